@@ -1,0 +1,291 @@
+import type { Reporter, RunReport } from '../src/engine/report.js';
+import type { CheckResult, Verdict } from '../src/engine/types.js';
+import { VERDICTS } from '../src/engine/types.js';
+import type { Exchange } from '../src/http/exchange.js';
+import type { Level } from '../src/register/types.js';
+import { findRequirement } from '../src/register/index.js';
+import { groupByCapability } from './common.js';
+import { writeReportFile } from './write-file.js';
+
+/** Longest body (in characters) shown per <pre>; the JSON report keeps the whole text. */
+export const HTML_BODY_LIMIT = 20 * 1024;
+
+const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
+
+/** Fixed CSS class per verdict, so no data ever reaches a class attribute. */
+const VERDICT_CLASS: Record<Verdict, string> = {
+  pass: 'v-pass',
+  fail: 'v-fail',
+  warn: 'v-warn',
+  info: 'v-info',
+  'not-applicable': 'v-na',
+  'not-tested': 'v-nt',
+  blocked: 'v-blocked',
+  error: 'v-error',
+};
+
+/**
+ * The run as one self-contained HTML page: no script, no external asset, and a Content Security
+ * Policy that forbids both. Everything that comes from the run (and so possibly from a hostile
+ * target: bodies, headers, URLs, messages) is HTML-escaped.
+ */
+export function htmlReport(report: RunReport): string {
+  const groups = groupByCapability(report.checks);
+  const title = `${report.tool.name} report: ${report.target.url}`;
+  const parts: string[] = [];
+  parts.push(
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${esc(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<header>',
+    `<h1>Conformance report <span class="target">${esc(report.target.url)}</span></h1>`,
+    runFacts(report),
+    '</header>',
+    '<main>',
+    summarySection(report, groups),
+  );
+  let index = 0;
+  for (const [capability, checks] of groups) {
+    index += 1;
+    parts.push(capabilitySection(capability, checks, index));
+  }
+  parts.push('</main>', '</body>', '</html>');
+  return parts.join('\n') + '\n';
+}
+
+/** Writes the HTML page to `file` when the run ends, atomically. */
+export function htmlReporter(file: string): Reporter {
+  return {
+    async onEnd(report: RunReport): Promise<void> {
+      await writeReportFile(file, htmlReport(report));
+    },
+  };
+}
+
+function runFacts(report: RunReport): string {
+  const facts: [string, string][] = [
+    ['Target', report.target.url],
+  ];
+  if (report.target.profileUrl !== undefined) facts.push(['Profile', report.target.profileUrl]);
+  facts.push(
+    ['Tool', `${report.tool.name} ${report.tool.version}`],
+    ['Dialect', report.options.dialect],
+    ['Allowed effects', report.options.allow],
+    ['Strict', report.options.strict ? 'yes' : 'no'],
+    ['Started', report.startedAt],
+    ['Finished', report.finishedAt],
+    ['Duration', `${formatMs(report.durationMs)}`],
+    ['Exit code', String(report.exitCode)],
+  );
+  const rows = facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('');
+  return `<dl class="facts">${rows}</dl>`;
+}
+
+function summarySection(report: RunReport, groups: Map<string, CheckResult[]>): string {
+  const s = report.summary;
+  const countCells = VERDICTS.map(
+    (v) => `<tr><td><span class="badge ${VERDICT_CLASS[v]}">${esc(v)}</span></td><td class="num">${s[v]}</td></tr>`,
+  ).join('');
+
+  const levelRows = LEVELS.map((level) => {
+    let passed = 0;
+    let missed = 0;
+    for (const c of report.checks) {
+      if (c.level !== level) continue;
+      if (c.verdict === 'pass') passed += 1;
+      else if (c.verdict === 'fail' || c.verdict === 'warn') missed += 1;
+    }
+    const judged = passed + missed;
+    const figure = judged === 0 ? '—' : `${((passed / judged) * 100).toFixed(1)}%`;
+    return (
+      `<tr><th scope="row">${esc(level)}</th><td class="num">${passed}</td>` +
+      `<td class="num">${missed}</td><td class="num"><strong>${esc(figure)}</strong></td></tr>`
+    );
+  }).join('');
+
+  let index = 0;
+  const nav = [...groups].map(([capability, checks]) => {
+    index += 1;
+    const bad = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').length;
+    const note = bad > 0 ? ` <span class="badge v-fail">${bad} failed or errored</span>` : '';
+    return `<li><a href="#cap-${index}">${esc(capability)}</a> (${checks.length})${note}</li>`;
+  });
+
+  return [
+    '<section class="summary">',
+    '<h2>Summary</h2>',
+    '<div class="cols">',
+    '<table class="counts"><caption>Checks per verdict</caption><tbody>',
+    countCells,
+    `<tr class="total"><td>total</td><td class="num">${s.total}</td></tr>`,
+    '</tbody></table>',
+    '<table class="levels"><caption>Compatibility per level: passed / (passed + failed or warned)</caption>',
+    '<thead><tr><th>Level</th><th>Passed</th><th>Failed or warned</th><th>Compatibility</th></tr></thead>',
+    `<tbody>${levelRows}</tbody></table>`,
+    '</div>',
+    nav.length > 0 ? `<nav><h3>Capabilities</h3><ul>${nav.join('')}</ul></nav>` : '<p>No checks ran.</p>',
+    '</section>',
+  ].join('\n');
+}
+
+function capabilitySection(capability: string, checks: CheckResult[], index: number): string {
+  const rows = checks.map(checkRow).join('\n');
+  return [
+    `<section class="capability" id="cap-${index}">`,
+    `<h2>${esc(capability)}</h2>`,
+    '<table class="checks">',
+    '<thead><tr><th>Verdict</th><th>Check</th><th>Level</th><th>Result</th></tr></thead>',
+    `<tbody>\n${rows}\n</tbody>`,
+    '</table>',
+    '</section>',
+  ].join('\n');
+}
+
+function checkRow(check: CheckResult): string {
+  const cls = VERDICT_CLASS[check.verdict];
+  const message = check.message !== '' ? `<div class="message">${esc(check.message)}</div>` : '';
+  const more = check.verdict === 'pass' ? '' : checkDetails(check);
+  return (
+    `<tr class="${cls}">` +
+    `<td><span class="badge ${cls}">${esc(check.verdict)}</span></td>` +
+    `<td><code>${esc(check.id)}</code> ${esc(check.title)}</td>` +
+    `<td>${esc(check.level)}</td>` +
+    `<td>${message}${more}</td>` +
+    '</tr>'
+  );
+}
+
+function checkDetails(check: CheckResult): string {
+  const parts: string[] = ['<details>', '<summary>Details</summary>'];
+  parts.push(
+    `<p class="meta">suite <code>${esc(check.suite)}</code> · scenario <code>${esc(check.scenario)}</code>` +
+      ` · effect ${esc(check.effect)} · ${esc(formatMs(check.durationMs))}</p>`,
+  );
+  if (check.requirements.length > 0) {
+    const items = check.requirements.map((id) => {
+      const req = findRequirement(id);
+      if (!req) return `<li><code>${esc(id)}</code></li>`;
+      return (
+        `<li><code>${esc(req.id)}</code> <strong>${esc(req.level)}</strong> ${esc(req.statement)}` +
+        ` <cite>(${esc(req.source)})</cite></li>`
+      );
+    });
+    parts.push('<h4>Requirements</h4>', `<ul class="reqs">${items.join('')}</ul>`);
+  }
+  if (check.expected !== undefined) parts.push('<h4>Expected</h4>', pre(check.expected));
+  if (check.actual !== undefined) parts.push('<h4>Actual</h4>', pre(check.actual));
+  if (check.curl.length > 0) {
+    parts.push('<h4>Reproduce</h4>', ...check.curl.map((c) => pre(c, 'curl')));
+  }
+  if (check.evidence.length > 0) {
+    parts.push('<h4>Evidence</h4>', ...check.evidence.map(exchangeBlock));
+  }
+  parts.push('</details>');
+  return parts.join('\n');
+}
+
+function exchangeBlock(x: Exchange): string {
+  const status =
+    x.status !== undefined ? String(x.status) : x.transportError ? x.transportError.kind : 'no response';
+  const parts: string[] = [
+    '<div class="exchange">',
+    `<p class="line"><span class="seq">#${esc(String(x.seq))}</span> <code>${esc(x.operation)}</code>` +
+      (x.service !== undefined ? ` <span class="service">${esc(x.service)}</span>` : '') +
+      ` <strong>${esc(x.method)}</strong> <span class="url">${esc(x.url)}</span>` +
+      ` → <strong>${esc(status)}</strong> <span class="time">${esc(formatMs(x.durationMs))}, ${esc(x.startedAt)}</span></p>`,
+  ];
+  if (x.transportError) {
+    parts.push(
+      `<p class="transport">${esc(x.transportError.kind)}: ${esc(x.transportError.message)}</p>`,
+    );
+  }
+  parts.push('<h5>Request headers</h5>', pre(headerText(x.requestHeaders)));
+  if (x.requestBody !== undefined) parts.push('<h5>Request body</h5>', pre(x.requestBody));
+  if (x.responseHeaders !== undefined) {
+    parts.push('<h5>Response headers</h5>', pre(headerText(x.responseHeaders)));
+  }
+  if (x.responseBody !== undefined) parts.push('<h5>Response body</h5>', pre(x.responseBody));
+  parts.push('</div>');
+  return parts.join('\n');
+}
+
+function headerText(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+}
+
+/** A <pre> block holding at most HTML_BODY_LIMIT characters of `text`, escaped. */
+function pre(text: string, cls?: string): string {
+  let shown = text;
+  let note = '';
+  if (text.length > HTML_BODY_LIMIT) {
+    let cut = HTML_BODY_LIMIT;
+    // Do not split a surrogate pair.
+    const last = text.charCodeAt(cut - 1);
+    if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
+    shown = text.slice(0, cut);
+    note = `<p class="truncated">Truncated: ${text.length - cut} more characters not shown (the JSON report has them all).</p>`;
+  }
+  const attr = cls !== undefined ? ` class="${esc(cls)}"` : '';
+  return `<pre${attr}>${esc(shown)}</pre>${note}`;
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and quoted attribute values alike. */
+function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+const STYLE = `
+:root { color-scheme: light dark; --fg: #1d1f21; --bg: #fff; --muted: #666; --line: #ddd; --code: #f5f5f5;
+  --pass: #1a7f37; --fail: #cf222e; --warn: #9a6700; --info: #0969da; --skip: #6e7781; --blocked: #8250df; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6e6e6; --bg: #16181a; --muted: #9a9a9a; --line: #333;
+  --code: #222528; --pass: #3fb950; --fail: #f85149; --warn: #d29922; --info: #58a6ff; --skip: #8b949e; --blocked: #bc8cff; } }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 1200px; padding: 1.5rem; font: 14px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
+h1 { font-size: 1.5rem; margin: 0 0 .5rem; } h1 .target { font-weight: normal; color: var(--muted); word-break: break-all; }
+h2 { font-size: 1.2rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; margin-top: 2rem; word-break: break-all; }
+h4 { margin: .75rem 0 .25rem; } h5 { margin: .5rem 0 .2rem; font-size: .85rem; color: var(--muted); }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; margin: 0; }
+.facts dt { color: var(--muted); } .facts dd { margin: 0; word-break: break-all; }
+.cols { display: flex; flex-wrap: wrap; gap: 2rem; align-items: flex-start; }
+table { border-collapse: collapse; } caption { text-align: left; font-weight: 600; padding-bottom: .25rem; }
+th, td { border-bottom: 1px solid var(--line); padding: .3rem .6rem; text-align: left; vertical-align: top; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+tr.total td { font-weight: 600; }
+table.checks { width: 100%; table-layout: fixed; }
+table.checks th:nth-child(1) { width: 8rem; } table.checks th:nth-child(2) { width: 30%; } table.checks th:nth-child(3) { width: 5rem; }
+td { overflow-wrap: anywhere; }
+.badge { display: inline-block; padding: 0 .45rem; border-radius: 1rem; font-size: .8rem; font-weight: 600; color: #fff; background: var(--skip); white-space: nowrap; }
+.badge.v-pass { background: var(--pass); } .badge.v-fail, .badge.v-error { background: var(--fail); }
+.badge.v-warn { background: var(--warn); } .badge.v-info { background: var(--info); } .badge.v-blocked { background: var(--blocked); }
+tr.v-fail, tr.v-error { box-shadow: inset 3px 0 var(--fail); } tr.v-warn { box-shadow: inset 3px 0 var(--warn); }
+code, pre { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
+pre { background: var(--code); padding: .5rem; margin: .25rem 0; overflow: auto; max-height: 24rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+details summary { cursor: pointer; color: var(--info); }
+.meta, .truncated, .time, .service { color: var(--muted); font-size: .85rem; }
+.exchange { border-left: 2px solid var(--line); padding-left: .75rem; margin: .5rem 0 1rem; }
+.exchange .line { margin: .25rem 0; } .url { word-break: break-all; }
+.transport { color: var(--fail); }
+ul.reqs { margin: .25rem 0; padding-left: 1.2rem; }
+`;

@@ -1,0 +1,5 @@
+export { colorWanted, consoleReporter, type ConsoleReporterOptions } from './console.js';
+export { jsonReport, jsonReporter } from './json.js';
+export { junitReporter, junitXml } from './junit.js';
+export { HTML_BODY_LIMIT, htmlReport, htmlReporter } from './html.js';
+export { writeReportFile } from './write-file.js';

@@ -1,0 +1,94 @@
+import type { Reporter, RunReport } from '../src/engine/report.js';
+import type { CheckResult, Summary } from '../src/engine/types.js';
+import type { Exchange } from '../src/http/exchange.js';
+import { VERDICTS } from '../src/engine/types.js';
+import { writeReportFile } from './write-file.js';
+
+/**
+ * The run as pretty JSON, in the shape documented by `reports/report.schema.json`. Members are
+ * copied one by one in the order the types declare them, so the key order is stable whatever
+ * order the engine built its objects in; exchanges lose their parsed `json` (the text is in
+ * `responseBody`).
+ */
+export function jsonReport(report: RunReport): string {
+  return JSON.stringify(toJson(report), null, 2) + '\n';
+}
+
+/** Writes the JSON report to `file` when the run ends, atomically. */
+export function jsonReporter(file: string): Reporter {
+  return {
+    async onEnd(report: RunReport): Promise<void> {
+      await writeReportFile(file, jsonReport(report));
+    },
+  };
+}
+
+function toJson(report: RunReport): Record<string, unknown> {
+  const target: Record<string, unknown> = { url: report.target.url };
+  if (report.target.profileUrl !== undefined) target['profileUrl'] = report.target.profileUrl;
+  target['services'] = { ...report.target.services };
+  target['capabilities'] = [...report.target.capabilities];
+
+  return {
+    tool: { name: report.tool.name, version: report.tool.version },
+    target,
+    options: {
+      allow: report.options.allow,
+      strict: report.options.strict,
+      dialect: report.options.dialect,
+    },
+    startedAt: report.startedAt,
+    reportVersion: report.reportVersion,
+    finishedAt: report.finishedAt,
+    durationMs: report.durationMs,
+    summary: summaryJson(report.summary),
+    exitCode: report.exitCode,
+    checks: report.checks.map(checkJson),
+  };
+}
+
+function summaryJson(summary: Summary): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of VERDICTS) out[v] = summary[v];
+  out['total'] = summary.total;
+  return out;
+}
+
+function checkJson(check: CheckResult): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: check.id,
+    title: check.title,
+    suite: check.suite,
+    scenario: check.scenario,
+    capability: check.capability,
+    requirements: [...check.requirements],
+    level: check.level,
+    effect: check.effect,
+    verdict: check.verdict,
+    message: check.message,
+  };
+  if (check.expected !== undefined) out['expected'] = check.expected;
+  if (check.actual !== undefined) out['actual'] = check.actual;
+  out['evidence'] = check.evidence.map(exchangeJson);
+  out['curl'] = [...check.curl];
+  out['durationMs'] = check.durationMs;
+  return out;
+}
+
+function exchangeJson(x: Exchange): Record<string, unknown> {
+  const out: Record<string, unknown> = { seq: x.seq, operation: x.operation };
+  if (x.service !== undefined) out['service'] = x.service;
+  out['method'] = x.method;
+  out['url'] = x.url;
+  out['requestHeaders'] = { ...x.requestHeaders };
+  if (x.requestBody !== undefined) out['requestBody'] = x.requestBody;
+  if (x.status !== undefined) out['status'] = x.status;
+  if (x.responseHeaders !== undefined) out['responseHeaders'] = { ...x.responseHeaders };
+  if (x.responseBody !== undefined) out['responseBody'] = x.responseBody;
+  out['startedAt'] = x.startedAt;
+  out['durationMs'] = x.durationMs;
+  if (x.transportError !== undefined) {
+    out['transportError'] = { kind: x.transportError.kind, message: x.transportError.message };
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+import junitModule from 'junit-report-builder';
+import type { Builder, TestCase } from 'junit-report-builder';
+import type { Reporter, RunReport } from '../src/engine/report.js';
+import type { CheckResult } from '../src/engine/types.js';
+import { describeRequirement, groupByCapability } from './common.js';
+import { writeReportFile } from './write-file.js';
+
+// junit-report-builder is CJS and declares `export default`; under NodeNext the default import
+// is typed as the module object while Node hands over `module.exports` (the builder) itself.
+const rootBuilder: Builder =
+  (junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder);
+
+/**
+ * The run as JUnit XML: one <testsuite> per capability, one <testcase> per check.
+ * fail → <failure>, error → <error>, not-applicable / not-tested / blocked → <skipped>;
+ * pass, info and warn pass (warn and info say why in <system-out>).
+ */
+export function junitXml(report: RunReport): string {
+  // Always a fresh builder: the module's default instance keeps global state.
+  const builder = rootBuilder.newBuilder();
+  builder.name(xmlText(`${report.tool.name} ${report.target.url}`));
+
+  for (const [capability, checks] of groupByCapability(report.checks)) {
+    const suite = builder
+      .testSuite()
+      .name(xmlText(capability))
+      .timestamp(report.startedAt)
+      .time(checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000)
+      .property('tool', xmlText(`${report.tool.name} ${report.tool.version}`))
+      .property('target', xmlText(report.target.url))
+      .property('dialect', xmlText(report.options.dialect))
+      .property('allow', report.options.allow)
+      .property('strict', String(report.options.strict));
+    for (const check of checks) {
+      const testCase = suite
+        .testCase()
+        .className(xmlText(capability))
+        .name(xmlText(`${check.id}: ${check.title}`))
+        .time(check.durationMs / 1000);
+      describeOutcome(testCase, check);
+    }
+  }
+  return builder.build();
+}
+
+/** Writes the JUnit XML to `file` when the run ends, atomically. */
+export function junitReporter(file: string): Reporter {
+  return {
+    async onEnd(report: RunReport): Promise<void> {
+      await writeReportFile(file, junitXml(report));
+    },
+  };
+}
+
+function describeOutcome(testCase: TestCase, check: CheckResult): void {
+  switch (check.verdict) {
+    case 'pass':
+      return;
+    case 'info':
+      testCase.standardOutput(cdata(`info: ${check.message}`));
+      return;
+    case 'warn':
+      testCase.standardOutput(cdata([`warning: ${check.message}`, ...details(check)].join('\n')));
+      return;
+    case 'fail':
+      // The body of <failure> is set through stacktrace(); it is written as CDATA.
+      testCase
+        .failure(xmlText(check.message), xmlText(failureType(check)))
+        .stacktrace(cdata(details(check).join('\n')));
+      return;
+    case 'error':
+      testCase.error(xmlText(check.message), xmlText(failureType(check)), cdata(details(check).join('\n')));
+      return;
+    case 'not-applicable':
+    case 'not-tested':
+    case 'blocked':
+      testCase.skipped().standardOutput(cdata(`skipped: ${check.verdict}: ${check.message}`));
+      return;
+  }
+}
+
+/** `MUST LKUP-003 LKUP-004`: the level and the requirements, for the type attribute. */
+function failureType(check: CheckResult): string {
+  return [check.level, ...check.requirements].join(' ');
+}
+
+/** Requirements, expected, actual and reproductions, one per line. */
+function details(check: CheckResult): string[] {
+  const lines: string[] = [];
+  for (const id of check.requirements) lines.push(`requirement: ${describeRequirement(id)}`);
+  if (check.expected !== undefined) lines.push(`expected: ${check.expected}`);
+  if (check.actual !== undefined) lines.push(`actual: ${check.actual}`);
+  for (const curl of check.curl) lines.push(`reproduce: ${curl}`);
+  return lines;
+}
+
+/** Characters XML 1.0 cannot carry at all (the builder would throw on them). */
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text safe to hand to the builder: invalid characters become U+FFFD (it escapes the rest). */
+function xmlText(s: string): string {
+  return s.replace(XML_INVALID, '\uFFFD');
+}
+
+/**
+ * Text for a CDATA section. The builder splits only the first `]]>`, so every occurrence is
+ * broken up here (`]] >`) to keep the document well-formed whatever the target sent.
+ */
+function cdata(s: string): string {
+  return xmlText(s).replace(/\]\]>/g, ']] >');
+}

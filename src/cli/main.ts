@@ -1,0 +1,102 @@
+import { Command, CommanderError, Option } from 'commander';
+import { CAPABILITIES } from '../protocol/operations.js';
+import { referenceRunConfig } from '../reference/run-config.js';
+import { startReferenceBusiness } from '../reference/server.js';
+import { TOOL } from '../package-root.js';
+import { TargetUnusableError, UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
+import { referenceCommand } from './reference-command.js';
+import { DEFAULT_AGENT_PROFILE, executeRun, resolveRun, type RunOptions } from './run-command.js';
+import { requirementsCommand } from './requirements-command.js';
+
+const out = (s: string) => void process.stdout.write(s);
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function runOptions(cmd: Command, opts: { demo: boolean }): Command {
+  if (!opts.demo) {
+    cmd
+      .option('--config <file>', 'JSON config: fixtures, credentials, secrets (see README)')
+      .option('--dialect <file>', 'protocol identifiers for a deployment under another name')
+      .addOption(new Option('--allow <class>', 'side effects allowed: read, write or irreversible').default('write'))
+      .option('--endpoint <service=url>', 'use this endpoint instead of the profile (repeatable)', collect, [])
+      .option('--capabilities <list>', `comma-separated capabilities to check (${CAPABILITIES.join(', ')})`)
+      .option('--agent-profile <url>', `profile URL sent in the agent header (default ${DEFAULT_AGENT_PROFILE})`);
+  }
+  return cmd
+    .option('--strict', 'exit 1 when a SHOULD fails too')
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
+    .option('--max-response-bytes <n>', 'largest response body read', String(5 * 1024 * 1024))
+    .option('--json <file>', 'write the JSON report')
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--html <file>', 'write an HTML report');
+}
+
+export function program(): Command {
+  const p = new Command('proto-conformance')
+    .description('Checks a business endpoint against the proto protocol, requirement by requirement.')
+    .version(TOOL.version)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  runOptions(p.command('run <url>', { isDefault: true }).description('check the business at URL (the default command)'), { demo: false })
+    .action(async (url: string, opts: RunOptions) => {
+      process.exitCode = await executeRun(await resolveRun(url, opts), out);
+    });
+
+  runOptions(p.command('demo').description('start the reference business in-process and check it, every class allowed'), { demo: true })
+    .action(async (opts: RunOptions) => {
+      const business = await startReferenceBusiness();
+      try {
+        const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, { config: referenceRunConfig() });
+        process.exitCode = await executeRun(run, out);
+      } finally {
+        await business.close();
+      }
+    });
+
+  p.command('reference-server')
+    .description('serve the bundled reference business, optionally with faults switched on')
+    .option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', '0')
+    .option('--fault <name>', 'switch a fault on (repeatable)', collect, [])
+    .option('--list-faults', 'list the faults and exit')
+    .option('--json', 'with --list-faults: print JSON')
+    .option('--write-config <file>', 'write the run config a full run against this business needs')
+    .option('--dialect <file>', 'serve the protocol under another dialect')
+    .action(async (opts) => {
+      const result = await referenceCommand(opts, out);
+      if (result !== 'serving') process.exitCode = result;
+    });
+
+  p.command('requirements')
+    .description('print the requirement register')
+    .option('--json', 'print JSON')
+    .action((opts: { json?: boolean }) => requirementsCommand(opts, out));
+
+  return p;
+}
+
+/** Entry point: every failure ends as one line and a documented exit code, never a stack trace. */
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await program().parseAsync(argv);
+  } catch (err) {
+    process.exitCode = exitFor(err);
+  }
+}
+
+function exitFor(err: unknown): number {
+  if (err instanceof CommanderError) {
+    // Commander has already printed its message; help and version are successes.
+    return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  if (err instanceof UsageError) {
+    process.stderr.write(`proto-conformance: ${err.message}\n`);
+    return EXIT.usage;
+  }
+  if (err instanceof TargetUnusableError) {
+    process.stderr.write(`proto-conformance: target unusable: ${err.message}\n`);
+    return EXIT.unusable;
+  }
+  process.stderr.write(`proto-conformance: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+  return EXIT.internal;
+}

@@ -1,0 +1,52 @@
+import { writeFile } from 'node:fs/promises';
+import { PROTO_DIALECT } from '../dialect/dialect.js';
+import { loadDialect } from '../dialect/load.js';
+import { FAULTS, isFaultName, type FaultName } from '../reference/faults.js';
+import { referenceRunConfig } from '../reference/run-config.js';
+import { startReferenceBusiness } from '../reference/server.js';
+import { UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
+
+export interface ReferenceCommandOptions {
+  port: string;
+  fault: string[];
+  listFaults?: boolean;
+  json?: boolean;
+  writeConfig?: string;
+  dialect?: string;
+}
+
+/** `reference-server`: lists faults, writes the run config, or serves until SIGINT/SIGTERM. */
+export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: string) => void): Promise<number | 'serving'> {
+  if (opts.listFaults) {
+    out(opts.json
+      ? `${JSON.stringify(FAULTS, null, 2)}\n`
+      : FAULTS.map((f) => `${f.name.padEnd(34)} ${f.capability.padEnd(26)} ${f.description} [${f.expect.join(', ')}]\n`).join(''));
+    return EXIT.ok;
+  }
+  const faults = opts.fault.map((name) => {
+    if (!isFaultName(name)) throw new UsageError(`--fault ${name}: no such fault (see --list-faults)`);
+    return name as FaultName;
+  });
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${opts.port}: expected 0-65535`);
+  const dialect = opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT;
+  if (opts.writeConfig) {
+    try {
+      await writeFile(opts.writeConfig, `${JSON.stringify(referenceRunConfig(), null, 2)}\n`);
+    } catch (err) {
+      throw new UsageError(`cannot write ${opts.writeConfig}: ${(err as Error).message}`);
+    }
+  }
+  let business;
+  try {
+    business = await startReferenceBusiness({ port, faults, dialect });
+  } catch (err) {
+    throw new UsageError(`cannot listen on 127.0.0.1:${port}: ${(err as Error).message}`);
+  }
+  out(`${business.url}\n`);
+  const stop = () => void business.close().then(() => process.exit(EXIT.ok));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 'serving';
+}

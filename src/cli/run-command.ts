@@ -1,0 +1,133 @@
+import { colorWanted, consoleReporter, htmlReporter, jsonReporter, junitReporter } from '../../reports/index.js';
+import { suites } from '../../suites/index.js';
+import { configSecrets, loadConfig, type RunConfig } from '../config/config.js';
+import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
+import { loadDialect } from '../dialect/load.js';
+import { discover, parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
+import type { Target } from '../discovery/target.js';
+import type { Reporter, RunInfo } from '../engine/report.js';
+import { runSuites } from '../engine/run.js';
+import { EFFECTS, type CheckResult, type Effect } from '../engine/types.js';
+import { HttpClient } from '../http/client.js';
+import { Redactor } from '../http/redact.js';
+import { TOOL } from '../package-root.js';
+import { UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
+
+/** Options of `run` (and of `demo`, which fills some of them itself). */
+export interface RunOptions {
+  config?: string;
+  dialect?: string;
+  allow: string;
+  strict?: boolean;
+  timeout: string;
+  maxResponseBytes: string;
+  json?: string;
+  junit?: string;
+  html?: string;
+  endpoint: string[];
+  capabilities?: string;
+  agentProfile?: string;
+}
+
+export const DEFAULT_AGENT_PROFILE = 'https://proto-conformance.example/.well-known/proto';
+
+/** What the CLI resolved from flags and files, before anything is sent. */
+export interface ResolvedRun {
+  url: string;
+  dialect: Dialect;
+  config: RunConfig;
+  allow: Effect;
+  strict: boolean;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  overrides: Overrides;
+  /** Our profile URL, sent in the agent header. */
+  agentProfile: string;
+  outputs: { json?: string; junit?: string; html?: string };
+}
+
+export async function resolveRun(url: string, opts: RunOptions, preset: { config?: RunConfig; dialect?: Dialect } = {}): Promise<ResolvedRun> {
+  const dialect = preset.dialect ?? (opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT);
+  const config = preset.config ?? (opts.config ? await loadConfig(opts.config) : {});
+  if (!(EFFECTS as readonly string[]).includes(opts.allow)) {
+    throw new UsageError(`--allow ${opts.allow}: expected one of ${EFFECTS.join(', ')}`);
+  }
+  return {
+    url,
+    dialect,
+    config,
+    allow: opts.allow as Effect,
+    strict: !!opts.strict,
+    timeoutMs: positiveInt('--timeout', opts.timeout),
+    maxResponseBytes: positiveInt('--max-response-bytes', opts.maxResponseBytes),
+    overrides: {
+      endpoints: new Map(opts.endpoint.map((e) => parseEndpointOverride(dialect, e))),
+      capabilities: opts.capabilities === undefined ? undefined : parseCapabilityList(dialect, opts.capabilities),
+    },
+    agentProfile: opts.agentProfile ?? config.agent_profile ?? DEFAULT_AGENT_PROFILE,
+    outputs: { json: opts.json, junit: opts.junit, html: opts.html },
+  };
+}
+
+/** Runs the suites against one target and returns the exit code. */
+export async function executeRun(run: ResolvedRun, write: (s: string) => void): Promise<number> {
+  const redactor = new Redactor({ secretHeaders: Object.keys(run.config.headers ?? {}), secrets: configSecrets(run.config) });
+  const client = new HttpClient({
+    dialect: run.dialect,
+    agentProfile: run.agentProfile,
+    timeoutMs: run.timeoutMs,
+    maxResponseBytes: run.maxResponseBytes,
+    headers: run.config.headers ?? {},
+    redactor,
+  });
+  try {
+    const target = await discover(run.url, run.dialect, client, run.overrides);
+    const reporters: Reporter[] = [consoleReporter({ write, color: colorWanted(process.env, !!process.stdout.isTTY) })];
+    if (run.outputs.json) reporters.push(jsonReporter(run.outputs.json));
+    if (run.outputs.junit) reporters.push(junitReporter(run.outputs.junit));
+    if (run.outputs.html) reporters.push(htmlReporter(run.outputs.html));
+    const report = await runSuites({
+      info: runInfo(run, target),
+      suites,
+      target,
+      config: run.config,
+      client,
+      allow: run.allow,
+      reporters,
+      exitCode: (results) => exitCodeFor(results, run.strict),
+    });
+    return report.exitCode;
+  } finally {
+    await client.close();
+  }
+}
+
+/** 1 when a MUST failed (or, with --strict, a SHOULD); 3 when checks could not be evaluated; else 0. */
+export function exitCodeFor(results: CheckResult[], strict: boolean): number {
+  if (results.some((r) => r.verdict === 'fail' || (strict && r.verdict === 'warn'))) return EXIT.failed;
+  if (results.some((r) => r.verdict === 'error')) return EXIT.unusable;
+  return EXIT.ok;
+}
+
+function runInfo(run: ResolvedRun, target: Target): RunInfo {
+  return {
+    tool: TOOL,
+    target: {
+      url: run.url,
+      profileUrl: target.profile?.url,
+      services: Object.fromEntries(
+        [...target.services].filter(([, b]) => b.endpoint).map(([s, b]) => [wireName(run.dialect, s), b.endpoint!]),
+      ),
+      capabilities: [...target.capabilities].map((c) => wireName(run.dialect, c)),
+    },
+    options: { allow: run.allow, strict: run.strict, dialect: run.dialect.name },
+    startedAt: new Date().toISOString(),
+  };
+}
+
+function positiveInt(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} ${value}: expected a positive whole number`);
+  return n;
+}

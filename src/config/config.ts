@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../cli/errors.js';
+import { validatorFor } from '../protocol/schemas.js';
+
+/** The `--config FILE` contents: fixtures and credentials a full run needs. See schemas/config.schema.json. */
+export interface RunConfig {
+  agent_profile?: string;
+  /** Sent on every request (e.g. `Authorization`, `X-API-Key`); always redacted. */
+  headers?: Record<string, string>;
+  /** Values redacted wherever they appear. */
+  secrets?: string[];
+  fixtures?: {
+    product_ids?: string[];
+    variant_ids?: string[];
+    search_query?: string;
+    search_filters?: Record<string, unknown>;
+    lookup_batch_ceiling?: number;
+  };
+  payment?: {
+    handler_id?: string;
+    instrument_type?: string;
+    token?: string;
+    in_progress_token?: string;
+  };
+  second_platform?: { headers?: Record<string, string> };
+}
+
+export async function loadConfig(file: string): Promise<RunConfig> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`cannot read config ${file}: ${(err as Error).message}`);
+  }
+  const problems = validatorFor('config.schema.json')(data);
+  if (problems.length > 0) throw new UsageError(`config ${file} is invalid: ${problems.join('; ')}`);
+  return data as RunConfig;
+}
+
+/** Every secret value the config holds, for the redactor. */
+export function configSecrets(config: RunConfig): string[] {
+  const values = [
+    ...(config.secrets ?? []),
+    ...Object.values(config.headers ?? {}),
+    ...Object.values(config.second_platform?.headers ?? {}),
+    config.payment?.token,
+    config.payment?.in_progress_token,
+  ];
+  return values.filter((v): v is string => typeof v === 'string' && v.length > 0);
+}

@@ -1,0 +1,131 @@
+import { TargetUnusableError, UsageError } from '../cli/errors.js';
+import { isObject, logicalName, wireName, type Dialect } from '../dialect/dialect.js';
+import type { HttpClient } from '../http/client.js';
+import { CAPABILITIES, serviceOf, type Service } from '../protocol/operations.js';
+import type { ServiceBinding, Target } from './target.js';
+
+export interface Overrides {
+  /** `--endpoint SERVICE=URL`, already parsed. */
+  endpoints: Map<Service, string>;
+  /** `--capabilities`, dialect-free. */
+  capabilities?: string[];
+}
+
+/**
+ * Builds the target: reads the profile (or takes the overrides instead) and finds, for each
+ * service, its REST endpoint and advertised capabilities.
+ */
+export async function discover(url: string, dialect: Dialect, client: HttpClient, overrides: Overrides): Promise<Target> {
+  const base = parseTargetUrl(url);
+  if (overrides.endpoints.size > 0) return fromOverrides(url, dialect, overrides);
+
+  const profileUrl = base.pathname.endsWith(dialect.wellKnownPath) ? base.href : new URL(dialect.wellKnownPath, base).href;
+  const exchange = await client.send({ operation: 'profile', method: 'GET', url: profileUrl });
+  if (exchange.transportError) {
+    throw new TargetUnusableError(`profile ${profileUrl} unreachable: ${exchange.transportError.message}`);
+  }
+  if (exchange.status !== 200) {
+    throw new TargetUnusableError(`profile ${profileUrl} answered HTTP ${exchange.status}, expected 200`);
+  }
+  if (exchange.json === undefined) throw new TargetUnusableError(`profile ${profileUrl} is not JSON`);
+  const document = exchange.json;
+  if (!isObject(document) || !isObject(document[dialect.envelopeKey])) {
+    throw new TargetUnusableError(`profile ${profileUrl} is not a profile: it has no "${dialect.envelopeKey}" object`);
+  }
+  const meta = document[dialect.envelopeKey] as Record<string, unknown>;
+
+  const services = new Map<Service, ServiceBinding>();
+  for (const service of ['shopping', 'common', 'lodging'] as const) {
+    const entries = meta.services && isObject(meta.services) ? meta.services[wireName(dialect, service)] : undefined;
+    if (entries !== undefined) services.set(service, bindingFrom(entries));
+  }
+  const all = advertised(dialect, meta.capabilities);
+  const wanted = overrides.capabilities;
+  const capabilities = new Set(wanted ? [...all].filter((c) => wanted.includes(c)) : all);
+  const excluded = new Set([...all].filter((c) => !capabilities.has(c)));
+  return { url, dialect, profile: { url: profileUrl, exchange, document }, services, capabilities, excluded };
+}
+
+function fromOverrides(url: string, dialect: Dialect, overrides: Overrides): Target {
+  const services = new Map<Service, ServiceBinding>();
+  for (const [service, endpoint] of overrides.endpoints) services.set(service, { endpoint: endpoint.replace(/\/+$/, '') });
+  const capabilities = new Set(
+    overrides.capabilities ?? CAPABILITIES.filter((c) => overrides.endpoints.has(serviceOf(c))),
+  );
+  for (const c of capabilities) {
+    if (!services.has(serviceOf(c))) {
+      throw new UsageError(`--capabilities names ${wireName(dialect, c)} but no --endpoint ${serviceOf(c)}=URL was given`);
+    }
+  }
+  return {
+    url, dialect, profileNotRead: 'profile not read: --endpoint overrides it', services, capabilities, excluded: new Set(),
+  };
+}
+
+/** Service entries are arrays; a lone object is tolerated here (the profile suite reports it). */
+function bindingFrom(entries: unknown): ServiceBinding {
+  const list = Array.isArray(entries) ? entries : [entries];
+  const rest = list.find((e) => isObject(e) && e.transport === 'rest');
+  if (!isObject(rest)) return { problem: 'no entry with transport "rest"' };
+  const endpoint = rest.endpoint;
+  if (typeof endpoint !== 'string') return { problem: 'the rest entry has no endpoint' };
+  try {
+    const u = new URL(endpoint);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return { problem: `endpoint ${endpoint} is not an HTTP(S) URL` };
+  } catch {
+    return { problem: `endpoint ${JSON.stringify(endpoint)} is not an absolute URL` };
+  }
+  return { endpoint: endpoint.replace(/\/+$/, '') };
+}
+
+function advertised(dialect: Dialect, registry: unknown): Set<string> {
+  const found = new Set<string>();
+  if (!isObject(registry)) return found;
+  for (const wire of Object.keys(registry)) {
+    const logical = logicalName(dialect, wire);
+    if (logical && CAPABILITIES.includes(logical)) found.add(logical);
+  }
+  return found;
+}
+
+function parseTargetUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`target ${JSON.stringify(url)} is not a URL (expected e.g. https://shop.example)`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new UsageError(`target ${url} must be an http:// or https:// URL`);
+  }
+  return parsed;
+}
+
+/** Parses `--endpoint SERVICE=URL`; SERVICE may be `shopping` or its wire name. */
+export function parseEndpointOverride(dialect: Dialect, spec: string): [Service, string] {
+  const eq = spec.indexOf('=');
+  if (eq <= 0) throw new UsageError(`--endpoint ${spec}: expected SERVICE=URL`);
+  const name = spec.slice(0, eq);
+  const service = (logicalName(dialect, name) ?? name) as Service;
+  if (!['shopping', 'common', 'lodging'].includes(service)) {
+    throw new UsageError(`--endpoint ${spec}: unknown service ${name} (shopping, common or lodging)`);
+  }
+  const url = spec.slice(eq + 1);
+  try {
+    new URL(url);
+  } catch {
+    throw new UsageError(`--endpoint ${spec}: ${url} is not a URL`);
+  }
+  return [service, url];
+}
+
+/** Parses `--capabilities` entries given short (`shopping.cart`) or wire (`org.proto.shopping.cart`). */
+export function parseCapabilityList(dialect: Dialect, list: string): string[] {
+  return list.split(',').map((s) => s.trim()).filter(Boolean).map((name) => {
+    const logical = logicalName(dialect, name) ?? name;
+    if (!CAPABILITIES.includes(logical)) {
+      throw new UsageError(`--capabilities: unknown capability ${name}; known: ${CAPABILITIES.join(', ')}`);
+    }
+    return logical;
+  });
+}

@@ -1,0 +1,53 @@
+import type { CheckResult, Effect, Summary, Verdict } from './types.js';
+
+/** What is known when a run starts: who is checked, and how. */
+export interface RunInfo {
+  tool: { name: string; version: string };
+  target: TargetInfo;
+  options: { allow: Effect; strict: boolean; dialect: string };
+  startedAt: string;
+}
+
+export interface TargetInfo {
+  /** The URL the user gave. */
+  url: string;
+  /** Where the profile was read from; absent when overrides replaced it. */
+  profileUrl?: string;
+  /** Service name (as the target names it) to REST endpoint. */
+  services: Record<string, string>;
+  /** Capabilities run against, as the target names them. */
+  capabilities: string[];
+}
+
+/** The whole run: the stream of results plus its totals. Every reporter renders this. */
+export interface RunReport extends RunInfo {
+  reportVersion: 1;
+  finishedAt: string;
+  durationMs: number;
+  summary: Summary;
+  exitCode: number;
+  checks: CheckResult[];
+}
+
+/** A reporter listens to one stream of results; it never decides a verdict. */
+export interface Reporter {
+  onStart?(run: RunInfo): void;
+  onResult?(result: CheckResult): void;
+  onEnd?(report: RunReport): void | Promise<void>;
+}
+
+export function emptySummary(): Summary {
+  return {
+    total: 0, pass: 0, fail: 0, warn: 0, info: 0,
+    'not-applicable': 0, 'not-tested': 0, blocked: 0, error: 0,
+  };
+}
+
+export function summarise(results: CheckResult[]): Summary {
+  const summary = emptySummary();
+  for (const r of results) {
+    summary[r.verdict satisfies Verdict] += 1;
+    summary.total += 1;
+  }
+  return summary;
+}

@@ -1,0 +1,40 @@
+import type { Effect } from './types.js';
+import type { ScenarioContext } from './context.js';
+
+/** A check: one conclusion about one or more requirements. */
+export interface CheckSpec {
+  /** Globally unique and stable, e.g. `catalog-lookup.variant-ids`. */
+  id: string;
+  title: string;
+  /** Requirement IDs this check concludes on. */
+  requirements: string[];
+}
+
+/** A scripted sequence of exchanges feeding one or more checks. It describes; the engine runs it. */
+export interface Scenario {
+  id: string;
+  title: string;
+  effect: Effect;
+  checks: CheckSpec[];
+  run(t: ScenarioContext): Promise<void>;
+}
+
+/** When a suite applies. */
+export type Applicability =
+  /** Only when its capability is advertised (or named by overrides). */
+  | 'advertised'
+  /** Only when the profile was read. */
+  | 'profile'
+  /** Always (cross-cutting rules). */
+  | 'always';
+
+export interface Suite {
+  id: string;
+  title: string;
+  /** Dialect-free capability (`shopping.catalog.search`) or cross-cutting area (`profile`, `envelope`). */
+  capability: string;
+  appliesWhen: Applicability;
+  /** Runs after all other suites, over the exchanges they made. */
+  afterAll?: boolean;
+  scenarios: Scenario[];
+}

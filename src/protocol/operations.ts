@@ -1,0 +1,69 @@
+/**
+ * Every endpoint of the three documents, as data: the client, the endpoint-existence probe and
+ * the reference business all read this table.
+ */
+export type Service = 'shopping' | 'common' | 'lodging';
+
+export interface Operation {
+  /** Stable name used in evidence and by suites, e.g. `cart.create`. */
+  name: string;
+  service: Service;
+  /** Dialect-free capability, e.g. `shopping.cart`. */
+  capability: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** Relative to the service endpoint; `{id}` is the path parameter. */
+  path: string;
+  /** The success status the spec states. */
+  success: 200 | 201;
+  /** Whether the spec requires an `Idempotency-Key` on this operation. */
+  idempotency: 'required' | 'optional' | 'none';
+  /** Schema of the success body, in schemas/. */
+  responseSchema: string;
+  /** Creates a resource: probing it can change state. */
+  creates?: boolean;
+}
+
+const op = (o: Operation): Operation => o;
+
+export const OPERATIONS: readonly Operation[] = [
+  op({ name: 'catalog.search', service: 'shopping', capability: 'shopping.catalog.search', method: 'POST', path: '/catalog/search', success: 200, idempotency: 'none', responseSchema: 'catalog-search-response.schema.json' }),
+  op({ name: 'catalog.lookup', service: 'shopping', capability: 'shopping.catalog.lookup', method: 'POST', path: '/catalog/lookup', success: 200, idempotency: 'none', responseSchema: 'catalog-lookup-response.schema.json' }),
+  op({ name: 'catalog.product', service: 'shopping', capability: 'shopping.catalog.lookup', method: 'POST', path: '/catalog/product', success: 200, idempotency: 'none', responseSchema: 'catalog-product-response.schema.json' }),
+  op({ name: 'cart.create', service: 'shopping', capability: 'shopping.cart', method: 'POST', path: '/carts', success: 201, idempotency: 'required', responseSchema: 'cart.schema.json', creates: true }),
+  op({ name: 'cart.get', service: 'shopping', capability: 'shopping.cart', method: 'GET', path: '/carts/{id}', success: 200, idempotency: 'required', responseSchema: 'cart.schema.json' }),
+  op({ name: 'cart.update', service: 'shopping', capability: 'shopping.cart', method: 'PUT', path: '/carts/{id}', success: 200, idempotency: 'required', responseSchema: 'cart.schema.json' }),
+  op({ name: 'cart.cancel', service: 'shopping', capability: 'shopping.cart', method: 'POST', path: '/carts/{id}/cancel', success: 200, idempotency: 'required', responseSchema: 'cart.schema.json' }),
+  op({ name: 'checkout.create', service: 'shopping', capability: 'shopping.checkout', method: 'POST', path: '/checkout-sessions', success: 201, idempotency: 'required', responseSchema: 'checkout.schema.json', creates: true }),
+  op({ name: 'checkout.get', service: 'shopping', capability: 'shopping.checkout', method: 'GET', path: '/checkout-sessions/{id}', success: 200, idempotency: 'required', responseSchema: 'checkout.schema.json' }),
+  op({ name: 'checkout.update', service: 'shopping', capability: 'shopping.checkout', method: 'PUT', path: '/checkout-sessions/{id}', success: 200, idempotency: 'required', responseSchema: 'checkout.schema.json' }),
+  op({ name: 'checkout.complete', service: 'shopping', capability: 'shopping.checkout', method: 'POST', path: '/checkout-sessions/{id}/complete', success: 200, idempotency: 'required', responseSchema: 'checkout.schema.json' }),
+  op({ name: 'checkout.cancel', service: 'shopping', capability: 'shopping.checkout', method: 'POST', path: '/checkout-sessions/{id}/cancel', success: 200, idempotency: 'required', responseSchema: 'checkout.schema.json' }),
+  op({ name: 'order.get', service: 'shopping', capability: 'shopping.order', method: 'GET', path: '/orders/{id}', success: 200, idempotency: 'none', responseSchema: 'order.schema.json' }),
+  op({ name: 'location.search', service: 'common', capability: 'common.location.search', method: 'POST', path: '/locations/search', success: 200, idempotency: 'optional', responseSchema: 'location-search-response.schema.json' }),
+  op({ name: 'location.lookup', service: 'common', capability: 'common.location.lookup', method: 'POST', path: '/locations/lookup', success: 200, idempotency: 'optional', responseSchema: 'location-lookup-response.schema.json' }),
+  op({ name: 'ask', service: 'common', capability: 'common.ask', method: 'POST', path: '/ask', success: 200, idempotency: 'optional', responseSchema: 'ask-response.schema.json' }),
+  op({ name: 'booking.create', service: 'lodging', capability: 'lodging.booking', method: 'POST', path: '/booking-sessions', success: 201, idempotency: 'required', responseSchema: 'booking-session.schema.json', creates: true }),
+  op({ name: 'booking.get', service: 'lodging', capability: 'lodging.booking', method: 'GET', path: '/booking-sessions/{id}', success: 200, idempotency: 'required', responseSchema: 'booking-session.schema.json' }),
+  op({ name: 'booking.update', service: 'lodging', capability: 'lodging.booking', method: 'PUT', path: '/booking-sessions/{id}', success: 200, idempotency: 'required', responseSchema: 'booking-session.schema.json' }),
+  op({ name: 'booking.complete', service: 'lodging', capability: 'lodging.booking', method: 'POST', path: '/booking-sessions/{id}/complete', success: 200, idempotency: 'required', responseSchema: 'booking-session.schema.json' }),
+  op({ name: 'booking.cancel', service: 'lodging', capability: 'lodging.booking', method: 'POST', path: '/booking-sessions/{id}/cancel', success: 200, idempotency: 'required', responseSchema: 'booking-session.schema.json' }),
+];
+
+const byName = new Map(OPERATIONS.map((o) => [o.name, o]));
+
+export function operation(name: string): Operation {
+  const found = byName.get(name);
+  if (!found) throw new Error(`unknown operation ${name}`);
+  return found;
+}
+
+export function operationsOf(capability: string): Operation[] {
+  return OPERATIONS.filter((o) => o.capability === capability);
+}
+
+/** Every capability the three documents define, dialect-free. */
+export const CAPABILITIES: readonly string[] = [...new Set(OPERATIONS.map((o) => o.capability))];
+
+export function serviceOf(capability: string): Service {
+  return capability.split('.')[0] as Service;
+}

@@ -1,0 +1,174 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseDictionary } from 'structured-headers';
+import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
+import { OPERATIONS, type Operation } from '../protocol/operations.js';
+import * as catalog from './catalog.js';
+import { FaultSet, type FaultName } from './faults.js';
+import { buildProfile, generateKeys, PROTOCOL_VERSION, REFERENCE_CAPABILITIES, servicePath } from './profile.js';
+import { transportError, type Reply } from './replies.js';
+
+export interface ReferenceOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  faults?: FaultName[];
+  dialect?: Dialect;
+}
+
+export interface ReferenceBusiness {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  close(): Promise<void>;
+}
+
+type Handler = (body: Record<string, unknown>, faults: FaultSet, id: string | undefined) => Reply;
+
+const HANDLERS: Record<string, Handler> = {
+  'catalog.search': (body, faults) => catalog.search(body, faults),
+  'catalog.lookup': (body, faults) => catalog.lookup(body, faults),
+  'catalog.product': (body, faults) => catalog.product(body, faults),
+};
+
+const MAX_BODY = 1024 * 1024;
+
+/** Starts the reference business on 127.0.0.1. */
+export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promise<ReferenceBusiness> {
+  const dialect = opts.dialect ?? PROTO_DIALECT;
+  const faults = new FaultSet(opts.faults);
+  const keys = await generateKeys();
+  const routes = OPERATIONS.filter((o) => (REFERENCE_CAPABILITIES as readonly string[]).includes(o.capability));
+  let base = '';
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err: Error) => {
+      send(res, 500, { code: 'internal_error', content: err.message });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', base);
+    const raw = await readBody(req);
+    if (raw === undefined) return send(res, 413, { code: 'request_too_large', content: `body over ${MAX_BODY} bytes` });
+
+    if (url.pathname === dialect.wellKnownPath) {
+      if (req.method !== 'GET') return send(res, 405, { code: 'method_not_allowed', content: 'GET only' });
+      const type = faults.has('profile-content-type-text') ? 'text/plain' : 'application/json';
+      return send(res, 200, buildProfile(base, dialect, faults, keys), type);
+    }
+
+    const match = route(req.method ?? 'GET', url.pathname);
+    if (match === 'no-route') return reply(res, transportError(404, 'not_found', `no endpoint at ${url.pathname}`));
+    if (match === 'no-method') return reply(res, transportError(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`));
+    const { op, id } = match;
+    if (op.name === 'catalog.product' && faults.has('product-endpoint-missing')) {
+      return reply(res, transportError(404, 'not_found', `no endpoint at ${url.pathname}`));
+    }
+
+    const problem = headerProblem(req, op);
+    if (problem) return reply(res, transportError(400, 'invalid_request', problem));
+    let body: Record<string, unknown> = {};
+    if (op.method !== 'GET') {
+      try {
+        const parsed = JSON.parse(raw || 'null');
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+        body = parsed;
+      } catch {
+        return reply(res, transportError(400, 'invalid_json', 'the body is not a JSON object'));
+      }
+    }
+    return reply(res, HANDLERS[op.name](body, faults, id), op);
+  }
+
+  function route(method: string, path: string): { op: Operation; id?: string } | 'no-route' | 'no-method' {
+    let pathMatched = false;
+    for (const op of routes) {
+      const m = pathPattern(op).exec(path);
+      if (!m) continue;
+      pathMatched = true;
+      if (op.method === method) return { op, id: m[1] && decodeURIComponent(m[1]) };
+    }
+    return pathMatched ? 'no-method' : 'no-route';
+  }
+
+  function headerProblem(req: IncomingMessage, op: Operation): string | undefined {
+    const agent = req.headers[dialect.agentHeader.toLowerCase()];
+    if (typeof agent !== 'string') return `${dialect.agentHeader} header is required`;
+    try {
+      const profile = parseDictionary(agent).get('profile');
+      if (!profile || typeof profile[0] !== 'string') return `${dialect.agentHeader} needs a profile="<url>" member`;
+    } catch {
+      return `${dialect.agentHeader} is not an RFC 8941 dictionary`;
+    }
+    if (!req.headers['request-id']) return 'Request-Id header is required';
+    if (op.idempotency === 'required' && !req.headers['idempotency-key']) return 'Idempotency-Key header is required';
+    return undefined;
+  }
+
+  /** Wraps a handler's reply in the envelope; the envelope faults live here, once for every endpoint. */
+  function reply(res: ServerResponse, r: Reply, op?: Operation): void {
+    if (r.kind === 'transport-error') {
+      const body = faults.has('transport-error-shape') && r.status === 400 ? { error: r.content } : { code: r.code, content: r.content };
+      return send(res, r.status, body, serviceType());
+    }
+    const error = r.kind === 'business-error';
+    const envelope: Record<string, unknown> = {
+      version: faults.has('envelope-version-format') ? '1.0' : PROTOCOL_VERSION,
+      status: error ? (faults.has('error-status-success') ? 'success' : 'error')
+        : (faults.has('envelope-status-vocabulary') ? 'ok' : 'success'),
+      ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: PROTOCOL_VERSION }] } } : {}),
+    };
+    if (faults.has('envelope-missing-version')) delete envelope.version;
+    const body = error
+      ? { [dialect.envelopeKey]: envelope, ...(faults.has('error-without-messages') ? {} : { messages: r.messages }), ...r.extra }
+      : { [dialect.envelopeKey]: envelope, ...r.body };
+    send(res, error ? 200 : r.status, body, serviceType());
+  }
+
+  const serviceType = () => (faults.has('response-content-type-text') ? 'text/plain' : 'application/json');
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+const patterns = new Map<Operation, RegExp>();
+function pathPattern(op: Operation): RegExp {
+  let p = patterns.get(op);
+  if (!p) {
+    const prefix = servicePath(op.service);
+    const escaped = (prefix + op.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('\\{id\\}', '([^/]+)').replace('{id}', '([^/]+)');
+    p = new RegExp(`^${escaped}$`);
+    patterns.set(op, p);
+  }
+  return p;
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) over = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}

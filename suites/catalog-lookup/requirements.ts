@@ -1,0 +1,21 @@
+import type { Requirement } from '../../src/register/types.js';
+
+const D1 = 'Document 1';
+const capability = 'shopping.catalog.lookup';
+
+export const requirements: Requirement[] = [
+  { id: 'LKUP-001', level: 'MUST', derived: true, capability, source: `${D1} §POST /catalog/lookup`,
+    statement: 'Catalog lookup answers HTTP 200 with a products array of valid products.' },
+  { id: 'LKUP-002', level: 'MUST', capability, source: `${D1} §POST /catalog/lookup`,
+    statement: 'Lookup accepts product identifiers in ids.' },
+  { id: 'LKUP-003', level: 'MUST', capability, source: `${D1} §POST /catalog/lookup`,
+    statement: 'Lookup accepts variant identifiers in ids.' },
+  { id: 'LKUP-004', level: 'MUST', derived: true, capability, source: `${D1} §POST /catalog/lookup`,
+    statement: 'Each unresolved identifier yields an info message with code not_found whose content is the identifier, and HTTP 200.' },
+  { id: 'LKUP-005', level: 'MUST', derived: true, capability, source: `${D1} §POST /catalog/lookup`,
+    statement: 'When no identifier resolves, products is an empty array.' },
+  { id: 'LKUP-006', level: 'MUST', derived: true, capability, source: `${D1} §POST /catalog/lookup`,
+    statement: 'Returned variants carry inputs recording which request identifiers resolved to them.' },
+  { id: 'PROD-001', level: 'MUST', derived: true, capability, source: `${D1} §POST /catalog/product`,
+    statement: 'An unresolved product identifier gives HTTP 200 with proto.status error and an error message not_found, severity unrecoverable.' },
+];

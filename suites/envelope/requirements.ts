@@ -1,0 +1,22 @@
+import type { Requirement } from '../../src/register/types.js';
+
+const D1 = 'Document 1';
+
+export const requirements: Requirement[] = [
+  { id: 'ENV-001', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Response envelope`,
+    statement: 'Every successful response body carries the proto envelope object with a version.' },
+  { id: 'ENV-002', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Response envelope`,
+    statement: 'The envelope version is written YYYY-MM-DD, or draft for an unreleased version.' },
+  { id: 'ENV-003', level: 'MUST', capability: 'envelope', source: `${D1} §Response envelope`,
+    statement: 'An error response (one that reports an unrecoverable error) has proto.status error.' },
+  { id: 'ENV-004', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Errors`,
+    statement: 'A response with proto.status error carries a non-empty messages array.' },
+  { id: 'ENV-005', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Shared value objects`,
+    statement: 'Each message has a type of error, warning or info, a string code, a string content when given, and a severity of recoverable or unrecoverable when given.' },
+  { id: 'ENV-006', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §What the service does`,
+    statement: 'Response bodies are JSON with content type application/json.' },
+  { id: 'ENV-007', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Response envelope`,
+    statement: 'proto.status, when present, is success or error.' },
+  { id: 'ENV-008', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Errors`,
+    statement: 'A transport error (HTTP 4xx or 5xx) carries a JSON body with code and content.' },
+];

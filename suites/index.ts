@@ -1,0 +1,23 @@
+import type { Suite } from '../src/engine/suite.js';
+import type { Requirement } from '../src/register/types.js';
+import * as catalogLookup from './catalog-lookup/requirements.js';
+import { catalogLookupSuite } from './catalog-lookup/suite.js';
+import * as catalogSearch from './catalog-search/requirements.js';
+import { catalogSearchSuite } from './catalog-search/suite.js';
+import * as envelope from './envelope/requirements.js';
+import { envelopeSuite } from './envelope/suite.js';
+import * as profile from './profile/requirements.js';
+import { profileSuite } from './profile/suite.js';
+import * as shared from './shared/requirements.js';
+
+/** Every suite, in run order. Adding a capability is adding its folder and one line in each list. */
+export const suites: readonly Suite[] = [profileSuite, catalogSearchSuite, catalogLookupSuite, envelopeSuite];
+
+/** The requirement register: every requirement of every suite. */
+export const requirements: Requirement[] = [
+  ...shared.requirements,
+  ...profile.requirements,
+  ...envelope.requirements,
+  ...catalogSearch.requirements,
+  ...catalogLookup.requirements,
+];

@@ -1,0 +1,35 @@
+import type { Requirement } from '../../src/register/types.js';
+
+const D1 = 'Document 1';
+
+export const requirements: Requirement[] = [
+  { id: 'PROF-001', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §Versioning`,
+    statement: 'The profile states its protocol version in proto.version as YYYY-MM-DD or draft.' },
+  { id: 'PROF-002', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §Service entry`,
+    statement: 'proto.services maps each service identifier to an array of service entries.' },
+  { id: 'PROF-003', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §Capability entry`,
+    statement: 'proto.capabilities maps each capability identifier to an array of capability entries.' },
+  { id: 'PROF-004', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §Payment handler entry`,
+    statement: 'proto.payment_handlers, when present, maps each handler name to an array of handler entries.' },
+  { id: 'PROF-005', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §Versioning`,
+    statement: 'Each service and capability entry carries a version written YYYY-MM-DD or draft.' },
+  { id: 'PROF-006', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §What the service does`,
+    statement: 'A service whose capabilities are advertised has a rest entry whose endpoint is an absolute HTTP(S) URL.' },
+  { id: 'PROF-007', level: 'MUST', capability: 'profile', source: `${D1} §Public JWK`,
+    statement: 'Published keys carry no private members (d, p, q, dp, dq, qi, oth, k).' },
+  { id: 'PROF-008', level: 'MUST', capability: 'profile', source: `${D1} §Public JWK`,
+    statement: 'A key that states alg for a well-known curve states the matching one: P-256 ES256, P-384 ES384, Ed25519 EdDSA.' },
+  { id: 'PROF-009', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §Public JWK`,
+    statement: 'Each key has kid and kty; EC and OKP keys have crv and x; EC keys also have y.' },
+  { id: 'PROF-010', level: 'MUST', capability: 'profile', source: `${D1} §Public JWK`,
+    statement: 'Verifiers tolerate unrecognised key types, curves and algorithms without rejecting the profile.',
+    untestable: 'Binds verifiers, not the business. The checker honours it: PROF-009 only judges well-known key types, and the reference profile publishes an unknown kty that must pass.' },
+  { id: 'PROF-011', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §What the service does`,
+    statement: 'The profile is served with content type application/json.' },
+  { id: 'PROF-012', level: 'MUST', capability: 'profile', source: `${D1} §Profile document`,
+    statement: 'Any signing keys the profile publishes appear in its keys member.',
+    untestable: 'The spec names no other place keys could be published, so there is nothing to compare keys against.' },
+  { id: 'PROF-013', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §What the service does`,
+    statement: 'The business serves its profile, a JSON object with a proto member, at /.well-known/proto.',
+    untestable: 'Checked by discovery rather than a check: a run whose profile cannot be read ends with exit code 3 and a one-line cause.' },
+];

@@ -1,0 +1,107 @@
+import { isObject, wireName } from '../../src/dialect/dialect.js';
+import { ENDPOINT_CHECK_ID } from '../../src/discovery/target.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Suite } from '../../src/engine/suite.js';
+import { VERSION_PATTERN } from '../../src/protocol/envelope.js';
+import { algCurveProblems, privateMemberProblems, requiredMemberProblems } from '../../src/protocol/jwk.js';
+import { brief } from '../../src/protocol/messages.js';
+import { serviceOf } from '../../src/protocol/operations.js';
+
+const REGISTRIES = [
+  { checkId: 'profile.services-registry', member: 'services', def: 'serviceRegistry', required: true },
+  { checkId: 'profile.capabilities-registry', member: 'capabilities', def: 'capabilityRegistry', required: true },
+  { checkId: 'profile.payment-handlers-registry', member: 'payment_handlers', def: 'paymentHandlerRegistry', required: false },
+] as const;
+
+export const profileSuite: Suite = {
+  id: 'profile',
+  title: 'Business profile',
+  capability: 'profile',
+  appliesWhen: 'profile',
+  scenarios: [
+    {
+      id: 'profile.document',
+      title: 'The profile document, its registries and keys',
+      effect: 'read',
+      checks: [
+        { id: 'profile.content-type', title: 'profile is served as application/json', requirements: ['PROF-011'] },
+        { id: 'profile.version', title: 'proto.version is YYYY-MM-DD or draft', requirements: ['PROF-001'] },
+        { id: 'profile.services-registry', title: 'services registry holds arrays of service entries', requirements: ['PROF-002'] },
+        { id: 'profile.capabilities-registry', title: 'capabilities registry holds arrays of capability entries', requirements: ['PROF-003'] },
+        { id: 'profile.payment-handlers-registry', title: 'payment handler registry holds arrays of handler entries', requirements: ['PROF-004'] },
+        { id: 'profile.entry-versions', title: 'service and capability entries carry dated versions', requirements: ['PROF-005'] },
+        { id: ENDPOINT_CHECK_ID, title: 'each advertised service has a rest endpoint', requirements: ['PROF-006'] },
+        { id: 'profile.keys-no-private', title: 'keys carry no private members', requirements: ['PROF-007'] },
+        { id: 'profile.keys-alg-curve', title: 'key alg matches its curve', requirements: ['PROF-008'] },
+        { id: 'profile.keys-members', title: 'keys carry the members their kty requires', requirements: ['PROF-009'] },
+      ],
+      run: async (t) => checkProfile(t),
+    },
+  ],
+};
+
+async function checkProfile(t: ScenarioContext): Promise<void> {
+  const { exchange, document } = t.need(t.target.profile, 'the profile');
+  const exchanges = [exchange];
+  const d = t.dialect;
+  const meta = document[d.envelopeKey] as Record<string, unknown>;
+  const verdict = (checkId: string, problems: string[], expected: string) =>
+    t.check(checkId, problems.length === 0, { message: problems[0] ?? 'held', expected, actual: problems.join('; '), exchanges });
+
+  const type = exchange.responseHeaders?.['content-type'] ?? '';
+  verdict('profile.content-type', /^application\/json\s*(;|$)/i.test(type) ? [] : [`Content-Type is ${JSON.stringify(type || 'absent')}`],
+    'Content-Type: application/json');
+
+  const version = meta.version;
+  verdict('profile.version', typeof version === 'string' && VERSION_PATTERN.test(version) ? [] : [`${d.envelopeKey}.version is ${brief(version)}`],
+    'a version such as 2026-01-15 or draft');
+
+  for (const r of REGISTRIES) {
+    const value = meta[r.member];
+    const problems = value === undefined
+      ? (r.required ? [`${d.envelopeKey}.${r.member} is missing`] : [])
+      : t.validate(`common.schema.json#/$defs/${r.def}`, value).map((p) => p.replace('$', `$.${d.envelopeKey}.${r.member}`));
+    verdict(r.checkId, problems, `${d.envelopeKey}.${r.member}: an object whose values are arrays of entries`);
+  }
+
+  verdict('profile.entry-versions', entryVersionProblems(meta, d.envelopeKey), 'every entry version YYYY-MM-DD or draft');
+
+  const endpointProblems = [...t.target.capabilities].flatMap((capability) => {
+    const service = serviceOf(capability);
+    const binding = t.target.services.get(service);
+    if (binding?.endpoint) return [];
+    const why = binding?.problem ?? `${wireName(d, service)} is not in ${d.envelopeKey}.services`;
+    return [`${wireName(d, capability)} is advertised but ${wireName(d, service)} has no usable endpoint: ${why}`];
+  });
+  verdict(ENDPOINT_CHECK_ID, [...new Set(endpointProblems)], 'a rest entry with an absolute endpoint URL for each advertised service');
+
+  const keys = document.keys;
+  if (keys !== undefined && !Array.isArray(keys)) {
+    for (const id of ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members']) {
+      verdict(id, ['keys is not an array'], 'keys: an array of public JWKs');
+    }
+    return;
+  }
+  const list = keys ?? [];
+  verdict('profile.keys-no-private', privateMemberProblems(list), 'public members only');
+  verdict('profile.keys-alg-curve', algCurveProblems(list), 'P-256/ES256, P-384/ES384, Ed25519/EdDSA');
+  verdict('profile.keys-members', requiredMemberProblems(list), 'kid and kty; crv and x for EC and OKP; y for EC');
+}
+
+function entryVersionProblems(meta: Record<string, unknown>, envelopeKey: string): string[] {
+  const problems: string[] = [];
+  for (const member of ['services', 'capabilities'] as const) {
+    const registry = meta[member];
+    if (!isObject(registry)) continue;
+    for (const [name, entries] of Object.entries(registry)) {
+      for (const entry of Array.isArray(entries) ? entries : [entries]) {
+        if (!isObject(entry)) continue;
+        const v = entry.version;
+        if (typeof v !== 'string' || !VERSION_PATTERN.test(v)) {
+          problems.push(`${envelopeKey}.${member}["${name}"] version is ${brief(v)}`);
+        }
+      }
+    }
+  }
+  return problems;
+}
