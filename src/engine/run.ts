@@ -5,6 +5,7 @@ import type { HttpClient } from '../http/client.js';
 import { curlFor } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
 import { serviceOf } from '../protocol/operations.js';
+import type { Requirement } from '../register/types.js';
 import { ScenarioContext } from './context.js';
 import { Blocked, HarnessError, NotTested } from './outcomes.js';
 import { summarise, type Reporter, type RunInfo, type RunReport } from './report.js';
@@ -20,6 +21,8 @@ export interface RunPlan {
   client: HttpClient;
   allow: Effect;
   reporters: Reporter[];
+  /** The register to read levels from; the bundled one unless a test brings its own. */
+  requirement?: (id: string) => Requirement | undefined;
   /** Decides the exit code from the results. */
   exitCode: (results: CheckResult[]) => number;
 }
@@ -42,7 +45,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
         ? undefined
         : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
       const outcome = gate ? settleAll(scenario, gate) : await runScenario(plan, scenario);
-      for (const r of outcome) emit(resultOf(plan.target, suite, scenario, r));
+      for (const r of outcome) emit(resultOf(plan, suite, scenario, r));
     }
   }
 
@@ -121,9 +124,10 @@ async function runScenario(plan: RunPlan, scenario: Scenario): Promise<Settled[]
   });
 }
 
-function resultOf(target: Target, suite: Suite, scenario: Scenario, s: Settled): CheckResult {
+function resultOf(plan: RunPlan, suite: Suite, scenario: Scenario, s: Settled): CheckResult {
+  const { target } = plan;
   const spec = scenario.checks.find((c) => c.id === s.checkId)!;
-  const level = levelOf(spec.requirements);
+  const level = levelOf(spec.requirements, plan.requirement);
   const verdict = s.verdict === 'broken' ? verdictFor({ kind: 'broken', finding: s }, level) : s.verdict;
   const failing = verdict === 'fail' || verdict === 'warn' || verdict === 'error';
   return {

@@ -1,15 +1,18 @@
 import { findRequirement } from '../register/index.js';
-import type { Level } from '../register/types.js';
+import type { Level, Requirement } from '../register/types.js';
 import type { Conclusion } from './context.js';
 import { EFFECTS, type Effect, type Verdict } from './types.js';
 
 const RANK: Record<Level, number> = { MUST: 3, SHOULD: 2, MAY: 1 };
 
 /** A check's level is the strongest level among the requirements it cites. */
-export function levelOf(requirementIds: string[]): Level {
+export function levelOf(
+  requirementIds: string[],
+  find: (id: string) => Requirement | undefined = findRequirement,
+): Level {
   let best: Level = 'MAY';
   for (const id of requirementIds) {
-    const req = findRequirement(id);
+    const req = find(id);
     if (!req) throw new Error(`check cites ${id}, which is not in the register`);
     if (RANK[req.level] > RANK[best]) best = req.level;
   }

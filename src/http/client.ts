@@ -74,6 +74,8 @@ export class HttpClient {
       transportError = classify(err, this.opts.timeoutMs);
     }
     const r = this.opts.redactor;
+    // Request headers first: the redactor learns their secrets before it reads any body.
+    const requestHeaders = r.headers(headers);
     const requestBody = body === undefined ? undefined : r.text(body);
     const redactedResponse = responseText === undefined ? undefined : r.text(responseText);
     const exchange: Exchange = {
@@ -82,7 +84,7 @@ export class HttpClient {
       service: req.service,
       method: req.method,
       url: r.text(req.url),
-      requestHeaders: r.headers(headers),
+      requestHeaders,
       requestBody,
       status,
       responseHeaders: responseHeaders && r.headers(responseHeaders),

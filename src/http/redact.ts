@@ -31,7 +31,15 @@ export class Redactor {
   headers(headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
-      out[name] = this.headerNames.has(name.toLowerCase()) ? REDACTED : this.text(value);
+      if (this.headerNames.has(name.toLowerCase())) {
+        // Remember the value, and the credential after an auth scheme, in case a body echoes it.
+        this.learn(value);
+        const credential = /^\S+\s+(\S.*)$/.exec(value)?.[1];
+        if (credential) this.learn(credential);
+        out[name] = REDACTED;
+      } else {
+        out[name] = this.text(value);
+      }
     }
     return out;
   }

@@ -29,7 +29,7 @@ export function search(body: Json, faults: FaultSet): Reply {
   const page = matches.slice(offset, offset + limit);
   const next = offset + page.length;
   return resource({
-    products: page.map((p) => productJson(p, faults)),
+    [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) => productJson(p, faults)),
     pagination: {
       has_next_page: next < matches.length,
       total_count: matches.length,
@@ -92,7 +92,7 @@ export function product(body: Json, faults: FaultSet): Reply {
 
 function resolve(id: string, faults: FaultSet): { product: SeedProduct; variant: SeedVariant; byVariant: boolean } | undefined {
   for (const p of PRODUCTS) {
-    if (p.id === id) return { product: p, variant: p.variants[0], byVariant: false };
+    if (p.id === id && !faults.has('lookup-variant-ids-only')) return { product: p, variant: p.variants[0], byVariant: false };
     if (faults.has('lookup-rejects-variant-ids')) continue;
     const v = p.variants.find((x) => x.id === id);
     if (v) return { product: p, variant: v, byVariant: true };

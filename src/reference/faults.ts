@@ -36,9 +36,11 @@ export const FAULTS = [
   // Discovery
   fault({ name: 'product-endpoint-missing', capability: 'discovery', description: 'POST /catalog/product is not routed: 404, although lookup is advertised.', expect: ['DISC-001', 'PROD-001'] }),
   // Catalog
+  fault({ name: 'search-results-member', capability: 'shopping.catalog.search', description: 'Search names its array "results" instead of products.', expect: ['SRCH-001'] }),
   fault({ name: 'search-default-page-20', capability: 'shopping.catalog.search', description: 'Search returns 20 products when no limit is given.', expect: ['SRCH-003'] }),
   fault({ name: 'search-ignores-limit', capability: 'shopping.catalog.search', description: 'Search ignores pagination.limit and always returns 10.', expect: ['SRCH-004'] }),
   fault({ name: 'product-missing-description', capability: 'shopping.catalog.search', description: 'Products are sent without description.', expect: ['SRCH-002', 'LKUP-001'] }),
+  fault({ name: 'lookup-variant-ids-only', capability: 'shopping.catalog.lookup', description: 'Lookup only resolves variant ids; product ids come back not_found.', expect: ['LKUP-002'] }),
   fault({ name: 'lookup-rejects-variant-ids', capability: 'shopping.catalog.lookup', description: 'Lookup only resolves product ids; variant ids come back not_found.', expect: ['LKUP-003'] }),
   fault({ name: 'lookup-drops-inputs', capability: 'shopping.catalog.lookup', description: 'Lookup variants carry no inputs.', expect: ['LKUP-006'] }),
   fault({ name: 'lookup-not-found-404', capability: 'shopping.catalog.lookup', description: 'A lookup whose ids do not all resolve answers HTTP 404.', expect: ['LKUP-004', 'LKUP-005'] }),

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { cli, referenceServer } from '../helpers/processes.js';
+
+describe('proto-conformance demo', () => {
+  it('checks the in-process reference business with every class allowed, and passes', async () => {
+    const r = await cli(['demo']);
+    expect(r.code).toBe(0);
+    const last = r.stdout.trimEnd().split('\n').at(-1)!;
+    expect(last).toMatch(/^\d+ passed, 0 failed, 0 warned, 0 info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error$/);
+  });
+});
+
+describe('proto-conformance reference-server', () => {
+  it('prints its base URL and stops cleanly on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const server = await referenceServer();
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(`${server.url}/.well-known/proto`);
+      expect(res.status).toBe(200);
+      // Replace the helper's listener (which treats any exit as a failure) with one that records the code.
+      server.process.removeAllListeners('exit');
+      const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+      server.process.kill(signal);
+      expect(await exited).toBe(0);
+    }
+  });
+
+  it('lists the faults as text too', async () => {
+    const r = await cli(['reference-server', '--list-faults']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^jwk-private-member\s+profile\s+.*\[PROF-007\]$/m);
+  });
+});

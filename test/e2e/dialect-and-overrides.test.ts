@@ -1,0 +1,71 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, referenceServer, tempDir, type RunningServer } from '../helpers/processes.js';
+import { readReport } from '../helpers/report.js';
+
+const dir = tempDir();
+const dialectFile = join(dir, 'acme.json');
+writeFileSync(dialectFile, JSON.stringify({
+  name: 'acme', agent_header: 'Acme-Agent', well_known_path: '/.well-known/acme', envelope_key: 'acme', prefix: 'com.acme',
+}));
+
+describe('another dialect', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await referenceServer(['--dialect', dialectFile]);
+  });
+  afterAll(async () => server?.stop());
+
+  it('passes the full suite when both sides speak it', async () => {
+    const json = join(dir, 'acme-report.json');
+    const r = await cli([server.url, '--dialect', dialectFile, '--allow', 'irreversible', '--json', json]);
+    const report = readReport(json);
+    expect(report.checks.filter((c) => c.verdict !== 'pass').map((c) => `${c.id}: ${c.verdict}: ${c.message}`)).toEqual([]);
+    expect(report.target.capabilities).toContain('com.acme.shopping.catalog.search');
+    expect(report.checks.length).toBeGreaterThan(25);
+    expect(r.code).toBe(0);
+    // The wire really used the dialect's names.
+    const lookup = report.checks.find((c) => c.id === 'catalog-lookup.product-ids')!;
+    expect(Object.keys(lookup.evidence[0].requestHeaders)).toContain('Acme-Agent');
+    expect(lookup.evidence[0].responseBody).toMatch(/"acme":\{"version"/);
+  });
+
+  it('finds no profile in the default dialect', async () => {
+    const r = await cli([server.url]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/\.well-known\/proto answered HTTP 404/);
+  });
+});
+
+describe('--endpoint and --capabilities overrides', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await referenceServer(['--fault', 'jwk-private-member']);
+  });
+  afterAll(async () => server?.stop());
+
+  it('skip the profile (not-tested) and run everything else', async () => {
+    const json = join(dir, 'override.json');
+    const r = await cli([server.url, '--endpoint', `shopping=${server.url}/shopping`,
+      '--capabilities', 'shopping.catalog.search,org.proto.shopping.catalog.lookup', '--json', json]);
+    const report = readReport(json);
+    const profile = report.checks.filter((c) => c.capability === 'profile');
+    expect(profile.length).toBeGreaterThan(0);
+    expect(profile.every((c) => c.verdict === 'not-tested' && /--endpoint/.test(c.message))).toBe(true);
+    const rest = report.checks.filter((c) => c.capability !== 'profile');
+    expect(rest.filter((c) => c.verdict !== 'pass').map((c) => c.id)).toEqual([]);
+    // The faulty key is in the profile, which was not read: nothing fails.
+    expect(r.code).toBe(0);
+  });
+
+  it('--capabilities alone narrows a profile-driven run', async () => {
+    const json = join(dir, 'narrow.json');
+    await cli([server.url, '--capabilities', 'shopping.catalog.search', '--json', json]);
+    const report = readReport(json);
+    const lookup = report.checks.filter((c) => c.capability === 'org.proto.shopping.catalog.lookup');
+    expect(lookup.length).toBeGreaterThan(0);
+    expect(lookup.every((c) => c.verdict === 'not-tested' && /left out by --capabilities/.test(c.message))).toBe(true);
+    expect(report.checks.find((c) => c.id === 'profile.keys-no-private')?.verdict).toBe('fail');
+  });
+});

@@ -1,0 +1,114 @@
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, referenceServer, tempDir, type RunningServer } from '../helpers/processes.js';
+
+/** A one-route server standing in for a broken business. */
+function serve(status: number, type: string, body: string): Promise<{ url: string; server: Server }> {
+  return new Promise((resolve) => {
+    const server = createServer((_req, res) => {
+      res.writeHead(status, { 'Content-Type': type });
+      res.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));
+  });
+}
+
+const oneLine = (s: string) => s.trim().split('\n').length === 1;
+const dir = tempDir();
+
+describe('exit code 3: target unusable, with a one-line cause', () => {
+  const servers: Server[] = [];
+  afterAll(() => servers.forEach((s) => s.close()));
+
+  it('for an unreachable profile', async () => {
+    const { url, server } = await serve(200, 'application/json', '{}');
+    await new Promise<void>((r) => server.close(() => r()));
+    const r = await cli([url, '--timeout', '2000']);
+    expect(r.code).toBe(3);
+    expect(oneLine(r.stderr)).toBe(true);
+    expect(r.stderr).toMatch(/unreachable/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('for a profile that is not JSON', async () => {
+    const { url, server } = await serve(200, 'text/html', '<html>hello</html>');
+    servers.push(server);
+    const r = await cli([url]);
+    expect(r.code).toBe(3);
+    expect(oneLine(r.stderr)).toBe(true);
+    expect(r.stderr).toMatch(/not JSON/);
+  });
+
+  it('for a JSON document without proto', async () => {
+    const { url, server } = await serve(200, 'application/json', '{"name":"shop"}');
+    servers.push(server);
+    const r = await cli([url]);
+    expect(r.code).toBe(3);
+    expect(oneLine(r.stderr)).toBe(true);
+    expect(r.stderr).toMatch(/no "proto" object/);
+  });
+
+  it('for a profile answering 404', async () => {
+    const { url, server } = await serve(404, 'application/json', '{"code":"not_found","content":"no"}');
+    servers.push(server);
+    const r = await cli([url]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/HTTP 404/);
+  });
+});
+
+describe('exit code 2: usage or config error, with a one-line cause', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['an unknown option', ['http://127.0.0.1:1', '--bogus'], /unknown option/],
+    ['a bad --allow', ['http://127.0.0.1:1', '--allow', 'everything'], /--allow everything/],
+    ['a bad --timeout', ['http://127.0.0.1:1', '--timeout', '0'], /--timeout 0/],
+    ['a target that is not a URL', ['not a url'], /not a URL/],
+    ['a missing config file', ['http://127.0.0.1:1', '--config', '/nonexistent/c.json'], /cannot read config/],
+    ['a config with an unknown member', ['http://127.0.0.1:1', '--config', 'BADCONFIG'], /config .* is invalid/],
+    ['an invalid dialect', ['http://127.0.0.1:1', '--dialect', 'BADDIALECT'], /dialect .* is invalid/],
+    ['a bad --endpoint', ['http://127.0.0.1:1', '--endpoint', 'shopping'], /expected SERVICE=URL/],
+    ['an unknown capability', ['http://127.0.0.1:1', '--endpoint', 'shopping=http://127.0.0.1:1', '--capabilities', 'shopping.teleport'], /unknown capability/],
+    ['an unknown fault', ['reference-server', '--fault', 'no-such-fault'], /no such fault/],
+  ];
+  beforeAll(() => {
+    writeFileSync(join(dir, 'bad-config.json'), JSON.stringify({ fixturez: {} }));
+    writeFileSync(join(dir, 'bad-dialect.json'), JSON.stringify({ name: 'x' }));
+  });
+
+  it.each(cases)('for %s', async (_name, args, message) => {
+    const resolved = args.map((a) => (a === 'BADCONFIG' ? join(dir, 'bad-config.json') : a === 'BADDIALECT' ? join(dir, 'bad-dialect.json') : a));
+    const r = await cli(resolved);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('exit codes 0 and 1', () => {
+  let clean: RunningServer;
+  let broken: RunningServer;
+  beforeAll(async () => {
+    [clean, broken] = await Promise.all([referenceServer(), referenceServer(['--fault', 'lookup-rejects-variant-ids'])]);
+  });
+  afterAll(async () => Promise.all([clean?.stop(), broken?.stop()]));
+
+  it('is 0 when no MUST failed', async () => {
+    expect((await cli([clean.url])).code).toBe(0);
+  });
+
+  it('is 1 when a MUST failed', async () => {
+    const r = await cli([broken.url]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/LKUP-003 MUST/);
+    expect(r.stdout).toMatch(/curl -sS -X POST/);
+  });
+
+  it('prints help and exits 0', async () => {
+    const r = await cli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/reference-server/);
+  });
+});

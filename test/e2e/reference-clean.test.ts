@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, referenceServer, ROOT, tempDir, type CliResult, type RunningServer } from '../helpers/processes.js';
+import { readReport } from '../helpers/report.js';
+import type { RunReport } from '../../src/engine/report.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+describe('the CLI against the conformant reference business', () => {
+  let server: RunningServer;
+  let result: CliResult;
+  let report: RunReport;
+  const dir = tempDir();
+  const files = { json: join(dir, 'r.json'), junit: join(dir, 'r.xml'), html: join(dir, 'r.html'), config: join(dir, 'c.json') };
+
+  beforeAll(async () => {
+    server = await referenceServer(['--write-config', files.config]);
+    result = await cli(['run', server.url, '--config', files.config, '--allow', 'irreversible',
+      '--json', files.json, '--junit', files.junit, '--html', files.html]);
+    report = readReport(files.json);
+  });
+  afterAll(async () => server?.stop());
+
+  it('passes every check: no fail, warn or error, and exits 0', () => {
+    const bad = report.checks.filter((c) => ['fail', 'warn', 'error', 'blocked'].includes(c.verdict));
+    expect(bad.map((c) => `${c.id}: ${c.verdict}: ${c.message}`)).toEqual([]);
+    expect(report.summary.pass).toBeGreaterThan(25);
+    expect(result.code).toBe(0);
+    expect(report.exitCode).toBe(0);
+  });
+
+  it('ends the console output with the counts line', () => {
+    const last = result.stdout.trimEnd().split('\n').at(-1);
+    expect(last).toBe(`${report.summary.pass} passed, 0 failed, 0 warned, 0 info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error`);
+    expect(result.stdout).not.toMatch(/\x1b\[/);
+  });
+
+  it('writes a JSON report that matches its documented schema', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'reports/report.schema.json'), 'utf8')));
+    const raw = JSON.parse(readFileSync(files.json, 'utf8'));
+    expect(validate(raw), JSON.stringify(validate.errors)).toBe(true);
+    expect(raw.tool.name).toBe('proto-conformance');
+    expect(raw.target.url).toBe(server.url);
+    expect(raw.summary.total).toBe(raw.checks.length);
+  });
+
+  it('writes JUnit XML with one testsuite per capability and one testcase per check', () => {
+    const xml = readFileSync(files.junit, 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    const suites = [doc.testsuites.testsuite].flat();
+    const capabilities = new Set(report.checks.map((c) => c.capability));
+    expect(suites.map((s: { name: string }) => s.name).sort()).toEqual([...capabilities].sort());
+    const cases = suites.flatMap((s: { testcase: unknown }) => [s.testcase].flat());
+    expect(cases).toHaveLength(report.checks.length);
+    expect(suites.reduce((n: number, s: { failures: string }) => n + Number(s.failures), 0)).toBe(0);
+  });
+
+  it('writes an HTML report naming every check', () => {
+    const html = readFileSync(files.html, 'utf8');
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    for (const c of report.checks) expect(html).toContain(c.id);
+  });
+
+  it('runs catalog checks on the advertised capabilities only', () => {
+    expect(report.target.capabilities.sort()).toEqual(['org.proto.shopping.catalog.lookup', 'org.proto.shopping.catalog.search']);
+    expect(report.checks.some((c) => c.capability === 'org.proto.shopping.catalog.lookup' && c.verdict === 'pass')).toBe(true);
+  });
+});

@@ -1,0 +1,30 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, referenceServer, tempDir, type RunningServer } from '../helpers/processes.js';
+
+const SECRETS = ['Bearer-token-9f8e7d6c', 'api-key-1a2b3c4d', 'listed-secret-5e6f'];
+
+describe('secrets never appear in output', () => {
+  let server: RunningServer;
+  const dir = tempDir();
+  beforeAll(async () => {
+    server = await referenceServer(['--fault', 'lookup-rejects-variant-ids', '--fault', 'transport-error-shape']);
+  });
+  afterAll(async () => server?.stop());
+
+  it('in the console, curl lines, JSON, JUnit or HTML', async () => {
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({
+      headers: { Authorization: `Bearer ${SECRETS[0]}`, 'X-API-Key': SECRETS[1] },
+      secrets: [SECRETS[2]],
+      fixtures: { search_query: SECRETS[2] },
+    }));
+    const files = ['r.json', 'r.xml', 'r.html'].map((f) => join(dir, f));
+    const r = await cli([server.url, '--config', config, '--json', files[0], '--junit', files[1], '--html', files[2]]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/curl .*Authorization: \[REDACTED\]/);
+    const outputs = [r.stdout, r.stderr, ...files.map((f) => readFileSync(f, 'utf8'))];
+    for (const out of outputs) for (const secret of SECRETS) expect(out).not.toContain(secret);
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
+import type { Target } from '../../src/discovery/target.js';
+import { HarnessError, NotTested } from '../../src/engine/outcomes.js';
+import { runSuites } from '../../src/engine/run.js';
+import type { Scenario, Suite } from '../../src/engine/suite.js';
+import type { CheckResult, Effect } from '../../src/engine/types.js';
+import { HttpClient } from '../../src/http/client.js';
+import { Redactor } from '../../src/http/redact.js';
+import type { Requirement } from '../../src/register/types.js';
+import { exitCodeFor } from '../../src/cli/run-command.js';
+
+const register: Record<string, Requirement> = Object.fromEntries(
+  (['MUST', 'SHOULD', 'MAY'] as const).map((level) => [
+    `T-${level}`, { id: `T-${level}`, level, capability: 'test', source: 'Document 1 §Test', statement: level },
+  ]),
+);
+
+const target: Target = {
+  url: 'http://127.0.0.1:1',
+  dialect: PROTO_DIALECT,
+  services: new Map([['shopping', { endpoint: 'http://127.0.0.1:1/shopping' }]]),
+  capabilities: new Set(['shopping.catalog.search']),
+  excluded: new Set(),
+};
+
+function scenario(id: string, effect: Effect, checks: [string, string][], run: Scenario['run']): Scenario {
+  return { id, title: id, effect, checks: checks.map(([c, req]) => ({ id: c, title: c, requirements: [req] })), run };
+}
+
+async function run(suites: Suite[], allow: Effect = 'write', t: Target = target): Promise<Map<string, CheckResult>> {
+  const client = new HttpClient({
+    dialect: PROTO_DIALECT, agentProfile: 'https://x.example/.well-known/proto', timeoutMs: 1000,
+    maxResponseBytes: 1000, headers: {}, redactor: new Redactor(),
+  });
+  const report = await runSuites({
+    info: { tool: { name: 't', version: '0' }, target: { url: t.url, services: {}, capabilities: [] }, options: { allow, strict: false, dialect: 'proto' }, startedAt: new Date().toISOString() },
+    suites, target: t, config: {}, client, allow, reporters: [],
+    requirement: (id) => register[id],
+    exitCode: (results) => exitCodeFor(results, false),
+  });
+  await client.close();
+  return new Map(report.checks.map((c) => [c.id, c]));
+}
+
+const suite = (scenarios: Scenario[], extra: Partial<Suite> = {}): Suite => ({
+  id: 's', title: 's', capability: 'shopping.catalog.search', appliesWhen: 'advertised', scenarios, ...extra,
+});
+
+describe('the engine', () => {
+  it('maps a broken check to fail, warn or info by requirement level', async () => {
+    const r = await run([suite([scenario('x', 'read', [['m', 'T-MUST'], ['s', 'T-SHOULD'], ['y', 'T-MAY'], ['ok', 'T-MUST']], async (t) => {
+      for (const id of ['m', 's', 'y']) t.fail(id, { message: 'broken' });
+      t.pass('ok');
+    })])]);
+    expect([r.get('m')!.verdict, r.get('s')!.verdict, r.get('y')!.verdict, r.get('ok')!.verdict]).toEqual(['fail', 'warn', 'info', 'pass']);
+  });
+
+  it('blocks the rest of a scenario when a required step fails, naming the check', async () => {
+    const r = await run([suite([scenario('x', 'read', [['first', 'T-MUST'], ['second', 'T-MUST']], async (t) => {
+      t.require('first', false, { message: 'create failed' });
+      t.pass('second');
+    })])]);
+    expect(r.get('first')!.verdict).toBe('fail');
+    expect(r.get('second')!.verdict).toBe('blocked');
+    expect(r.get('second')!.message).toBe('blocked by first');
+  });
+
+  it('reports not-tested with the missing config, and error with the harness cause', async () => {
+    const r = await run([suite([
+      scenario('a', 'read', [['needs', 'T-MUST']], async (t) => void t.need(undefined, 'fixtures.product_ids')),
+      scenario('b', 'read', [['net', 'T-MUST']], async () => { throw new HarnessError('connect ECONNREFUSED'); }),
+      scenario('c', 'read', [['nt', 'T-MUST']], async () => { throw new NotTested('needs a second credential'); }),
+    ])]);
+    expect(r.get('needs')!).toMatchObject({ verdict: 'not-tested', message: 'needs fixtures.product_ids' });
+    expect(r.get('net')!).toMatchObject({ verdict: 'error', message: 'connect ECONNREFUSED' });
+    expect(r.get('nt')!.verdict).toBe('not-tested');
+  });
+
+  it('never passes a check the scenario forgot to conclude', async () => {
+    const r = await run([suite([scenario('x', 'read', [['forgotten', 'T-MUST']], async () => {})])]);
+    expect(r.get('forgotten')!.verdict).toBe('error');
+    expect(r.get('forgotten')!.message).toMatch(/without concluding/);
+  });
+
+  it('gates side-effect classes with --allow', async () => {
+    const suites = [suite([
+      scenario('r', 'read', [['read', 'T-MUST']], async (t) => t.pass('read')),
+      scenario('w', 'write', [['write', 'T-MUST']], async (t) => t.pass('write')),
+      scenario('i', 'irreversible', [['irr', 'T-MUST']], async (t) => t.pass('irr')),
+    ])];
+    const readOnly = await run(suites, 'read');
+    expect([readOnly.get('read')!.verdict, readOnly.get('write')!.verdict, readOnly.get('irr')!.verdict]).toEqual(['pass', 'not-tested', 'not-tested']);
+    expect(readOnly.get('write')!.message).toBe('needs --allow write');
+    const byDefault = await run(suites, 'write');
+    expect([byDefault.get('write')!.verdict, byDefault.get('irr')!.verdict]).toEqual(['pass', 'not-tested']);
+    expect(byDefault.get('irr')!.message).toBe('needs --allow irreversible');
+  });
+
+  it('marks suites of unadvertised capabilities not-applicable and of endpoint-less services blocked', async () => {
+    const s = (capability: string) => suite([scenario(`x-${capability}`, 'read', [[`c-${capability}`, 'T-MUST']], async (t) => t.pass(`c-${capability}`))], { id: capability, capability });
+    const t: Target = { ...target, capabilities: new Set(['shopping.catalog.search', 'common.ask']) };
+    const r = await run([s('shopping.cart'), s('common.ask')], 'write', t);
+    expect(r.get('c-shopping.cart')!.verdict).toBe('not-applicable');
+    expect(r.get('c-common.ask')!.verdict).toBe('blocked');
+    expect(r.get('c-common.ask')!.message).toMatch(/blocked by profile.rest-endpoint/);
+  });
+});
+
+describe('exit codes from results', () => {
+  const r = (verdict: CheckResult['verdict']) => ({ verdict }) as CheckResult;
+  it('is 1 on a fail, and on a warn only with --strict', () => {
+    expect(exitCodeFor([r('pass'), r('fail')], false)).toBe(1);
+    expect(exitCodeFor([r('pass'), r('warn')], false)).toBe(0);
+    expect(exitCodeFor([r('pass'), r('warn')], true)).toBe(1);
+  });
+  it('is 3 when checks could not be evaluated and nothing failed', () => {
+    expect(exitCodeFor([r('pass'), r('error')], false)).toBe(3);
+    expect(exitCodeFor([r('fail'), r('error')], false)).toBe(1);
+    expect(exitCodeFor([r('pass'), r('not-tested'), r('not-applicable'), r('info')], false)).toBe(0);
+  });
+});

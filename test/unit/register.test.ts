@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../../src/reference/faults.js';
+import { allRequirements, findRequirement } from '../../src/register/index.js';
+import { suites } from '../../suites/index.js';
+
+const checks = suites.flatMap((s) => s.scenarios.flatMap((sc) => sc.checks));
+const cited = new Set(checks.flatMap((c) => c.requirements));
+const expected = new Set(FAULTS.flatMap((f) => [...f.expect]));
+
+describe('the requirement register', () => {
+  const all = allRequirements();
+
+  it('has unique, well-formed records', () => {
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+    for (const r of all) {
+      expect(r.id).toMatch(/^[A-Z]+-\d{3}$/);
+      expect(['MUST', 'SHOULD', 'MAY']).toContain(r.level);
+      expect(r.source).toMatch(/^Document [123] §\S/);
+      expect(r.statement).toMatch(/^\S.{10,}\.$/);
+      expect(r.capability.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a check for every testable requirement, and none for an untestable one', () => {
+    const testable = all.filter((r) => !r.untestable && !r.retired).map((r) => r.id);
+    expect(testable.filter((id) => !cited.has(id))).toEqual([]);
+    expect(all.filter((r) => r.untestable && cited.has(r.id)).map((r) => r.id)).toEqual([]);
+  });
+
+  it('is cited only by IDs it holds', () => {
+    expect([...cited].filter((id) => !findRequirement(id))).toEqual([]);
+  });
+
+  it('has unique check IDs across all suites', () => {
+    const ids = checks.map((c) => c.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+});
+
+describe('the fault corpus against the register', () => {
+  it('proves every checked requirement can fail: each is expected by at least one fault', () => {
+    expect([...cited].filter((id) => !expected.has(id)).sort()).toEqual([]);
+  });
+
+  it('expects only requirements that a check cites', () => {
+    expect([...expected].filter((id) => !cited.has(id)).sort()).toEqual([]);
+  });
+});
