@@ -1,17 +1,25 @@
 import type { Suite } from '../src/engine/suite.js';
 import type { Requirement } from '../src/register/types.js';
+import * as cart from './cart/requirements.js';
+import { cartSuite } from './cart/suite.js';
+import * as checkout from './checkout/requirements.js';
+import { checkoutSuite } from './checkout/suite.js';
 import * as catalogLookup from './catalog-lookup/requirements.js';
 import { catalogLookupSuite } from './catalog-lookup/suite.js';
 import * as catalogSearch from './catalog-search/requirements.js';
 import { catalogSearchSuite } from './catalog-search/suite.js';
 import * as envelope from './envelope/requirements.js';
 import { envelopeSuite } from './envelope/suite.js';
+import * as order from './order/requirements.js';
+import { orderSuite } from './order/suite.js';
 import * as profile from './profile/requirements.js';
 import { profileSuite } from './profile/suite.js';
 import * as shared from './shared/requirements.js';
 
 /** Every suite, in run order. Adding a capability is adding its folder and one line in each list. */
-export const suites: readonly Suite[] = [profileSuite, catalogSearchSuite, catalogLookupSuite, envelopeSuite];
+export const suites: readonly Suite[] = [
+  profileSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, envelopeSuite,
+];
 
 /** The requirement register: every requirement of every suite. */
 export const requirements: Requirement[] = [
@@ -20,4 +28,7 @@ export const requirements: Requirement[] = [
   ...envelope.requirements,
   ...catalogSearch.requirements,
   ...catalogLookup.requirements,
+  ...cart.requirements,
+  ...checkout.requirements,
+  ...order.requirements,
 ];

@@ -15,6 +15,11 @@ export interface RunConfig {
     search_query?: string;
     search_filters?: Record<string, unknown>;
     lookup_batch_ceiling?: number;
+    item_ids?: string[];
+    out_of_stock_item_ids?: string[];
+    unavailable_item_ids?: string[];
+    shipping_address?: Record<string, string>;
+    buyer?: Record<string, string>;
   };
   payment?: {
     handler_id?: string;
@@ -22,7 +27,7 @@ export interface RunConfig {
     token?: string;
     in_progress_token?: string;
   };
-  second_platform?: { headers?: Record<string, string> };
+  second_platform?: { headers?: Record<string, string>; agent_profile?: string };
 }
 
 export async function loadConfig(file: string): Promise<RunConfig> {

@@ -32,6 +32,8 @@ export class ScenarioContext {
   /** This scenario's exchanges, in order. */
   readonly exchanges: Exchange[] = [];
   readonly conclusions = new Map<string, Conclusion>();
+  /** Undo steps for what the scenario created; the engine runs them however the scenario ended. */
+  readonly cleanups: (() => Promise<unknown>)[] = [];
 
   constructor(
     readonly target: Target,
@@ -80,6 +82,11 @@ export class ScenarioContext {
     return exchange;
   }
 
+  /** Registers a step that undoes what the scenario created (a `write` scenario cleans up after itself). */
+  cleanup(step: () => Promise<unknown>): void {
+    this.cleanups.push(step);
+  }
+
   /** Problems of a body against a schema in schemas/, in this target's dialect. */
   validate(schema: string, body: unknown): string[] {
     return validatorFor(schema, this.dialect.envelopeKey)(body);
@@ -105,6 +112,14 @@ export class ScenarioContext {
   /** Like `check`, but a broken check blocks the rest of the scenario. */
   require(checkId: string, ok: boolean, finding: Finding): void {
     if (!this.check(checkId, ok, finding)) throw new Blocked(checkId);
+  }
+
+  /**
+   * A step another scenario's check covers: when it does not hold, the rest of this scenario is
+   * blocked by that check instead of failing a second time.
+   */
+  prerequisite(ok: boolean, coveredBy: string): void {
+    if (!ok) throw new Blocked(coveredBy);
   }
 
   /** An observation where the spec leaves behaviour open: reported as info. */

@@ -106,6 +106,10 @@ async function runScenario(plan: RunPlan, scenario: Scenario): Promise<Settled[]
     else if (err instanceof HarnessError) rest = { verdict: 'error', message: err.message };
     else rest = { verdict: 'error', message: `harness defect: ${(err as Error)?.message ?? String(err)}` };
   }
+  for (const step of t.cleanups.reverse()) {
+    // Best effort: a failed clean-up must not change the verdicts already reached.
+    await step().catch(() => undefined);
+  }
   const durationMs = Math.round(performance.now() - start);
   const last = t.exchanges.slice(-1);
   return scenario.checks.map((spec) => {

@@ -21,6 +21,33 @@ export function isErrorResponse(body: unknown): boolean {
   return messagesOf(body).some((m) => m.type === 'error' && m.severity === 'unrecoverable');
 }
 
+/**
+ * What is wrong with a business error outcome the spec prescribes: HTTP 200, status error, and an
+ * error message with the code and severity unrecoverable (plus continue_url where the spec says so).
+ * Empty when it is right.
+ */
+export function businessErrorProblems(
+  dialect: Dialect,
+  x: Exchange,
+  want: { code: string; continueUrl?: boolean },
+): string[] {
+  const problems: string[] = [];
+  if (x.status !== 200) problems.push(`HTTP ${x.status ?? x.transportError?.message}, expected 200`);
+  const env = envelopeOf(dialect, x.json);
+  const status = isObject(env) ? env.status : undefined;
+  if (status !== 'error') problems.push(`${dialect.envelopeKey}.status is ${JSON.stringify(status)}, expected "error"`);
+  const message = messagesOf(x.json).find((m) => m.code === want.code);
+  if (!message) problems.push(`no message with code ${want.code}`);
+  else if (message.type !== 'error' || message.severity !== 'unrecoverable') {
+    problems.push(`message ${want.code} is type ${JSON.stringify(message.type)}, severity ${JSON.stringify(message.severity)}; expected error, unrecoverable`);
+  }
+  if (want.continueUrl) {
+    const url = isObject(x.json) ? x.json.continue_url : undefined;
+    if (typeof url !== 'string' || url.length === 0) problems.push('no continue_url');
+  }
+  return problems;
+}
+
 export const ENVELOPE_RULES: readonly EnvelopeRule[] = [
   {
     requirement: 'ENV-001',

@@ -93,9 +93,12 @@ function seed(): SeedProduct[] {
 
 export const PRODUCTS: readonly SeedProduct[] = (() => {
   const products = seed();
-  // Out of stock: every variant of the sun hat; one combination of the trail runner.
+  // The trail runner has no 10 / Blue (a missing combination) and 9 / Blue is out of stock.
+  const runner = products[0];
+  runner.variants = runner.variants.filter((v) => !(v.options[0].label === '10' && v.options[1].label === 'Blue'));
+  runner.variants.find((v) => v.options[0].label === '9' && v.options[1].label === 'Blue')!.available = false;
+  // Out of stock: every variant of the sun hat.
   products[7].variants.forEach((v) => (v.available = false));
-  products[0].variants[products[0].variants.length - 1].available = false;
   // Unavailable: the limited print cannot be sold.
   products[29].unavailable = true;
   return products;

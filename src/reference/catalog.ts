@@ -16,10 +16,16 @@ export function search(body: Json, faults: FaultSet): Reply {
   const maxPrice = isObject(filters.price) && typeof filters.price.max === 'number' ? filters.price.max : undefined;
   const matches = PRODUCTS.filter((p) => {
     const text = `${p.title} ${p.description}`.toLowerCase();
-    return query.every((w) => text.includes(w))
-      && (categories.length === 0 || p.categories.some((c) => categories.includes(c)))
-      && (maxPrice === undefined || minPrice(p) <= maxPrice);
+    const inCategory = categories.length === 0 || p.categories.some((c) => categories.includes(c));
+    const inPrice = maxPrice === undefined || minPrice(p) <= maxPrice;
+    const filtered = faults.has('search-filters-or') && categories.length > 0 && maxPrice !== undefined
+      ? inCategory || inPrice
+      : inCategory && inPrice;
+    return query.every((w) => text.includes(w)) && filtered;
   });
+  if (matches.length === 0 && faults.has('search-no-match-404')) {
+    return transportError(404, 'not_found', 'no product matches the query');
+  }
   const pagination = isObject(body.pagination) ? body.pagination : {};
   const requested = typeof pagination.limit === 'number' && pagination.limit >= 1 ? Math.min(pagination.limit, MAX_LIMIT) : undefined;
   let limit = requested ?? (faults.has('search-default-page-20') ? 20 : DEFAULT_LIMIT);
@@ -27,13 +33,16 @@ export function search(body: Json, faults: FaultSet): Reply {
   const offset = typeof pagination.cursor === 'string' ? decodeCursor(pagination.cursor) : 0;
   if (offset === undefined) return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
   const page = matches.slice(offset, offset + limit);
-  const next = offset + page.length;
+  let next = offset + page.length;
+  // The faulty cursor points one product back, so each page repeats the last of the one before.
+  if (faults.has('search-cursor-repeats') && next < matches.length && page.length > 1) next -= 1;
+  const more = next < matches.length || (faults.has('search-last-page-has-next') && page.length > 0);
   return resource({
     [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) => productJson(p, faults)),
     pagination: {
-      has_next_page: next < matches.length,
-      total_count: matches.length,
-      ...(next < matches.length ? { cursor: encodeCursor(next) } : {}),
+      has_next_page: more,
+      total_count: matches.length + (faults.has('search-total-count-wrong') ? 1 : 0),
+      ...(more ? { cursor: encodeCursor(next) } : {}),
     },
   });
 }
@@ -45,12 +54,16 @@ export function lookup(body: Json, faults: FaultSet): Reply {
   }
   const ids = body.ids as string[];
   if (ids.length > LOOKUP_BATCH_MAX) {
+    if (faults.has('lookup-batch-500')) return transportError(500, 'internal_error', 'lookup failed');
+    if (faults.has('lookup-batch-413')) return transportError(413, 'payload_too_large', 'too many ids');
     return transportError(400, 'request_too_large', `at most ${LOOKUP_BATCH_MAX} ids per lookup`);
   }
   const found = new Map<string, { product: SeedProduct; inputs: Map<string, { id: string; match: string }[]> }>();
   const messages: ReplyMessage[] = [];
   for (const id of ids) {
-    const hit = resolve(id, faults);
+    const resolved = resolve(id);
+    const refused = resolved && (resolved.byVariant ? faults.has('lookup-rejects-variant-ids') : faults.has('lookup-variant-ids-only'));
+    const hit = refused ? undefined : resolved;
     if (!hit) {
       if (!faults.has('lookup-silent-not-found')) {
         messages.push({ type: faults.has('message-type-vocabulary') ? 'information' as 'info' : 'info', code: 'not_found', content: id });
@@ -82,18 +95,70 @@ export function lookup(body: Json, faults: FaultSet): Reply {
 /** POST /catalog/product */
 export function product(body: Json, faults: FaultSet): Reply {
   if (typeof body.id !== 'string') return transportError(400, 'invalid_request', 'id is required: a string');
-  const hit = resolve(body.id, faults);
-  if (!hit) {
+  const hit = resolve(body.id);
+  const refused = hit && (hit.byVariant ? faults.has('product-detail-products-only') : faults.has('product-detail-variants-only'));
+  if (!hit || refused) {
+    if (faults.has('product-not-found-404')) return transportError(404, 'not_found', `no product or variant ${body.id}`);
     return businessError([{ type: 'error', code: 'not_found', content: `no product or variant ${body.id}`, severity: 'unrecoverable' }]);
   }
-  const selected = hit.variant.options;
-  return resource({ product: { ...productJson(hit.product, faults), selected } });
+  const p = hit.product;
+  const requested = selectionsOf(body.selected);
+  const start = requested ?? hit.variant.options;
+  const preferences = Array.isArray(body.preferences) ? body.preferences.filter((x): x is string => typeof x === 'string') : [];
+  const kept = relax(p, start, preferences, faults);
+  const variants = p.variants.filter((v) => matches(v, kept));
+  const featured = variants[0] ?? p.variants[0];
+  const json = productJson(p, faults);
+  json.variants = (json.variants as Json[]).filter((v) => variants.some((x) => x.id === v.id));
+  if (requested && !faults.has('product-no-option-signals')) {
+    json.options = p.options.map((o) => ({
+      name: o.name,
+      values: o.values.map((label) => ({ label, ...signals(p, o.name, label, requested, faults) })),
+    }));
+  }
+  if (p.options.length > 0 && !faults.has('product-no-selected')) json.selected = featured.options;
+  return resource({ product: json });
 }
 
-function resolve(id: string, faults: FaultSet): { product: SeedProduct; variant: SeedVariant; byVariant: boolean } | undefined {
+type Selection = { name: string; label: string };
+
+function selectionsOf(value: unknown): Selection[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(isObject).filter((s) => typeof s.name === 'string' && typeof s.label === 'string') as Selection[];
+}
+
+const matches = (v: SeedVariant, selections: Selection[]) =>
+  selections.every((s) => v.options.some((o) => o.name === s.name && o.label === s.label));
+
+/**
+ * Drops selections until a variant matches: first those not named in preferences, then from the
+ * end of preferences (the faulty business drops from the front).
+ */
+function relax(p: SeedProduct, selections: Selection[], preferences: string[], faults: FaultSet): Selection[] {
+  const rank = (s: Selection) => {
+    const i = preferences.indexOf(s.name);
+    return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  let kept = [...selections].sort((a, b) => rank(a) - rank(b));
+  while (kept.length > 0 && !p.variants.some((v) => matches(v, kept))) {
+    const unranked = kept.findIndex((s) => rank(s) === Number.MAX_SAFE_INTEGER);
+    if (unranked !== -1) kept.splice(unranked, 1);
+    else if (faults.has('product-relaxes-from-front')) kept = kept.slice(1);
+    else kept = kept.slice(0, -1);
+  }
+  return kept;
+}
+
+/** available and exists of one option value, relative to the other selections. */
+function signals(p: SeedProduct, option: string, label: string, selections: Selection[], faults: FaultSet) {
+  const others = faults.has('product-signals-ignore-selection') ? [] : selections.filter((s) => s.name !== option);
+  const candidates = p.variants.filter((v) => matches(v, [...others, { name: option, label }]));
+  return { available: candidates.some((v) => v.available && !p.unavailable), exists: candidates.length > 0 };
+}
+
+function resolve(id: string): { product: SeedProduct; variant: SeedVariant; byVariant: boolean } | undefined {
   for (const p of PRODUCTS) {
-    if (p.id === id && !faults.has('lookup-variant-ids-only')) return { product: p, variant: p.variants[0], byVariant: false };
-    if (faults.has('lookup-rejects-variant-ids')) continue;
+    if (p.id === id) return { product: p, variant: p.variants[0], byVariant: false };
     const v = p.variants.find((x) => x.id === id);
     if (v) return { product: p, variant: v, byVariant: true };
   }

@@ -7,7 +7,9 @@ export const PAYMENT_HANDLER = 'dev.proto_conformance.test_card';
 export const PAYMENT_HANDLER_ID = 'test-card';
 
 /** Capabilities the reference business implements, dialect-free. */
-export const REFERENCE_CAPABILITIES = ['shopping.catalog.search', 'shopping.catalog.lookup'] as const;
+export const REFERENCE_CAPABILITIES = [
+  'shopping.catalog.search', 'shopping.catalog.lookup', 'shopping.cart', 'shopping.checkout', 'shopping.order',
+] as const;
 
 /** Where each service lives under the reference business's base URL. */
 export const servicePath = (service: string) => `/${service}`;
@@ -36,6 +38,10 @@ export async function generateKeys(): Promise<ReferenceKeys> {
 /** A key type no verifier knows: verifiers must tolerate it (Document 1 §Public JWK). */
 const FUTURE_KEY = { kid: 'ref-future', kty: 'FUTURE-PQ', alg: 'FUTURE-ALG', pub: 'AAEC' };
 
+export function paymentHandlerEntry(): Record<string, unknown> {
+  return { id: PAYMENT_HANDLER_ID, version: PROTOCOL_VERSION, available_instruments: [{ type: 'card' }], config: { test_mode: true } };
+}
+
 export function buildProfile(base: string, dialect: Dialect, faults: FaultSet, keys: ReferenceKeys): Record<string, unknown> {
   const entryVersion = faults.has('profile-entry-version-format') ? '1.0' : PROTOCOL_VERSION;
   const restEntry: Record<string, unknown> = {
@@ -45,12 +51,7 @@ export function buildProfile(base: string, dialect: Dialect, faults: FaultSet, k
   };
   if (faults.has('profile-no-endpoint')) delete restEntry.endpoint;
   const capabilityEntry = (c: string) => ({ version: entryVersion, spec: `https://spec.example/${c}` });
-  const handlerEntry = {
-    id: PAYMENT_HANDLER_ID,
-    version: PROTOCOL_VERSION,
-    available_instruments: [{ type: 'card' }],
-    config: { test_mode: true },
-  };
+  const handlerEntry = paymentHandlerEntry();
   const ecKey: Record<string, unknown> = { ...keys.ec };
   if (faults.has('jwk-private-member')) ecKey.d = keys.ecPrivateD;
   if (faults.has('jwk-alg-curve-mismatch')) ecKey.alg = 'ES384';

@@ -1,7 +1,7 @@
 /** What a reference handler answers; the server adds the envelope and applies envelope faults. */
 export type Reply =
   | { kind: 'resource'; status: 200 | 201; body: Record<string, unknown> }
-  | { kind: 'business-error'; messages: ReplyMessage[]; extra?: Record<string, unknown> }
+  | { kind: 'business-error'; messages: ReplyMessage[]; extra?: Record<string, unknown>; status?: 200 | 404 }
   | { kind: 'transport-error'; status: number; code: string; content: string };
 
 export interface ReplyMessage {
@@ -14,10 +14,28 @@ export interface ReplyMessage {
 
 export const resource = (body: Record<string, unknown>, status: 200 | 201 = 200): Reply => ({ kind: 'resource', status, body });
 
+/** A business outcome: HTTP 200, status error, messages (and extra members such as continue_url). */
 export const businessError = (messages: ReplyMessage[], extra?: Record<string, unknown>): Reply => ({
   kind: 'business-error', messages, extra,
+});
+
+/** One unrecoverable error message. */
+export const unrecoverable = (code: string, content: string): ReplyMessage => ({
+  type: 'error', code, content, severity: 'unrecoverable',
 });
 
 export const transportError = (status: number, code: string, content: string): Reply => ({
   kind: 'transport-error', status, code, content,
 });
+
+/** What a handler is given. */
+export interface HandlerRequest {
+  body: Record<string, unknown>;
+  /** The `{id}` path parameter. */
+  id?: string;
+  faults: import('./faults.js').FaultSet;
+  /** The caller's profile URL from the agent header: the platform's identity here. */
+  platform: string;
+  /** The business's base URL, for continue_url and permalink_url. */
+  base: string;
+}

@@ -2,11 +2,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { parseDictionary } from 'structured-headers';
 import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
+import { isErrorResponse } from '../protocol/envelope.js';
 import { OPERATIONS, type Operation } from '../protocol/operations.js';
+import * as cart from './cart.js';
 import * as catalog from './catalog.js';
+import * as checkout from './checkout.js';
 import { FaultSet, type FaultName } from './faults.js';
-import { buildProfile, generateKeys, PROTOCOL_VERSION, REFERENCE_CAPABILITIES, servicePath } from './profile.js';
-import { transportError, type Reply } from './replies.js';
+import * as order from './order.js';
+import {
+  buildProfile, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, PROTOCOL_VERSION, REFERENCE_CAPABILITIES, servicePath,
+} from './profile.js';
+import { transportError, type HandlerRequest, type Reply } from './replies.js';
+import { createStore } from './store.js';
 
 export interface ReferenceOptions {
   /** 0 (the default) picks a free port. */
@@ -21,13 +28,7 @@ export interface ReferenceBusiness {
   close(): Promise<void>;
 }
 
-type Handler = (body: Record<string, unknown>, faults: FaultSet, id: string | undefined) => Reply;
-
-const HANDLERS: Record<string, Handler> = {
-  'catalog.search': (body, faults) => catalog.search(body, faults),
-  'catalog.lookup': (body, faults) => catalog.lookup(body, faults),
-  'catalog.product': (body, faults) => catalog.product(body, faults),
-};
+type Handler = (req: HandlerRequest) => Reply;
 
 const MAX_BODY = 1024 * 1024;
 
@@ -36,6 +37,22 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const dialect = opts.dialect ?? PROTO_DIALECT;
   const faults = new FaultSet(opts.faults);
   const keys = await generateKeys();
+  const store = createStore();
+  const handlers: Record<string, Handler> = {
+    'catalog.search': (r) => catalog.search(r.body, r.faults),
+    'catalog.lookup': (r) => catalog.lookup(r.body, r.faults),
+    'catalog.product': (r) => catalog.product(r.body, r.faults),
+    'cart.create': (r) => cart.create(store, r),
+    'cart.get': (r) => cart.get(store, r),
+    'cart.update': (r) => cart.update(store, r),
+    'cart.cancel': (r) => cart.cancel(store, r),
+    'checkout.create': (r) => checkout.create(store, r),
+    'checkout.get': (r) => checkout.get(store, r),
+    'checkout.update': (r) => checkout.update(store, r),
+    'checkout.complete': (r) => checkout.complete(store, r),
+    'checkout.cancel': (r) => checkout.cancel(store, r),
+    'order.get': (r) => order.get(store, r),
+  };
   const routes = OPERATIONS.filter((o) => (REFERENCE_CAPABILITIES as readonly string[]).includes(o.capability));
   let base = '';
 
@@ -64,6 +81,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       return reply(res, transportError(404, 'not_found', `no endpoint at ${url.pathname}`));
     }
 
+    const agent = agentProfile(req);
+    if (typeof agent !== 'string') return reply(res, transportError(400, 'invalid_request', agent.problem));
     const problem = headerProblem(req, op);
     if (problem) return reply(res, transportError(400, 'invalid_request', problem));
     let body: Record<string, unknown> = {};
@@ -76,7 +95,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
         return reply(res, transportError(400, 'invalid_json', 'the body is not a JSON object'));
       }
     }
-    return reply(res, HANDLERS[op.name](body, faults, id), op);
+    return reply(res, handlers[op.name]({ body, id, faults, platform: agent, base }), op);
   }
 
   function route(method: string, path: string): { op: Operation; id?: string } | 'no-route' | 'no-method' {
@@ -90,15 +109,20 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     return pathMatched ? 'no-method' : 'no-route';
   }
 
-  function headerProblem(req: IncomingMessage, op: Operation): string | undefined {
+  /** The caller's profile URL from the agent header, or what is wrong with the header. */
+  function agentProfile(req: IncomingMessage): string | { problem: string } {
     const agent = req.headers[dialect.agentHeader.toLowerCase()];
-    if (typeof agent !== 'string') return `${dialect.agentHeader} header is required`;
+    if (typeof agent !== 'string') return { problem: `${dialect.agentHeader} header is required` };
     try {
       const profile = parseDictionary(agent).get('profile');
-      if (!profile || typeof profile[0] !== 'string') return `${dialect.agentHeader} needs a profile="<url>" member`;
+      if (!profile || typeof profile[0] !== 'string') return { problem: `${dialect.agentHeader} needs a profile="<url>" member` };
+      return profile[0];
     } catch {
-      return `${dialect.agentHeader} is not an RFC 8941 dictionary`;
+      return { problem: `${dialect.agentHeader} is not an RFC 8941 dictionary` };
     }
+  }
+
+  function headerProblem(req: IncomingMessage, op: Operation): string | undefined {
     if (!req.headers['request-id']) return 'Request-Id header is required';
     if (op.idempotency === 'required' && !req.headers['idempotency-key']) return 'Idempotency-Key header is required';
     return undefined;
@@ -110,18 +134,21 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       const body = faults.has('transport-error-shape') && r.status === 400 ? { error: r.content } : { code: r.code, content: r.content };
       return send(res, r.status, body, serviceType());
     }
-    const error = r.kind === 'business-error';
+    // Any unrecoverable error makes the response an error response, resource or not.
+    const error = r.kind === 'business-error' || isErrorResponse(r.body);
     const envelope: Record<string, unknown> = {
       version: faults.has('envelope-version-format') ? '1.0' : PROTOCOL_VERSION,
       status: error ? (faults.has('error-status-success') ? 'success' : 'error')
         : (faults.has('envelope-status-vocabulary') ? 'ok' : 'success'),
       ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: PROTOCOL_VERSION }] } } : {}),
+      ...(op?.capability === 'shopping.checkout' && !faults.has('checkout-no-payment-handlers')
+        ? { payment_handlers: { [PAYMENT_HANDLER]: [paymentHandlerEntry()] } } : {}),
     };
     if (faults.has('envelope-missing-version')) delete envelope.version;
-    const body = error
+    const body = r.kind === 'business-error'
       ? { [dialect.envelopeKey]: envelope, ...(faults.has('error-without-messages') ? {} : { messages: r.messages }), ...r.extra }
       : { [dialect.envelopeKey]: envelope, ...r.body };
-    send(res, error ? 200 : r.status, body, serviceType());
+    send(res, r.kind === 'business-error' ? 200 : r.status, body, serviceType());
   }
 
   const serviceType = () => (faults.has('response-content-type-text') ? 'text/plain' : 'application/json');

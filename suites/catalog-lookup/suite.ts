@@ -1,11 +1,16 @@
-import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
+import { isObject } from '../../src/dialect/dialect.js';
+import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { brief, findMessage } from '../../src/protocol/messages.js';
 import {
-  catalogIds, NEEDS_PRODUCT_IDS, NEEDS_VARIANT_IDS, productsOf, unknownId, variantIdsOf,
+  catalogIds, hasSelections, knownProducts, missingCombination, NEEDS_PRODUCT_IDS, NEEDS_VARIANT_IDS, optionValues,
+  productsOf, unknownId, variantIdsOf, variantsOf, type Selection,
 } from '../shared/catalog-fixtures.js';
+
+/** Largest lookup batch probed unless fixtures.lookup_batch_ceiling says otherwise. */
+const DEFAULT_BATCH_CEILING = 100;
 import { endpointsScenario } from '../shared/endpoints.js';
 
 export const catalogLookupSuite: Suite = {
@@ -89,24 +94,147 @@ export const catalogLookupSuite: Suite = {
       },
     },
     {
+      id: 'catalog-lookup.batch-limit',
+      title: 'Lookup batches of growing size until the business refuses one',
+      effect: 'read',
+      checks: [{ id: 'catalog-lookup.batch-limit', title: 'an oversized batch gets 400 request_too_large', requirements: ['LKUP-007'] }],
+      run: probeBatchLimit,
+    },
+    {
+      id: 'catalog-product.by-ids',
+      title: 'Product detail by product id and by variant id',
+      effect: 'read',
+      checks: [
+        { id: 'catalog-product.product-id', title: 'a product id resolves to one product', requirements: ['PROD-002'] },
+        { id: 'catalog-product.variant-id', title: 'a variant id resolves to the product holding it', requirements: ['PROD-003'] },
+        { id: 'catalog-product.selected', title: 'a product with options carries selected', requirements: ['PROD-004'] },
+      ],
+      async run(t) {
+        const product = await optionsProduct(t);
+        const byProduct = await productDetail(t, { id: product.id });
+        const problems = byProduct.product ? t.validate('catalog-product-response.schema.json', byProduct.x.json) : [`HTTP ${byProduct.x.status}, no product`];
+        t.check('catalog-product.product-id', problems.length === 0 && byProduct.product?.id === product.id, {
+          message: problems[0] ?? `asked for ${String(product.id)}, got ${brief(byProduct.product?.id)}`,
+          expected: `HTTP 200 and product ${String(product.id)} matching catalog-product-response.schema.json`,
+          actual: `HTTP ${byProduct.x.status}, ${problems.join('; ') || brief(byProduct.product?.id)}`, exchanges: [byProduct.x],
+        });
+        const selected = byProduct.product?.selected;
+        if (!byProduct.product) t.notTested('catalog-product.selected', 'the product id did not resolve (see catalog-product.product-id)');
+        else t.check('catalog-product.selected', Array.isArray(selected) && selected.length > 0, {
+          message: `product ${String(product.id)} has options but selected is ${brief(selected)}`,
+          expected: 'selected: the effective option selections', actual: `selected ${brief(selected)}`, exchanges: [byProduct.x],
+        });
+        const variantId = variantIdsOf(product).find((id) => id !== product.id);
+        const variant = t.need(variantId, 'a product whose variants have their own ids');
+        const byVariant = await productDetail(t, { id: variant });
+        t.check('catalog-product.variant-id', !!byVariant.product && variantIdsOf(byVariant.product).includes(variant), {
+          message: `variant ${variant} did not resolve to its product`,
+          expected: `HTTP 200 and a product holding variant ${variant}`,
+          actual: `HTTP ${byVariant.x.status}, ${brief(byVariant.product?.id ?? byVariant.x.json)}`, exchanges: [byVariant.x],
+        });
+      },
+    },
+    {
+      id: 'catalog-product.selections',
+      title: 'Selections: option value signals and relaxation by preferences',
+      effect: 'read',
+      checks: [
+        { id: 'catalog-product.signals-present', title: 'option values carry available and exists', requirements: ['PROD-005'] },
+        { id: 'catalog-product.signals-relative', title: 'exists and available are relative to the selections', requirements: ['PROD-006'] },
+        { id: 'catalog-product.relaxation', title: 'relaxation drops options from the end of preferences', requirements: ['PROD-007'] },
+      ],
+      async run(t) {
+        const products = await knownProducts(t);
+        const product = t.need(products.find((p) => missingCombination(p)), 'a product with two options and a missing combination');
+        const [a, b] = missingCombination(product)!;
+        const { x, product: answered } = await productDetail(t, { id: product.id, selected: [a] });
+        t.prerequisite(!!answered, 'catalog-product.product-id');
+        const options = answered && Array.isArray(answered.options) ? answered.options.filter(isObject) : [];
+        const values = options.flatMap((o) => (Array.isArray(o.values) ? o.values.filter(isObject).map((v) => ({ option: String(o.name), v })) : []));
+        const unsignalled = values.filter(({ v }) => typeof v.available !== 'boolean' || typeof v.exists !== 'boolean');
+        t.require('catalog-product.signals-present', values.length > 0 && unsignalled.length === 0, {
+          message: values.length ? `${unsignalled.length} option values lack available/exists` : 'no option values in the answer',
+          expected: 'available and exists booleans on every option value', actual: brief(options), exchanges: [x],
+        });
+        const wrong = values.filter(({ option, v }) => {
+          const want = expectedSignals(product, option, String(v.label), [a]);
+          return v.exists !== want.exists || v.available !== want.available;
+        });
+        t.check('catalog-product.signals-relative', wrong.length === 0, {
+          message: `with ${a.name}=${a.label} selected: ${wrong.map(({ option, v }) => `${option}=${String(v.label)} says exists ${String(v.exists)}, available ${String(v.available)}`).join('; ')}`,
+          expected: `${b.name}=${b.label} exists false, since no variant has ${a.name}=${a.label} with it`,
+          actual: brief(options), exchanges: [x],
+        });
+        const relaxed = await productDetail(t, { id: product.id, selected: [a, b], preferences: [a.name, b.name] });
+        const variants = relaxed.product ? variantsOf(relaxed.product) : [];
+        t.check('catalog-product.relaxation', variants.length > 0 && variants.every((v) => hasSelections(v, [a])), {
+          message: `no variant has ${a.name}=${a.label} with ${b.name}=${b.label}; the business should drop ${b.name}, the last preference`,
+          expected: `variants with ${a.name}=${a.label}`,
+          actual: `HTTP ${relaxed.x.status}, variants ${brief(variants.map((v) => v.options))}`, exchanges: [relaxed.x],
+        });
+      },
+    },
+    {
       id: 'catalog-product.unknown-id',
       title: 'Product detail for an identifier that does not resolve',
       effect: 'read',
       checks: [{ id: 'catalog-product.not-found', title: 'unknown id gives a not_found error envelope', requirements: ['PROD-001'] }],
       async run(t) {
         const x = await t.call('catalog.product', { body: { id: unknownId() } });
-        const env = envelopeOf(t.dialect, x.json);
-        const status = isObject(env) ? env.status : undefined;
-        const message = findMessage(x.json, { code: 'not_found', type: 'error' });
-        t.check('catalog-product.not-found', x.status === 200 && status === 'error' && message?.severity === 'unrecoverable', {
-          message: 'unknown product id not answered with the not_found error envelope',
-          expected: `HTTP 200, ${t.dialect.envelopeKey}.status error, message {type: error, code: not_found, severity: unrecoverable}`,
-          actual: `HTTP ${x.status}, status ${brief(status)}, messages ${brief(isObject(x.json) ? x.json.messages : undefined)}`,
+        const problems = businessErrorProblems(t.dialect, x, { code: 'not_found' });
+        t.check('catalog-product.not-found', problems.length === 0, {
+          message: problems[0] ?? '', expected: `HTTP 200, ${t.dialect.envelopeKey}.status error, message {type: error, code: not_found, severity: unrecoverable}`,
+          actual: problems.join('; '),
         });
       },
     },
   ],
 };
+
+/** Probes growing batches until the business refuses one; anything but a 400 request_too_large fails. */
+async function probeBatchLimit(t: ScenarioContext): Promise<void> {
+  const ceiling = t.config.fixtures?.lookup_batch_ceiling ?? DEFAULT_BATCH_CEILING;
+  let accepted = 0;
+  for (let size = 1; ; size = Math.min(size * 2, ceiling)) {
+    const ids = Array.from({ length: size }, (_, i) => `proto-conformance-batch-${i}`);
+    const x = await t.call('catalog.lookup', { body: { ids }, tolerateTransportError: true });
+    // The probe uses ids that resolve to nothing; a single one must already be answered with 200.
+    if (size === 1) t.prerequisite(x.status === 200, 'catalog-lookup.not-found-info');
+    if (x.status === 200) {
+      accepted = size;
+      if (size === ceiling) break;
+      continue;
+    }
+    const code = isObject(x.json) ? x.json.code : undefined;
+    const what = x.transportError ? x.transportError.message : `HTTP ${x.status} ${brief(code)}`;
+    t.check('catalog-lookup.batch-limit', x.status === 400 && code === 'request_too_large', {
+      message: `a batch of ${size} ids (${accepted} were accepted) got ${what}`,
+      expected: 'HTTP 400 with code request_too_large', actual: what, exchanges: [x],
+    });
+    return;
+  }
+  t.observe('catalog-lookup.batch-limit', { message: `every batch up to ${accepted} ids was accepted; no limit below the ceiling (fixtures.lookup_batch_ceiling)` });
+}
+
+/** A product with options, for the product detail checks. */
+async function optionsProduct(t: ScenarioContext): Promise<Record<string, unknown>> {
+  const products = await knownProducts(t);
+  return t.need(products.find((p) => optionValues(p).size > 0), 'a product with options among fixtures.product_ids or the first search page');
+}
+
+async function productDetail(t: ScenarioContext, body: Record<string, unknown>): Promise<{ x: Exchange; product?: Record<string, unknown> }> {
+  const x = await t.call('catalog.product', { body });
+  const product = isObject(x.json) && isObject(x.json.product) ? x.json.product : undefined;
+  return { x, product: x.status === 200 ? product : undefined };
+}
+
+/** Expected exists/available of one option value given the other selections, from the full variant list. */
+function expectedSignals(product: Record<string, unknown>, option: string, label: string, selections: Selection[]) {
+  const others = selections.filter((s) => s.name !== option);
+  const candidates = variantsOf(product).filter((v) => hasSelections(v, [...others, { name: option, label }]));
+  const available = candidates.some((v) => isObject(v.availability) && v.availability.available === true);
+  return { exists: candidates.length > 0, available };
+}
 
 function lookup(t: ScenarioContext, ids: string[]): Promise<Exchange> {
   return t.call('catalog.lookup', { body: { ids } });

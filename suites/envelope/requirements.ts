@@ -7,7 +7,7 @@ export const requirements: Requirement[] = [
     statement: 'Every successful response body carries the proto envelope object with a version.' },
   { id: 'ENV-002', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Response envelope`,
     statement: 'The envelope version is written YYYY-MM-DD, or draft for an unreleased version.' },
-  { id: 'ENV-003', level: 'MUST', capability: 'envelope', source: `${D1} §Response envelope`,
+  { id: 'ENV-003', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Response envelope`,
     statement: 'An error response (one that reports an unrecoverable error) has proto.status error.' },
   { id: 'ENV-004', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Errors`,
     statement: 'A response with proto.status error carries a non-empty messages array.' },

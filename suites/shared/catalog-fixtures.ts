@@ -38,3 +38,65 @@ export function productsOf(body: unknown): Record<string, unknown>[] {
 
 export const NEEDS_PRODUCT_IDS = 'fixtures.product_ids in --config (or the search capability, to find some)';
 export const NEEDS_VARIANT_IDS = 'fixtures.variant_ids in --config (or the search capability, to find some)';
+
+/**
+ * Products with their full variant lists, to pick fixtures from: the configured products through
+ * lookup, and the first page of a search.
+ */
+export async function knownProducts(t: ScenarioContext): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  const ids = t.config.fixtures?.product_ids ?? [];
+  if (ids.length > 0 && t.target.capabilities.has('shopping.catalog.lookup')) {
+    found.push(...productsOf((await t.call('catalog.lookup', { body: { ids } })).json));
+  }
+  if (t.target.capabilities.has('shopping.catalog.search')) {
+    const query = t.config.fixtures?.search_query;
+    found.push(...productsOf((await t.call('catalog.search', { body: query ? { query } : {} })).json));
+  }
+  return found;
+}
+
+export type Selection = { name: string; label: string };
+
+/** The option selections of a variant. */
+export function selectionsOf(variant: unknown): Selection[] {
+  if (!isObject(variant) || !Array.isArray(variant.options)) return [];
+  return variant.options.filter(isObject)
+    .filter((o) => typeof o.name === 'string' && typeof o.label === 'string') as Selection[];
+}
+
+export function variantsOf(product: Record<string, unknown>): Record<string, unknown>[] {
+  return Array.isArray(product.variants) ? product.variants.filter(isObject) : [];
+}
+
+/** Option names and their values, from the product's options or else from its variants. */
+export function optionValues(product: Record<string, unknown>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const v of variantsOf(product)) {
+    for (const s of selectionsOf(v)) {
+      const list = out.get(s.name) ?? [];
+      if (!list.includes(s.label)) list.push(s.label);
+      out.set(s.name, list);
+    }
+  }
+  return out;
+}
+
+export const hasSelections = (variant: Record<string, unknown>, selections: Selection[]) =>
+  selections.every((s) => selectionsOf(variant).some((o) => o.name === s.name && o.label === s.label));
+
+/** Two values of two options that no variant combines: the case where signals and relaxation matter. */
+export function missingCombination(product: Record<string, unknown>): [Selection, Selection] | undefined {
+  const options = [...optionValues(product)];
+  for (let i = 0; i < options.length; i++) {
+    for (let j = i + 1; j < options.length; j++) {
+      for (const a of options[i][1]) {
+        for (const b of options[j][1]) {
+          const pair: [Selection, Selection] = [{ name: options[i][0], label: a }, { name: options[j][0], label: b }];
+          if (!variantsOf(product).some((v) => hasSelections(v, pair))) return pair;
+        }
+      }
+    }
+  }
+  return undefined;
+}

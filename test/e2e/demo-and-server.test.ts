@@ -6,7 +6,7 @@ describe('proto-conformance demo', () => {
     const r = await cli(['demo']);
     expect(r.code).toBe(0);
     const last = r.stdout.trimEnd().split('\n').at(-1)!;
-    expect(last).toMatch(/^\d+ passed, 0 failed, 0 warned, 0 info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error$/);
+    expect(last).toMatch(/^\d+ passed, 0 failed, 0 warned, \d+ info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error$/);
   });
 });
 

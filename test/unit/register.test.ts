@@ -38,8 +38,10 @@ describe('the requirement register', () => {
 });
 
 describe('the fault corpus against the register', () => {
-  it('proves every checked requirement can fail: each is expected by at least one fault', () => {
-    expect([...cited].filter((id) => !expected.has(id)).sort()).toEqual([]);
+  it('proves every checked MUST and SHOULD can fail: each is expected by at least one fault', () => {
+    // A broken MAY, or an observation where the spec says "not shown", is info: it never fails.
+    const canFail = [...cited].filter((id) => findRequirement(id)?.level !== 'MAY');
+    expect(canFail.filter((id) => !expected.has(id)).sort()).toEqual([]);
   });
 
   it('expects only requirements that a check cites', () => {

@@ -1,0 +1,142 @@
+/** The cart capability of the reference business (Document 1 §Cart, §Cart resource). */
+import { isObject } from '../dialect/dialect.js';
+import {
+  businessError, resource, transportError, unrecoverable, type HandlerRequest, type Reply, type ReplyMessage,
+} from './replies.js';
+import {
+  assignLineIds, CURRENCY, isReply, lineJson, parseLineItems, subtotalOf,
+  type CartRecord, type Json, type ReferenceStore, type RequestLine,
+} from './store.js';
+
+/** Carts expire a day after their last change; the spec leaves the duration open. */
+const CART_TTL_MS = 24 * 60 * 60 * 1000;
+
+const shopUrl = (base: string) => `${base}/shop`;
+
+/** POST /carts */
+export function create(store: ReferenceStore, req: HandlerRequest): Reply {
+  const { faults } = req;
+  const problem = optionalMembers(req.body);
+  if (problem) return problem;
+  const parsed = parseLineItems(req.body.line_items);
+  if (isReply(parsed)) return parsed;
+  const { kept, messages } = dropOutOfStock(parsed);
+  if (kept.length === 0 && !faults.has('cart-out-of-stock-creates-cart')) {
+    return businessError(
+      [unrecoverable('out_of_stock', 'Every requested item is out of stock; no cart was created.')],
+      faults.has('cart-out-of-stock-no-continue-url') ? undefined : { continue_url: shopUrl(req.base) },
+    );
+  }
+  const cart: CartRecord = {
+    id: store.newId('cart'),
+    lines: [],
+    expiresAt: Date.now() + CART_TTL_MS,
+    nextLine: 1,
+  };
+  // With the fault, a cart of nothing but out-of-stock items is created with those items, as if
+  // stock were never checked.
+  const unchecked = kept.length === 0;
+  cart.lines = assignLineIds(unchecked ? parsed : kept, [], () => `li_${cart.nextLine++}`);
+  if (isObject(req.body.buyer)) cart.buyer = req.body.buyer;
+  if (isObject(req.body.context)) cart.context = req.body.context;
+  store.carts.set(cart.id, cart);
+  return resource(cartJson(cart, req, unchecked ? [] : messages), faults.has('cart-create-200') ? 200 : 201);
+}
+
+/** GET /carts/{id} */
+export function get(store: ReferenceStore, req: HandlerRequest): Reply {
+  const cart = find(store, req.id);
+  if (!cart) {
+    if (req.faults.has('cart-not-found-404')) return transportError(404, 'not_found', `no cart ${req.id}`);
+    return notFound(req);
+  }
+  const json = cartJson(cart, req, []);
+  if (req.faults.has('cart-get-empty')) json.line_items = [];
+  return resource(json);
+}
+
+/** PUT /carts/{id}: the line items are replaced in full; buyer and context when given. */
+export function update(store: ReferenceStore, req: HandlerRequest): Reply {
+  const cart = find(store, req.id);
+  if (!cart) return notFound(req);
+  const problem = optionalMembers(req.body);
+  if (problem) return problem;
+  const parsed = parseLineItems(req.body.line_items);
+  if (isReply(parsed)) return parsed;
+  const { kept, messages } = dropOutOfStock(parsed);
+  if (kept.length === 0) {
+    // Open in the spec: an update of nothing but out-of-stock items leaves the cart as it was.
+    const errors = messages.map((m): ReplyMessage => ({ ...m, type: 'error', severity: 'recoverable' }));
+    return resource(cartJson(cart, req, errors));
+  }
+  const next = () => `li_${cart.nextLine++}`;
+  if (req.faults.has('cart-update-merges')) {
+    const replaced = assignLineIds(kept, cart.lines, next);
+    const touched = new Set(replaced.map((l) => l.id));
+    cart.lines = [...cart.lines.filter((l) => !touched.has(l.id)), ...replaced];
+  } else {
+    cart.lines = assignLineIds(kept, cart.lines, next);
+  }
+  if (isObject(req.body.buyer)) cart.buyer = req.body.buyer;
+  if (isObject(req.body.context)) cart.context = req.body.context;
+  cart.expiresAt = Date.now() + CART_TTL_MS;
+  return resource(cartJson(cart, req, messages));
+}
+
+/** POST /carts/{id}/cancel: answers the cart; afterwards it is gone (reads give not_found). */
+export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
+  const cart = find(store, req.id);
+  if (!cart) return notFound(req);
+  if (req.faults.has('cart-cancel-needs-reason') && typeof req.body.reason !== 'string') {
+    return transportError(400, 'invalid_request', 'reason is required to cancel a cart');
+  }
+  store.carts.delete(cart.id);
+  return resource(cartJson(cart, req, []));
+}
+
+function find(store: ReferenceStore, id: string | undefined): CartRecord | undefined {
+  const cart = id === undefined ? undefined : store.carts.get(id);
+  if (cart && cart.expiresAt <= Date.now()) {
+    store.carts.delete(cart.id);
+    return undefined;
+  }
+  return cart;
+}
+
+const notFound = (req: HandlerRequest) =>
+  businessError([unrecoverable('not_found', `no cart ${req.id ?? ''}`)], { continue_url: shopUrl(req.base) });
+
+function optionalMembers(body: Json): Reply | undefined {
+  for (const key of ['buyer', 'context'] as const) {
+    if (body[key] !== undefined && !isObject(body[key])) return transportError(400, 'invalid_request', `${key} must be an object`);
+  }
+  return undefined;
+}
+
+/** Out-of-stock lines are left out, each with a warning naming the request line. */
+function dropOutOfStock(lines: RequestLine[]): { kept: RequestLine[]; messages: ReplyMessage[] } {
+  const messages: ReplyMessage[] = [];
+  const kept = lines.filter((l, i) => {
+    if (l.variant.available) return true;
+    messages.push({ type: 'warning', code: 'out_of_stock', content: `${l.variant.id} is out of stock and was not added`, path: `$.line_items[${i}]` });
+    return false;
+  });
+  return { kept, messages };
+}
+
+function cartJson(cart: CartRecord, req: HandlerRequest, messages: ReplyMessage[]): Json {
+  const subtotal = subtotalOf(cart.lines);
+  const json: Json = {
+    id: cart.id,
+    line_items: cart.lines.map(lineJson),
+    ...(cart.buyer ? { buyer: cart.buyer } : {}),
+    ...(cart.context ? { context: cart.context } : {}),
+    currency: CURRENCY,
+    totals: [{ type: 'subtotal', amount: subtotal }, { type: 'total', amount: subtotal }],
+    ...(messages.length ? { messages } : {}),
+    continue_url: `${req.base}/carts/${cart.id}`,
+    expires_at: new Date(cart.expiresAt).toISOString(),
+  };
+  if (req.faults.has('cart-no-currency')) delete json.currency;
+  return json;
+}

@@ -1,0 +1,66 @@
+/** The order capability of the reference business (Document 1 §Order, §Order resource). */
+import { businessError, resource, transportError, unrecoverable, type HandlerRequest, type Reply } from './replies.js';
+import {
+  CURRENCY, lineJson, type Json, type OrderRecord, type ReferenceStore, type SessionRecord,
+} from './store.js';
+
+/** Places the order of a session that completed; only `platform` may read it. */
+export function placeOrder(
+  store: ReferenceStore, session: SessionRecord, platform: string, totals: Json[], shipping: string,
+): OrderRecord {
+  const f = session.fulfillment;
+  const chosen = f?.destinations.find((d) => d.id === f.selectedDestinationId);
+  let destination: Json | undefined;
+  if (chosen) {
+    const { id: _id, type: _type, ...address } = chosen;
+    destination = address;
+  }
+  const order: OrderRecord = {
+    id: store.newId('ord'),
+    checkoutId: session.id,
+    platform,
+    lines: session.lines.map((l) => ({ ...l })),
+    destination,
+    shipping,
+    currency: CURRENCY,
+    totals: totals.map((t) => ({ ...t })),
+  };
+  store.orders.set(order.id, order);
+  return order;
+}
+
+/** GET /orders/{id} */
+export function get(store: ReferenceStore, req: HandlerRequest): Reply {
+  const { faults } = req;
+  const order = req.id === undefined ? undefined : store.orders.get(req.id);
+  if (!order) {
+    if (faults.has('order-not-found-404')) return transportError(404, 'not_found', `no order ${req.id ?? ''}`);
+    return businessError([unrecoverable('not_found', `no order ${req.id ?? ''}`)]);
+  }
+  if (order.platform !== req.platform && !faults.has('order-readable-by-anyone')) {
+    return businessError([unrecoverable('unauthorized', 'This order belongs to another platform.')]);
+  }
+  const json: Json = {
+    id: order.id,
+    checkout_id: faults.has('order-checkout-id-wrong') ? order.id : order.checkoutId,
+    permalink_url: `${req.base}/orders/${order.id}`,
+    line_items: order.lines.map((l) => {
+      const line = lineJson(l);
+      return { ...line, quantity: { total: l.quantity, fulfilled: 0 } };
+    }),
+    fulfillment: {
+      expectations: [{
+        id: 'exp-1',
+        line_items: order.lines.map((l) => ({ id: l.id, quantity: l.quantity })),
+        method_type: 'shipping',
+        ...(order.destination ? { destination: order.destination } : {}),
+        description: `${order.shipping} shipping`,
+      }],
+      events: [],
+    },
+    currency: faults.has('order-currency-differs') ? 'EUR' : order.currency,
+    totals: order.totals,
+  };
+  if (faults.has('order-no-fulfillment')) delete json.fulfillment;
+  return resource(json);
+}

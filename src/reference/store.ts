@@ -1,0 +1,160 @@
+/**
+ * The in-memory state of one reference business: carts, checkout sessions and orders. One store
+ * is made per startReferenceBusiness call, so two servers in one process never share state.
+ * Also the line-item handling that carts, sessions and orders share.
+ */
+import { randomUUID } from 'node:crypto';
+import { isObject } from '../dialect/dialect.js';
+import { CURRENCY, PRODUCTS, type SeedProduct, type SeedVariant } from './catalog-data.js';
+import { transportError, type Reply } from './replies.js';
+
+export type Json = Record<string, unknown>;
+
+/** One line of a cart, session or order. */
+export interface LineRecord {
+  id: string;
+  product: SeedProduct;
+  variant: SeedVariant;
+  quantity: number;
+}
+
+export interface CartRecord {
+  id: string;
+  lines: LineRecord[];
+  buyer?: Json;
+  context?: Json;
+  expiresAt: number;
+  nextLine: number;
+}
+
+export type SessionStatus = 'incomplete' | 'ready_for_complete' | 'complete_in_progress' | 'completed' | 'canceled';
+
+export interface FulfillmentState {
+  destinations: Json[];
+  selectedDestinationId?: string;
+  /** The option chosen in the method's one group; the group exists once a destination does. */
+  selectedOptionId?: string;
+}
+
+export interface SessionRecord {
+  id: string;
+  status: SessionStatus;
+  lines: LineRecord[];
+  buyer?: Json;
+  fulfillment?: FulfillmentState;
+  instruments: Json[];
+  orderId?: string;
+  nextLine: number;
+  nextDestination: number;
+  /** Destination ids this session has issued, so a resubmitted id is kept. */
+  issuedDestinations: Set<string>;
+}
+
+export interface OrderRecord {
+  id: string;
+  checkoutId: string;
+  /** The profile URL of the platform that completed the checkout: the only reader. */
+  platform: string;
+  lines: LineRecord[];
+  destination?: Json;
+  /** Title of the shipping option chosen at checkout. */
+  shipping: string;
+  currency: string;
+  totals: Json[];
+}
+
+export interface ReferenceStore {
+  carts: Map<string, CartRecord>;
+  sessions: Map<string, SessionRecord>;
+  orders: Map<string, OrderRecord>;
+  newId(prefix: 'cart' | 'chk' | 'ord'): string;
+}
+
+export function createStore(): ReferenceStore {
+  return {
+    carts: new Map(),
+    sessions: new Map(),
+    orders: new Map(),
+    newId: (prefix) => `${prefix}_${randomUUID().replace(/-/g, '')}`,
+  };
+}
+
+/** Finds a product or variant id; a product id means its first variant. */
+export function findItem(id: string): { product: SeedProduct; variant: SeedVariant } | undefined {
+  for (const product of PRODUCTS) {
+    if (product.id === id) return { product, variant: product.variants[0] };
+    const variant = product.variants.find((v) => v.id === id);
+    if (variant) return { product, variant };
+  }
+  return undefined;
+}
+
+/** One validated request line, before it is given its line id. */
+export interface RequestLine {
+  /** The `id` the request carried, if any. */
+  lineId?: string;
+  product: SeedProduct;
+  variant: SeedVariant;
+  quantity: number;
+}
+
+/**
+ * Validates `line_items` of a create or update request: a non-empty array of
+ * `{item: {id}, quantity}` with known ids and integer quantities of at least 1.
+ */
+export function parseLineItems(value: unknown): RequestLine[] | Reply {
+  if (!Array.isArray(value) || value.length === 0) {
+    return transportError(400, 'invalid_request', 'line_items is required: a non-empty array of line items');
+  }
+  const lines: RequestLine[] = [];
+  for (const [i, entry] of value.entries()) {
+    if (!isObject(entry) || !isObject(entry.item) || typeof entry.item.id !== 'string') {
+      return transportError(400, 'invalid_request', `line_items[${i}].item.id is required: a string`);
+    }
+    const quantity = entry.quantity;
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
+      return transportError(400, 'invalid_request', `line_items[${i}].quantity must be an integer of at least 1`);
+    }
+    const hit = findItem(entry.item.id);
+    if (!hit) return transportError(400, 'invalid_request', `line_items[${i}].item.id ${entry.item.id} is not an item of this business`);
+    lines.push({ lineId: typeof entry.id === 'string' ? entry.id : undefined, ...hit, quantity });
+  }
+  return lines;
+}
+
+export const isReply = (v: unknown): v is Reply => isObject(v) && typeof v.kind === 'string';
+
+/**
+ * Gives request lines their line ids: a line naming an existing line keeps its id (once), any
+ * other line gets a fresh one from `next`.
+ */
+export function assignLineIds(requested: RequestLine[], existing: LineRecord[], next: () => string): LineRecord[] {
+  const known = new Set(existing.map((l) => l.id));
+  const used = new Set<string>();
+  return requested.map((r) => {
+    const keep = r.lineId !== undefined && known.has(r.lineId) && !used.has(r.lineId);
+    const id = keep ? (r.lineId as string) : next();
+    used.add(id);
+    return { id, product: r.product, variant: r.variant, quantity: r.quantity };
+  });
+}
+
+export const itemTitle = (l: { product: SeedProduct; variant: SeedVariant }) =>
+  (l.product.variants.length > 1 ? `${l.product.title} (${l.variant.title})` : l.product.title);
+
+export const lineAmount = (l: LineRecord) => l.variant.price * l.quantity;
+
+export const subtotalOf = (lines: LineRecord[]) => lines.reduce((sum, l) => sum + lineAmount(l), 0);
+
+/** A response line item. */
+export function lineJson(l: LineRecord): Json {
+  const amount = lineAmount(l);
+  return {
+    id: l.id,
+    item: { id: l.variant.id, title: itemTitle(l), price: l.variant.price },
+    quantity: l.quantity,
+    totals: [{ type: 'subtotal', amount }, { type: 'total', amount }],
+  };
+}
+
+export { CURRENCY };
