@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { UsageError } from '../cli/errors.js';
-import { validatorFor } from '../protocol/schemas.js';
+import { readJsonFile } from '../cli/json-file.js';
 
 /** The `--config FILE` contents: fixtures and credentials a full run needs. See schemas/config.schema.json. */
 export interface RunConfig {
@@ -30,16 +28,8 @@ export interface RunConfig {
   second_platform?: { headers?: Record<string, string>; agent_profile?: string };
 }
 
-export async function loadConfig(file: string): Promise<RunConfig> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    throw new UsageError(`cannot read config ${file}: ${(err as Error).message}`);
-  }
-  const problems = validatorFor('config.schema.json')(data);
-  if (problems.length > 0) throw new UsageError(`config ${file} is invalid: ${problems.join('; ')}`);
-  return data as RunConfig;
+export function loadConfig(file: string): Promise<RunConfig> {
+  return readJsonFile<RunConfig>(file, 'config', 'config.schema.json');
 }
 
 /** Every secret value the config holds, for the redactor. */

@@ -11,7 +11,7 @@ import { Blocked, HarnessError, NotTested } from './outcomes.js';
 import { summarise, type Reporter, type RunInfo, type RunReport } from './report.js';
 import type { Scenario, Suite } from './suite.js';
 import type { CheckResult, Effect, Verdict } from './types.js';
-import { allows, levelOf, verdictFor } from './verdict.js';
+import { allows, brokenVerdict, levelOf } from './verdict.js';
 
 export interface RunPlan {
   info: RunInfo;
@@ -74,6 +74,9 @@ interface Settled {
 
 type Gate = { verdict: Verdict; message: string };
 
+/** A broken check waits for its level (fail, warn or info); the other conclusions are final. */
+const SETTLED = { held: 'pass', observed: 'info', 'not-tested': 'not-tested', broken: 'broken' } as const;
+
 function applicability(suite: Suite, target: Target): Gate | undefined {
   if (suite.appliesWhen === 'profile' && !target.profile) {
     return { verdict: 'not-tested', message: target.profileNotRead ?? 'profile not read' };
@@ -118,7 +121,7 @@ async function runScenario(plan: RunPlan, scenario: Scenario): Promise<Settled[]
     const { finding } = c;
     return {
       checkId: spec.id,
-      verdict: c.kind === 'broken' ? 'broken' : verdictFor(c, 'MUST'),
+      verdict: SETTLED[c.kind],
       message: finding.message,
       expected: finding.expected,
       actual: finding.actual,
@@ -132,7 +135,7 @@ function resultOf(plan: RunPlan, suite: Suite, scenario: Scenario, s: Settled): 
   const { target } = plan;
   const spec = scenario.checks.find((c) => c.id === s.checkId)!;
   const level = levelOf(spec.requirements, plan.requirement);
-  const verdict = s.verdict === 'broken' ? verdictFor({ kind: 'broken', finding: s }, level) : s.verdict;
+  const verdict = s.verdict === 'broken' ? brokenVerdict(level) : s.verdict;
   const failing = verdict === 'fail' || verdict === 'warn' || verdict === 'error';
   return {
     id: spec.id,

@@ -1,6 +1,5 @@
 import { findRequirement } from '../register/index.js';
 import type { Level, Requirement } from '../register/types.js';
-import type { Conclusion } from './context.js';
 import { EFFECTS, type Effect, type Verdict } from './types.js';
 
 const RANK: Record<Level, number> = { MUST: 3, SHOULD: 2, MAY: 1 };
@@ -20,17 +19,8 @@ export function levelOf(
 }
 
 /** A broken MUST fails, a broken SHOULD warns, a broken MAY is information. */
-export function verdictFor(c: Conclusion, level: Level): Verdict {
-  switch (c.kind) {
-    case 'held':
-      return 'pass';
-    case 'observed':
-      return 'info';
-    case 'not-tested':
-      return 'not-tested';
-    case 'broken':
-      return level === 'MUST' ? 'fail' : level === 'SHOULD' ? 'warn' : 'info';
-  }
+export function brokenVerdict(level: Level): Verdict {
+  return level === 'MUST' ? 'fail' : level === 'SHOULD' ? 'warn' : 'info';
 }
 
 export function allows(allowed: Effect, needed: Effect): boolean {

@@ -4,9 +4,9 @@ import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
-import { unknownId } from '../shared/catalog-fixtures.js';
 import { lineItems, NEEDS_ITEMS, purchasableItems, resourceOf } from '../shared/checkout-flow.js';
 import { endpointsScenario } from '../shared/endpoints.js';
+import { unknownIdScenario } from '../shared/unknown-id.js';
 
 export const cartSuite: Suite = {
   id: 'cart',
@@ -29,19 +29,7 @@ export const cartSuite: Suite = {
       ],
       run: cartLifecycle,
     },
-    {
-      id: 'cart.unknown-id',
-      title: 'Get of a cart that does not exist',
-      effect: 'read',
-      checks: [{ id: 'cart.not-found', title: 'unknown cart gives the not_found error with continue_url', requirements: ['CART-006'] }],
-      async run(t) {
-        const x = await t.call('cart.get', { id: unknownId() });
-        const problems = businessErrorProblems(t.dialect, x, { code: 'not_found', continueUrl: true });
-        t.check('cart.not-found', problems.length === 0, {
-          message: problems[0] ?? '', expected: 'HTTP 200, status error, error not_found unrecoverable, continue_url', actual: problems.join('; '),
-        });
-      },
-    },
+    unknownIdScenario({ operation: 'cart.get', checkId: 'cart.not-found', requirement: 'CART-006', subject: 'cart', idIn: 'path', continueUrl: true }),
     {
       id: 'cart.out-of-stock',
       title: 'Create a cart whose every item is out of stock',

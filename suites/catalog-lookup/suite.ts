@@ -1,5 +1,4 @@
 import { isObject } from '../../src/dialect/dialect.js';
-import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
@@ -12,6 +11,7 @@ import {
 /** Largest lookup batch probed unless fixtures.lookup_batch_ceiling says otherwise. */
 const DEFAULT_BATCH_CEILING = 100;
 import { endpointsScenario } from '../shared/endpoints.js';
+import { unknownIdScenario } from '../shared/unknown-id.js';
 
 export const catalogLookupSuite: Suite = {
   id: 'catalog-lookup',
@@ -174,20 +174,7 @@ export const catalogLookupSuite: Suite = {
         });
       },
     },
-    {
-      id: 'catalog-product.unknown-id',
-      title: 'Product detail for an identifier that does not resolve',
-      effect: 'read',
-      checks: [{ id: 'catalog-product.not-found', title: 'unknown id gives a not_found error envelope', requirements: ['PROD-001'] }],
-      async run(t) {
-        const x = await t.call('catalog.product', { body: { id: unknownId() } });
-        const problems = businessErrorProblems(t.dialect, x, { code: 'not_found' });
-        t.check('catalog-product.not-found', problems.length === 0, {
-          message: problems[0] ?? '', expected: `HTTP 200, ${t.dialect.envelopeKey}.status error, message {type: error, code: not_found, severity: unrecoverable}`,
-          actual: problems.join('; '),
-        });
-      },
-    },
+    unknownIdScenario({ operation: 'catalog.product', checkId: 'catalog-product.not-found', requirement: 'PROD-001', subject: 'product', idIn: 'body' }),
   ],
 };
 

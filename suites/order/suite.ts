@@ -3,11 +3,11 @@ import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
-import { unknownId } from '../shared/catalog-fixtures.js';
 import {
   complete, createCheckout, driveToReady, NEEDS_ITEMS, purchasableItems, resourceOf, secondPlatformHeaders, statusOf,
 } from '../shared/checkout-flow.js';
 import { endpointsScenario } from '../shared/endpoints.js';
+import { unknownIdScenario } from '../shared/unknown-id.js';
 
 export const orderSuite: Suite = {
   id: 'order',
@@ -28,19 +28,7 @@ export const orderSuite: Suite = {
       ],
       run: placedOrder,
     },
-    {
-      id: 'order.unknown-id',
-      title: 'Get of an order that does not exist',
-      effect: 'read',
-      checks: [{ id: 'order.not-found', title: 'unknown order gives the not_found error', requirements: ['ORD-004'] }],
-      async run(t) {
-        const x = await t.call('order.get', { id: unknownId() });
-        const problems = businessErrorProblems(t.dialect, x, { code: 'not_found' });
-        t.check('order.not-found', problems.length === 0, {
-          message: problems[0] ?? '', expected: 'HTTP 200, status error, error not_found unrecoverable', actual: problems.join('; '),
-        });
-      },
-    },
+    unknownIdScenario({ operation: 'order.get', checkId: 'order.not-found', requirement: 'ORD-004', subject: 'order', idIn: 'path' }),
   ],
 };
 

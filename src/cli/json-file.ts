@@ -1,0 +1,16 @@
+import { readFile } from 'node:fs/promises';
+import { validatorFor } from '../protocol/schemas.js';
+import { UsageError } from './errors.js';
+
+/** Reads a JSON file the user named and checks it against a schema; any problem is a usage error. */
+export async function readJsonFile<T>(file: string, what: string, schema: string): Promise<T> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`cannot read ${what} ${file}: ${(err as Error).message}`);
+  }
+  const problems = validatorFor(schema)(data);
+  if (problems.length > 0) throw new UsageError(`${what} ${file} is invalid: ${problems.join('; ')}`);
+  return data as T;
+}

@@ -1,0 +1,31 @@
+import type { Scenario } from '../../src/engine/suite.js';
+import { businessErrorProblems } from '../../src/protocol/envelope.js';
+import { unknownId } from './catalog-fixtures.js';
+
+/**
+ * One read with an identifier no business issued, expecting the not_found business error
+ * (HTTP 200, status error, unrecoverable), with continue_url where the spec adds one.
+ */
+export function unknownIdScenario(o: {
+  operation: string;
+  checkId: string;
+  requirement: string;
+  subject: string;
+  /** Where the id goes: the path (`{id}`) or the body's `id` member. */
+  idIn: 'path' | 'body';
+  continueUrl?: boolean;
+}): Scenario {
+  const expected = `HTTP 200, status error, error not_found unrecoverable${o.continueUrl ? ', continue_url' : ''}`;
+  return {
+    id: `${o.checkId}-probe`,
+    title: `${o.subject} that does not exist`,
+    effect: 'read',
+    checks: [{ id: o.checkId, title: `an unknown ${o.subject} gives the not_found error`, requirements: [o.requirement] }],
+    async run(t) {
+      const id = unknownId();
+      const x = await t.call(o.operation, o.idIn === 'path' ? { id } : { body: { id } });
+      const problems = businessErrorProblems(t.dialect, x, { code: 'not_found', continueUrl: o.continueUrl });
+      t.check(o.checkId, problems.length === 0, { message: problems[0] ?? '', expected, actual: problems.join('; ') });
+    },
+  };
+}
