@@ -77,6 +77,10 @@ export function program(): Command {
 
 /** Entry point: every failure ends as one line and a documented exit code, never a stack trace. */
 export async function main(argv: string[]): Promise<void> {
+  // A reader that goes away (`| head`) ends the output, not the process with a trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+  });
   try {
     await program().parseAsync(argv);
   } catch (err) {
