@@ -104,7 +104,7 @@ export class ScenarioContext {
 
   /** Passes when `ok`, fails with `finding` otherwise. Returns `ok`. */
   check(checkId: string, ok: boolean, finding: Finding): boolean {
-    if (ok) this.conclude(checkId, { kind: 'held', finding: { ...finding, message: 'held' } });
+    if (ok) this.conclude(checkId, { kind: 'held', finding: { ...finding, message: 'held', actual: finding.actual || undefined } });
     else this.fail(checkId, finding);
     return ok;
   }

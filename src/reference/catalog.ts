@@ -109,7 +109,9 @@ export function product(body: Json, faults: FaultSet): Reply {
   const variants = p.variants.filter((v) => matches(v, kept));
   const featured = variants[0] ?? p.variants[0];
   const json = productJson(p, faults);
-  json.variants = (json.variants as Json[]).filter((v) => variants.some((x) => x.id === v.id));
+  if (!faults.has('product-variants-ignore-selection')) {
+    json.variants = (json.variants as Json[]).filter((v) => variants.some((x) => x.id === v.id));
+  }
   if (requested && !faults.has('product-no-option-signals')) {
     json.options = p.options.map((o) => ({
       name: o.name,

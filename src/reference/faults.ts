@@ -59,6 +59,7 @@ export const FAULTS = [
   fault({ name: 'product-no-selected', capability: 'shopping.catalog.lookup', description: 'Product detail omits selected for products with options.', expect: ['PROD-004'] }),
   fault({ name: 'product-no-option-signals', capability: 'shopping.catalog.lookup', description: 'Option values never carry available and exists.', expect: ['PROD-005'] }),
   fault({ name: 'product-signals-ignore-selection', capability: 'shopping.catalog.lookup', description: 'exists is computed over the whole product, ignoring the selections.', expect: ['PROD-006'] }),
+  fault({ name: 'product-variants-ignore-selection', capability: 'shopping.catalog.lookup', description: 'Product detail returns every variant whatever the selections.', expect: ['PROD-007', 'PROD-008'] }),
   fault({ name: 'product-relaxes-from-front', capability: 'shopping.catalog.lookup', description: 'Relaxation drops the first preference instead of the last.', expect: ['PROD-007'] }),
   fault({ name: 'product-not-found-404', capability: 'shopping.catalog.lookup', description: 'Product detail of an unknown id answers HTTP 404.', expect: ['PROD-001'] }),
   // Cart

@@ -32,4 +32,8 @@ export const requirements: Requirement[] = [
     statement: 'available and exists are relative to the selections: exists is false exactly when no variant has that value with the other selections.' },
   { id: 'PROD-007', level: 'MUST', derived: true, capability, source: `${D1} §POST /catalog/product`,
     statement: 'When no variant matches all selections, the business drops options from the end of preferences first.' },
+  { id: 'PROD-008', level: 'MUST', derived: true, capability, source: `${D1} §POST /catalog/product`,
+    statement: 'The variants a product detail returns match the selections sent.' },
+  { id: 'LKUP-008', level: 'MAY', capability, source: `${D1} §POST /catalog/lookup`,
+    statement: 'Lookup may accept secondary identifiers such as a SKU.' },
 ];

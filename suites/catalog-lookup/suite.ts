@@ -56,14 +56,24 @@ export const catalogLookupSuite: Suite = {
       id: 'catalog-lookup.by-variant-id',
       title: 'Lookup by a variant id',
       effect: 'read',
-      checks: [{ id: 'catalog-lookup.variant-ids', title: 'variant ids are accepted', requirements: ['LKUP-003'] }],
+      checks: [
+        { id: 'catalog-lookup.variant-ids', title: 'variant ids are accepted', requirements: ['LKUP-003'] },
+        { id: 'catalog-lookup.sku', title: 'a SKU is accepted (optional)', requirements: ['LKUP-008'] },
+      ],
       async run(t) {
         const [variantId] = t.need((await catalogIds(t)).variantIds, NEEDS_VARIANT_IDS);
         const x = await lookup(t, [variantId]);
-        const found = productsOf(x.json).some((p) => variantIdsOf(p).includes(variantId));
-        t.check('catalog-lookup.variant-ids', x.status === 200 && found, {
+        const holder = productsOf(x.json).find((p) => variantIdsOf(p).includes(variantId));
+        t.check('catalog-lookup.variant-ids', x.status === 200 && !!holder, {
           message: `variant ${variantId} did not resolve`, expected: `HTTP 200 and a product holding variant ${variantId}`,
           actual: `HTTP ${x.status}, ${brief(x.json)}`,
+        });
+        const sku = variantsOf(holder ?? {}).find((v) => v.id === variantId)?.sku;
+        if (typeof sku !== 'string' || sku === variantId) return t.notTested('catalog-lookup.sku', 'the variant has no SKU of its own');
+        const bySku = await lookup(t, [sku]);
+        t.check('catalog-lookup.sku', productsOf(bySku.json).some((p) => variantIdsOf(p).includes(variantId)), {
+          message: `SKU ${sku} is not accepted as an identifier`, expected: `the product holding variant ${variantId}`,
+          actual: `HTTP ${bySku.status}, ${brief(bySku.json)}`, exchanges: [bySku],
         });
       },
     },
@@ -141,6 +151,7 @@ export const catalogLookupSuite: Suite = {
       checks: [
         { id: 'catalog-product.signals-present', title: 'option values carry available and exists', requirements: ['PROD-005'] },
         { id: 'catalog-product.signals-relative', title: 'exists and available are relative to the selections', requirements: ['PROD-006'] },
+        { id: 'catalog-product.variants-match', title: 'returned variants match the selections', requirements: ['PROD-008'] },
         { id: 'catalog-product.relaxation', title: 'relaxation drops options from the end of preferences', requirements: ['PROD-007'] },
       ],
       async run(t) {
@@ -164,6 +175,11 @@ export const catalogLookupSuite: Suite = {
           message: `with ${a.name}=${a.label} selected: ${wrong.map(({ option, v }) => `${option}=${String(v.label)} says exists ${String(v.exists)}, available ${String(v.available)}`).join('; ')}`,
           expected: `${b.name}=${b.label} exists false, since no variant has ${a.name}=${a.label} with it`,
           actual: brief(options), exchanges: [x],
+        });
+        const strays = variantsOf(answered!).filter((v) => !hasSelections(v, [a]));
+        t.check('catalog-product.variants-match', variantsOf(answered!).length > 0 && strays.length === 0, {
+          message: `${strays.length} returned variants lack ${a.name}=${a.label}`,
+          expected: `only variants with ${a.name}=${a.label}`, actual: brief(variantsOf(answered!).map((v) => v.options)), exchanges: [x],
         });
         const relaxed = await productDetail(t, { id: product.id, selected: [a, b], preferences: [a.name, b.name] });
         const variants = relaxed.product ? variantsOf(relaxed.product) : [];

@@ -17,4 +17,7 @@ export const requirements: Requirement[] = [
   { id: 'ORD-006', level: 'MUST', capability, source: `${D1} §Order`,
     statement: 'The platform checks messages before reading order data.',
     untestable: 'Binds the platform, not the business.' },
+  { id: 'ORD-007', level: 'SHOULD', capability, source: `${D1} §Order`,
+    statement: 'The platform sends buyers to permalink_url, the authoritative order experience.',
+    untestable: 'Binds the platform, not the business; ORD-001 checks that permalink_url is there.' },
 ];
