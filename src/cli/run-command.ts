@@ -1,3 +1,6 @@
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { colorWanted, consoleReporter, htmlReporter, jsonReporter, junitReporter } from '../../reports/index.js';
 import { suites } from '../../suites/index.js';
 import { configSecrets, loadConfig, type RunConfig } from '../config/config.js';
@@ -47,7 +50,22 @@ export interface ResolvedRun {
   outputs: { json?: string; junit?: string; html?: string };
 }
 
+/** A report path must be writable before the run starts, not found unwritable after it. */
+async function checkWritable(flag: string, file: string | undefined): Promise<void> {
+  if (!file) return;
+  const dir = dirname(resolve(file));
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (err) {
+    throw new UsageError(`${flag} ${file}: cannot write there (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+}
+
 export async function resolveRun(url: string, opts: RunOptions, preset: { config?: RunConfig; dialect?: Dialect } = {}): Promise<ResolvedRun> {
+  for (const [flag, file] of [['--json', opts.json], ['--junit', opts.junit], ['--html', opts.html]] as const) {
+    await checkWritable(flag, file);
+  }
   const dialect = preset.dialect ?? (opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT);
   const config = preset.config ?? (opts.config ? await loadConfig(opts.config) : {});
   if (!(EFFECTS as readonly string[]).includes(opts.allow)) {

@@ -72,6 +72,7 @@ describe('exit code 2: usage or config error, with a one-line cause', () => {
     ['a bad --endpoint', ['http://127.0.0.1:1', '--endpoint', 'shopping'], /expected SERVICE=URL/],
     ['an unknown capability', ['http://127.0.0.1:1', '--endpoint', 'shopping=http://127.0.0.1:1', '--capabilities', 'shopping.teleport'], /unknown capability/],
     ['an unknown fault', ['reference-server', '--fault', 'no-such-fault'], /no such fault/],
+    ['a report path that cannot be written', ['http://127.0.0.1:1', '--json', 'UNDERFILE'], /--json .* cannot write there/],
   ];
   beforeAll(() => {
     writeFileSync(join(dir, 'bad-config.json'), JSON.stringify({ fixturez: {} }));
@@ -79,7 +80,13 @@ describe('exit code 2: usage or config error, with a one-line cause', () => {
   });
 
   it.each(cases)('for %s', async (_name, args, message) => {
-    const resolved = args.map((a) => (a === 'BADCONFIG' ? join(dir, 'bad-config.json') : a === 'BADDIALECT' ? join(dir, 'bad-dialect.json') : a));
+    const files: Record<string, string> = {
+      BADCONFIG: join(dir, 'bad-config.json'),
+      BADDIALECT: join(dir, 'bad-dialect.json'),
+      // A directory cannot be made below a regular file.
+      UNDERFILE: join(dir, 'bad-config.json', 'sub', 'report.json'),
+    };
+    const resolved = args.map((a) => files[a] ?? a);
     const r = await cli(resolved);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
