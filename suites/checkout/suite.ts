@@ -5,7 +5,7 @@ import type { Exchange } from '../../src/http/exchange.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import {
-  complete, createCheckout, driveToReady, envelopeMember, NEEDS_ITEMS, purchasableItems, replacement,
+  complete, createCheckout, driveToReady, envelopeMember, NEEDS_ITEMS, purchasableItems, readySession, replacement,
   resourceOf, statusOf,
 } from '../shared/checkout-flow.js';
 import { endpointsScenario } from '../shared/endpoints.js';
@@ -131,15 +131,6 @@ export const checkoutSuite: Suite = {
     },
   ],
 };
-
-/** A session brought to ready_for_complete; the checks of checkout.to-ready cover each step. */
-async function readySession(t: ScenarioContext): Promise<Exchange> {
-  const created = await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS));
-  t.prerequisite(statusOf(created) === 'incomplete', 'checkout.create');
-  const [, ready] = await driveToReady(t, created);
-  t.prerequisite(statusOf(ready) === 'ready_for_complete', 'checkout.ready');
-  return ready;
-}
 
 async function toReady(t: ScenarioContext): Promise<void> {
   const items = t.need(await purchasableItems(t, 1), NEEDS_ITEMS);

@@ -4,7 +4,7 @@ import type { Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
 import {
-  complete, createCheckout, driveToReady, NEEDS_ITEMS, purchasableItems, resourceOf, secondPlatformHeaders, statusOf,
+  complete, readySession, resourceOf, secondPlatformHeaders, statusOf,
 } from '../shared/checkout-flow.js';
 import { endpointsScenario } from '../shared/endpoints.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
@@ -35,10 +35,7 @@ export const orderSuite: Suite = {
 async function placedOrder(t: ScenarioContext): Promise<void> {
   t.need(t.target.capabilities.has('shopping.checkout') ? true : undefined, 'the checkout capability, to place an order');
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
-  const created = await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS));
-  t.prerequisite(statusOf(created) === 'incomplete', 'checkout.create');
-  const [, ready] = await driveToReady(t, created);
-  t.prerequisite(statusOf(ready) === 'ready_for_complete', 'checkout.ready');
+  const ready = await readySession(t);
   const done = await complete(t, ready, token);
   const session = resourceOf(t, done);
   const placed = isObject(session.order) ? session.order : {};

@@ -133,3 +133,12 @@ export function secondPlatformHeaders(t: ScenarioContext): Record<string, string
     ...second.headers,
   };
 }
+
+/** A session brought to ready_for_complete; the checks of checkout.to-ready cover each step. */
+export async function readySession(t: ScenarioContext): Promise<Exchange> {
+  const created = await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS));
+  t.prerequisite(statusOf(created) === 'incomplete', 'checkout.create');
+  const [, ready] = await driveToReady(t, created);
+  t.prerequisite(statusOf(ready) === 'ready_for_complete', 'checkout.ready');
+  return ready;
+}
