@@ -1,6 +1,7 @@
 import { TargetUnusableError, UsageError } from '../cli/errors.js';
 import { isObject, logicalName, wireName, type Dialect } from '../dialect/dialect.js';
 import type { HttpClient } from '../http/client.js';
+import type { Exchange } from '../http/exchange.js';
 import { CAPABILITIES, serviceOf, type Service } from '../protocol/operations.js';
 import type { ServiceBinding, Target } from './target.js';
 
@@ -19,8 +20,8 @@ export async function discover(url: string, dialect: Dialect, client: HttpClient
   const base = parseTargetUrl(url);
   if (overrides.endpoints.size > 0) return fromOverrides(url, dialect, overrides);
 
-  const profileUrl = base.pathname.endsWith(dialect.wellKnownPath) ? base.href : new URL(dialect.wellKnownPath, base).href;
-  const exchange = await client.send({ operation: 'profile', method: 'GET', url: profileUrl });
+  const requested = base.pathname.endsWith(dialect.wellKnownPath) ? base.href : new URL(dialect.wellKnownPath, base).href;
+  const { exchange, url: profileUrl } = await fetchFollowingRedirects(client, requested);
   if (exchange.transportError) {
     throw new TargetUnusableError(`profile ${profileUrl} unreachable: ${exchange.transportError.message}`);
   }
@@ -44,6 +45,25 @@ export async function discover(url: string, dialect: Dialect, client: HttpClient
   const capabilities = new Set(wanted ? [...all].filter((c) => wanted.includes(c)) : all);
   const excluded = new Set([...all].filter((c) => !capabilities.has(c)));
   return { url, dialect, profile: { url: profileUrl, exchange, document }, services, capabilities, excluded };
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/** GETs the profile, following redirects (http to https, a moved host) as a browser would. */
+async function fetchFollowingRedirects(client: HttpClient, first: string): Promise<{ exchange: Exchange; url: string }> {
+  let url = first;
+  for (let hop = 0; ; hop++) {
+    const exchange = await client.send({ operation: 'profile', method: 'GET', url });
+    const location = exchange.responseHeaders?.location;
+    if (exchange.status === undefined || !REDIRECTS.has(exchange.status) || !location) return { exchange, url };
+    if (hop === MAX_REDIRECTS) throw new TargetUnusableError(`profile ${first}: more than ${MAX_REDIRECTS} redirects`);
+    try {
+      url = new URL(location, url).href;
+    } catch {
+      throw new TargetUnusableError(`profile ${url} redirects to ${JSON.stringify(location)}, which is not a URL`);
+    }
+  }
 }
 
 function fromOverrides(url: string, dialect: Dialect, overrides: Overrides): Target {
