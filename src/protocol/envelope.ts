@@ -7,7 +7,10 @@ export interface EnvelopeRule {
   requirement: string;
   checkId: string;
   title: string;
-  /** Problems with this response; empty when the rule holds or does not apply. */
+  /** Which responses the rule judges, in words, for a run that saw none. */
+  appliesTo: string;
+  applies(exchange: Exchange, dialect: Dialect): boolean;
+  /** Problems with a response the rule applies to; empty when it holds. */
   problems(exchange: Exchange, dialect: Dialect): string[];
 }
 
@@ -48,15 +51,21 @@ export function businessErrorProblems(
   return problems;
 }
 
+const envelope = (x: Exchange, d: Dialect) => {
+  const env = envelopeOf(d, x.json);
+  return isObject(env) ? env : undefined;
+};
+
 export const ENVELOPE_RULES: readonly EnvelopeRule[] = [
   {
     requirement: 'ENV-001',
     checkId: 'envelope.present',
     title: 'every response carries the envelope with a version',
+    appliesTo: 'successful responses',
+    applies: (x) => isSuccess(x),
     problems: (x, d) => {
-      if (!isSuccess(x)) return [];
-      const env = envelopeOf(d, x.json);
-      if (!isObject(env)) return [`no "${key(d)}" object in the body`];
+      const env = envelope(x, d);
+      if (!env) return [`no "${key(d)}" object in the body`];
       return env.version === undefined ? [`"${key(d)}.version" is missing`] : [];
     },
   },
@@ -64,22 +73,21 @@ export const ENVELOPE_RULES: readonly EnvelopeRule[] = [
     requirement: 'ENV-002',
     checkId: 'envelope.version-format',
     title: 'the envelope version is YYYY-MM-DD or draft',
+    appliesTo: 'responses stating an envelope version',
+    applies: (x, d) => envelope(x, d)?.version !== undefined,
     problems: (x, d) => {
-      const env = envelopeOf(d, x.json);
-      if (!isObject(env) || env.version === undefined) return [];
-      return typeof env.version === 'string' && VERSION_PATTERN.test(env.version)
-        ? []
-        : [`"${key(d)}.version" is ${JSON.stringify(env.version)}`];
+      const version = envelope(x, d)?.version;
+      return typeof version === 'string' && VERSION_PATTERN.test(version) ? [] : [`"${key(d)}.version" is ${JSON.stringify(version)}`];
     },
   },
   {
     requirement: 'ENV-003',
     checkId: 'envelope.error-status',
     title: 'an error response has status error',
+    appliesTo: 'responses reporting an unrecoverable error',
+    applies: (x) => isSuccess(x) && isErrorResponse(x.json),
     problems: (x, d) => {
-      const env = envelopeOf(d, x.json);
-      if (!isSuccess(x) || !isErrorResponse(x.json)) return [];
-      const status = isObject(env) ? env.status : undefined;
+      const status = envelope(x, d)?.status;
       return status === 'error' ? [] : [`unrecoverable error message, but "${key(d)}.status" is ${JSON.stringify(status)}`];
     },
   },
@@ -87,9 +95,9 @@ export const ENVELOPE_RULES: readonly EnvelopeRule[] = [
     requirement: 'ENV-004',
     checkId: 'envelope.error-messages',
     title: 'a response with status error carries messages',
-    problems: (x, d) => {
-      const env = envelopeOf(d, x.json);
-      if (!isObject(env) || env.status !== 'error') return [];
+    appliesTo: 'responses with status error',
+    applies: (x, d) => envelope(x, d)?.status === 'error',
+    problems: (x) => {
       const messages = isObject(x.json) ? x.json.messages : undefined;
       return Array.isArray(messages) && messages.length > 0 ? [] : ['status is error but "messages" is missing or empty'];
     },
@@ -98,11 +106,13 @@ export const ENVELOPE_RULES: readonly EnvelopeRule[] = [
     requirement: 'ENV-005',
     checkId: 'envelope.message-vocabulary',
     title: 'message type, severity, code and content use the spec vocabulary',
+    appliesTo: 'responses carrying messages',
+    applies: (x) => isObject(x.json) && x.json.messages !== undefined,
     problems: (x) => {
-      if (!isObject(x.json) || x.json.messages === undefined) return [];
-      if (!Array.isArray(x.json.messages)) return ['"messages" is not an array'];
+      const messages = (x.json as Record<string, unknown>).messages;
+      if (!Array.isArray(messages)) return ['"messages" is not an array'];
       const out: string[] = [];
-      x.json.messages.forEach((m, i) => {
+      messages.forEach((m, i) => {
         if (!isObject(m)) return void out.push(`messages[${i}] is not an object`);
         if (!MESSAGE_TYPES.includes(m.type as never)) out.push(`messages[${i}].type is ${JSON.stringify(m.type)}`);
         if (m.severity !== undefined && !SEVERITIES.includes(m.severity as never)) {
@@ -118,8 +128,9 @@ export const ENVELOPE_RULES: readonly EnvelopeRule[] = [
     requirement: 'ENV-006',
     checkId: 'envelope.content-type',
     title: 'responses are application/json',
+    appliesTo: 'responses with a body',
+    applies: (x) => !!x.responseBody,
     problems: (x) => {
-      if (!x.responseBody) return [];
       const type = x.responseHeaders?.['content-type'] ?? '';
       return /^application\/json\s*(;|$)/i.test(type) ? [] : [`Content-Type is ${JSON.stringify(type || 'absent')}`];
     },
@@ -128,18 +139,20 @@ export const ENVELOPE_RULES: readonly EnvelopeRule[] = [
     requirement: 'ENV-007',
     checkId: 'envelope.status-vocabulary',
     title: 'envelope status is success or error',
+    appliesTo: 'responses stating an envelope status',
+    applies: (x, d) => envelope(x, d)?.status !== undefined,
     problems: (x, d) => {
-      const env = envelopeOf(d, x.json);
-      if (!isObject(env) || env.status === undefined) return [];
-      return env.status === 'success' || env.status === 'error' ? [] : [`"${key(d)}.status" is ${JSON.stringify(env.status)}`];
+      const status = envelope(x, d)?.status;
+      return status === 'success' || status === 'error' ? [] : [`"${key(d)}.status" is ${JSON.stringify(status)}`];
     },
   },
   {
     requirement: 'ENV-008',
     checkId: 'envelope.transport-error-body',
     title: 'an HTTP error carries a JSON body with code and content',
+    appliesTo: 'HTTP 4xx and 5xx responses',
+    applies: (x) => x.status !== undefined && x.status >= 400,
     problems: (x) => {
-      if (x.status === undefined || x.status < 400) return [];
       const body = x.json;
       return isObject(body) && typeof body.code === 'string' && typeof body.content === 'string'
         ? []

@@ -76,16 +76,18 @@ async function checkProfile(t: ScenarioContext): Promise<void> {
   verdict(ENDPOINT_CHECK_ID, [...new Set(endpointProblems)], 'a rest entry with an absolute endpoint URL for each advertised service');
 
   const keys = document.keys;
+  const KEY_CHECKS = ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members'];
   if (keys !== undefined && !Array.isArray(keys)) {
-    for (const id of ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members']) {
-      verdict(id, ['keys is not an array'], 'keys: an array of public JWKs');
-    }
+    for (const id of KEY_CHECKS) verdict(id, ['keys is not an array'], 'keys: an array of public JWKs');
     return;
   }
-  const list = keys ?? [];
-  verdict('profile.keys-no-private', privateMemberProblems(list), 'public members only');
-  verdict('profile.keys-alg-curve', algCurveProblems(list), 'P-256/ES256, P-384/ES384, Ed25519/EdDSA');
-  verdict('profile.keys-members', requiredMemberProblems(list), 'kid and kty; crv and x for EC and OKP; y for EC');
+  if (keys === undefined || keys.length === 0) {
+    for (const id of KEY_CHECKS) t.observe(id, { message: 'the profile publishes no keys', exchanges });
+    return;
+  }
+  verdict('profile.keys-no-private', privateMemberProblems(keys), 'public members only');
+  verdict('profile.keys-alg-curve', algCurveProblems(keys), 'P-256/ES256, P-384/ES384, Ed25519/EdDSA');
+  verdict('profile.keys-members', requiredMemberProblems(keys), 'kid and kty; crv and x for EC and OKP; y for EC');
 }
 
 function entryVersionProblems(meta: Record<string, unknown>, envelopeKey: string): string[] {

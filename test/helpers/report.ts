@@ -13,3 +13,10 @@ export function failedRequirements(report: RunReport): string[] {
   }
   return [...ids].sort();
 }
+
+/** Checks that neither passed nor are an info on a MAY (an observation where the spec leaves room). */
+export function notPassed(checks: RunReport['checks']): string[] {
+  return checks
+    .filter((c) => c.verdict !== 'pass' && !(c.verdict === 'info' && c.level === 'MAY'))
+    .map((c) => `${c.id}: ${c.verdict}: ${c.message}`);
+}
