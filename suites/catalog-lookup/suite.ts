@@ -42,6 +42,7 @@ export const catalogLookupSuite: Suite = {
           message: `not resolved: ${missing.join(', ')}`, expected: `products with ids ${ids.join(', ')}`,
           actual: `product ids ${brief(products.map((p) => p.id))}`,
         });
+        t.prerequisite(ids.some((id) => products.some((p) => p.id === id)), 'catalog-lookup.product-ids');
         const inputs = products.flatMap(inputIdsOf);
         const unnamed = ids.filter((id) => products.some((p) => p.id === id) && !inputs.includes(id));
         const stray = inputs.filter((id) => !ids.includes(id));
