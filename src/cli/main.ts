@@ -4,9 +4,10 @@ import { referenceRunConfig } from '../reference/run-config.js';
 import { startReferenceBusiness } from '../reference/server.js';
 import { TOOL } from '../package-root.js';
 import { TargetUnusableError, UsageError } from './errors.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../engine/exit-code.js';
 import { referenceCommand } from './reference-command.js';
-import { DEFAULT_AGENT_PROFILE, executeRun, resolveRun, type RunOptions } from './run-command.js';
+import { DEFAULT_AGENT_PROFILE } from '../check.js';
+import { executeRun, resolveRun, type RunOptions } from './run-command.js';
 import { requirementsCommand } from './requirements-command.js';
 
 const out = (s: string) => void process.stdout.write(s);

@@ -5,7 +5,7 @@ import { FAULTS, isFaultName, type FaultName } from '../reference/faults.js';
 import { referenceRunConfig } from '../reference/run-config.js';
 import { startReferenceBusiness } from '../reference/server.js';
 import { UsageError } from './errors.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../engine/exit-code.js';
 
 export interface ReferenceCommandOptions {
   port: string;

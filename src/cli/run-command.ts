@@ -2,20 +2,14 @@ import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { colorWanted, consoleReporter, htmlReporter, jsonReporter, junitReporter } from '../../reports/index.js';
-import { suites } from '../../suites/index.js';
-import { configSecrets, loadConfig, type RunConfig } from '../config/config.js';
-import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
+import { check, DEFAULT_AGENT_PROFILE } from '../check.js';
+import { loadConfig, type RunConfig } from '../config/config.js';
+import { PROTO_DIALECT, type Dialect } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
-import { discover, parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
-import type { Target } from '../discovery/target.js';
-import type { Reporter, RunInfo } from '../engine/report.js';
-import { runSuites } from '../engine/run.js';
-import { EFFECTS, type CheckResult, type Effect } from '../engine/types.js';
-import { HttpClient } from '../http/client.js';
-import { Redactor } from '../http/redact.js';
-import { TOOL } from '../package-root.js';
+import { parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
+import type { Reporter } from '../engine/report.js';
+import { EFFECTS, type Effect } from '../engine/types.js';
 import { UsageError } from './errors.js';
-import { EXIT } from './exit-codes.js';
 
 /** Options of `run` (and of `demo`, which fills some of them itself). */
 export interface RunOptions {
@@ -32,8 +26,6 @@ export interface RunOptions {
   capabilities?: string;
   agentProfile?: string;
 }
-
-export const DEFAULT_AGENT_PROFILE = 'https://proto-conformance.example/.well-known/proto';
 
 /** What the CLI resolved from flags and files, before anything is sent. */
 export interface ResolvedRun {
@@ -88,60 +80,14 @@ export async function resolveRun(url: string, opts: RunOptions, preset: { config
   };
 }
 
-/** Runs the suites against one target and returns the exit code. */
+/** Runs the suites against one target, rendering to the console and the requested files; returns the exit code. */
 export async function executeRun(run: ResolvedRun, write: (s: string) => void): Promise<number> {
-  const redactor = new Redactor({ secretHeaders: Object.keys(run.config.headers ?? {}), secrets: configSecrets(run.config) });
-  const client = new HttpClient({
-    dialect: run.dialect,
-    agentProfile: run.agentProfile,
-    timeoutMs: run.timeoutMs,
-    maxResponseBytes: run.maxResponseBytes,
-    headers: run.config.headers ?? {},
-    redactor,
-  });
-  try {
-    const target = await discover(run.url, run.dialect, client, run.overrides);
-    const reporters: Reporter[] = [consoleReporter({ write, color: colorWanted(process.env, !!process.stdout.isTTY) })];
-    if (run.outputs.json) reporters.push(jsonReporter(run.outputs.json));
-    if (run.outputs.junit) reporters.push(junitReporter(run.outputs.junit));
-    if (run.outputs.html) reporters.push(htmlReporter(run.outputs.html));
-    const report = await runSuites({
-      info: runInfo(run, target),
-      suites,
-      target,
-      config: run.config,
-      client,
-      allow: run.allow,
-      reporters,
-      exitCode: (results) => exitCodeFor(results, run.strict),
-    });
-    return report.exitCode;
-  } finally {
-    await client.close();
-  }
-}
-
-/** 1 when a MUST failed (or, with --strict, a SHOULD); 3 when checks could not be evaluated; else 0. */
-export function exitCodeFor(results: CheckResult[], strict: boolean): number {
-  if (results.some((r) => r.verdict === 'fail' || (strict && r.verdict === 'warn'))) return EXIT.failed;
-  if (results.some((r) => r.verdict === 'error')) return EXIT.unusable;
-  return EXIT.ok;
-}
-
-function runInfo(run: ResolvedRun, target: Target): RunInfo {
-  return {
-    tool: TOOL,
-    target: {
-      url: run.url,
-      profileUrl: target.profile?.url,
-      services: Object.fromEntries(
-        [...target.services].filter(([, b]) => b.endpoint).map(([s, b]) => [wireName(run.dialect, s), b.endpoint!]),
-      ),
-      capabilities: [...target.capabilities].map((c) => wireName(run.dialect, c)),
-    },
-    options: { allow: run.allow, strict: run.strict, dialect: run.dialect.name },
-    startedAt: new Date().toISOString(),
-  };
+  const reporters: Reporter[] = [consoleReporter({ write, color: colorWanted(process.env, !!process.stdout.isTTY) })];
+  if (run.outputs.json) reporters.push(jsonReporter(run.outputs.json));
+  if (run.outputs.junit) reporters.push(junitReporter(run.outputs.junit));
+  if (run.outputs.html) reporters.push(htmlReporter(run.outputs.html));
+  const report = await check({ ...run, reporters });
+  return report.exitCode;
 }
 
 function positiveInt(flag: string, value: string): number {

@@ -7,6 +7,7 @@ import type { Exchange } from '../http/exchange.js';
 import { serviceOf } from '../protocol/operations.js';
 import type { Requirement } from '../register/types.js';
 import { ScenarioContext } from './context.js';
+import { exitCodeFor } from './exit-code.js';
 import { Blocked, HarnessError, NotTested } from './outcomes.js';
 import { summarise, type Reporter, type RunInfo, type RunReport } from './report.js';
 import type { Scenario, Suite } from './suite.js';
@@ -23,8 +24,8 @@ export interface RunPlan {
   reporters: Reporter[];
   /** The register to read levels from; the bundled one unless a test brings its own. */
   requirement?: (id: string) => Requirement | undefined;
-  /** Decides the exit code from the results. */
-  exitCode: (results: CheckResult[]) => number;
+  /** A failed SHOULD counts in the exit code too. */
+  strict: boolean;
 }
 
 /** Runs the suites in order (after-all suites last) and streams every result to the reporters. */
@@ -55,7 +56,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     finishedAt: new Date().toISOString(),
     durationMs: Math.round(performance.now() - started),
     summary: summarise(results),
-    exitCode: plan.exitCode(results),
+    exitCode: exitCodeFor(results, plan.strict),
     checks: results,
   };
   for (const r of plan.reporters) await r.onEnd?.(report);

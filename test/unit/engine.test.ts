@@ -8,7 +8,7 @@ import type { CheckResult, Effect } from '../../src/engine/types.js';
 import { HttpClient } from '../../src/http/client.js';
 import { Redactor } from '../../src/http/redact.js';
 import type { Requirement } from '../../src/register/types.js';
-import { exitCodeFor } from '../../src/cli/run-command.js';
+import { exitCodeFor } from '../../src/engine/exit-code.js';
 
 const register: Record<string, Requirement> = Object.fromEntries(
   (['MUST', 'SHOULD', 'MAY'] as const).map((level) => [
@@ -37,7 +37,7 @@ async function run(suites: Suite[], allow: Effect = 'write', t: Target = target)
     info: { tool: { name: 't', version: '0' }, target: { url: t.url, services: {}, capabilities: [] }, options: { allow, strict: false, dialect: 'proto' }, startedAt: new Date().toISOString() },
     suites, target: t, config: {}, client, allow, reporters: [],
     requirement: (id) => register[id],
-    exitCode: (results) => exitCodeFor(results, false),
+    strict: false,
   });
   await client.close();
   return new Map(report.checks.map((c) => [c.id, c]));

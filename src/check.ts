@@ -1,0 +1,86 @@
+import { suites as bundledSuites } from '../suites/index.js';
+import { configSecrets, type RunConfig } from './config/config.js';
+import { PROTO_DIALECT, wireName, type Dialect } from './dialect/dialect.js';
+import { discover, type Overrides } from './discovery/discover.js';
+import type { Target } from './discovery/target.js';
+import type { Reporter, RunInfo, RunReport } from './engine/report.js';
+import { runSuites } from './engine/run.js';
+import type { Suite } from './engine/suite.js';
+import type { Effect } from './engine/types.js';
+import { HttpClient } from './http/client.js';
+import { Redactor } from './http/redact.js';
+import { TOOL } from './package-root.js';
+
+export const DEFAULT_AGENT_PROFILE = 'https://proto-conformance.example/.well-known/proto';
+
+export interface CheckOptions {
+  /** The business: its base URL, or its profile URL. */
+  url: string;
+  dialect?: Dialect;
+  config?: RunConfig;
+  /** Side effects allowed; default `write`. */
+  allow?: Effect;
+  /** Count a failed SHOULD in the exit code. */
+  strict?: boolean;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  /** Endpoints and capabilities to use instead of (or to narrow) the profile. */
+  overrides?: Overrides;
+  /** Our profile URL, sent in the agent header. */
+  agentProfile?: string;
+  reporters?: Reporter[];
+  /** The suites to run; all bundled suites by default. */
+  suites?: readonly Suite[];
+}
+
+/**
+ * Checks one business: discovers it, runs the suites, and returns the report.
+ * Throws TargetUnusableError when the profile cannot be read, UsageError for bad input.
+ */
+export async function check(opts: CheckOptions): Promise<RunReport> {
+  const dialect = opts.dialect ?? PROTO_DIALECT;
+  const config = opts.config ?? {};
+  const allow = opts.allow ?? 'write';
+  const strict = opts.strict ?? false;
+  const redactor = new Redactor({ secretHeaders: Object.keys(config.headers ?? {}), secrets: configSecrets(config) });
+  const client = new HttpClient({
+    dialect,
+    agentProfile: opts.agentProfile ?? config.agent_profile ?? DEFAULT_AGENT_PROFILE,
+    timeoutMs: opts.timeoutMs ?? 10_000,
+    maxResponseBytes: opts.maxResponseBytes ?? 5 * 1024 * 1024,
+    headers: config.headers ?? {},
+    redactor,
+  });
+  try {
+    const target = await discover(opts.url, dialect, client, opts.overrides ?? { endpoints: new Map() });
+    return await runSuites({
+      info: runInfo(opts.url, target, { allow, strict, dialect: dialect.name }),
+      suites: opts.suites ?? bundledSuites,
+      target,
+      config,
+      client,
+      allow,
+      strict,
+      reporters: opts.reporters ?? [],
+    });
+  } finally {
+    await client.close();
+  }
+}
+
+function runInfo(url: string, target: Target, options: RunInfo['options']): RunInfo {
+  const d = target.dialect;
+  return {
+    tool: TOOL,
+    target: {
+      url,
+      profileUrl: target.profile?.url,
+      services: Object.fromEntries(
+        [...target.services].filter(([, b]) => b.endpoint).map(([s, b]) => [wireName(d, s), b.endpoint!]),
+      ),
+      capabilities: [...target.capabilities].map((c) => wireName(d, c)),
+    },
+    options,
+    startedAt: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,21 @@
+import type { CheckResult } from './types.js';
+
+export const EXIT = {
+  /** No MUST failed. */
+  ok: 0,
+  /** A MUST failed (with --strict, a SHOULD too). */
+  failed: 1,
+  /** Usage or config error. */
+  usage: 2,
+  /** Target unusable; also a run where checks could not be evaluated and nothing failed. */
+  unusable: 3,
+  /** A defect of proto-conformance itself. */
+  internal: 4,
+} as const;
+
+/** 1 when a MUST failed (or, with strict, a SHOULD); 3 when checks could not be evaluated; else 0. */
+export function exitCodeFor(results: CheckResult[], strict: boolean): number {
+  if (results.some((r) => r.verdict === 'fail' || (strict && r.verdict === 'warn'))) return EXIT.failed;
+  if (results.some((r) => r.verdict === 'error')) return EXIT.unusable;
+  return EXIT.ok;
+}
