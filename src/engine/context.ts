@@ -40,7 +40,21 @@ export class ScenarioContext {
     readonly config: RunConfig,
     private readonly client: HttpClient,
     private readonly checks: CheckSpec[],
+    private readonly runMemo: Map<string, Promise<unknown>> = new Map(),
   ) {}
+
+  /**
+   * Work done once per run and shared by every scenario (fixture discovery), so a run does not
+   * repeat the same requests. The exchanges belong to the scenario that ran it first.
+   */
+  once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    let found = this.runMemo.get(key) as Promise<T> | undefined;
+    if (!found) {
+      found = work();
+      this.runMemo.set(key, found);
+    }
+    return found;
+  }
 
   get dialect(): Dialect {
     return this.target.dialect;

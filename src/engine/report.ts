@@ -36,7 +36,7 @@ export interface Reporter {
   onEnd?(report: RunReport): void | Promise<void>;
 }
 
-export function emptySummary(): Summary {
+function emptySummary(): Summary {
   return {
     total: 0, pass: 0, fail: 0, warn: 0, info: 0,
     'not-applicable': 0, 'not-tested': 0, blocked: 0, error: 0,

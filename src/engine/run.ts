@@ -33,6 +33,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const started = performance.now();
   for (const r of plan.reporters) r.onStart?.(plan.info);
   const results: CheckResult[] = [];
+  const memo = new Map<string, Promise<unknown>>();
   const emit = (result: CheckResult) => {
     results.push(result);
     for (const r of plan.reporters) r.onResult?.(result);
@@ -45,7 +46,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
       const gate = skip ?? (allows(plan.allow, scenario.effect)
         ? undefined
         : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
-      const outcome = gate ? settleAll(scenario, gate) : await runScenario(plan, scenario);
+      const outcome = gate ? settleAll(scenario, gate) : await runScenario(plan, scenario, memo);
       for (const r of outcome) emit(resultOf(plan, suite, scenario, r));
     }
   }
@@ -98,8 +99,8 @@ function settleAll(scenario: Scenario, gate: Gate): Settled[] {
   return scenario.checks.map((c) => ({ checkId: c.id, ...gate, exchanges: [], durationMs: 0 }));
 }
 
-async function runScenario(plan: RunPlan, scenario: Scenario): Promise<Settled[]> {
-  const t = new ScenarioContext(plan.target, plan.config, plan.client, scenario.checks);
+async function runScenario(plan: RunPlan, scenario: Scenario, memo: Map<string, Promise<unknown>>): Promise<Settled[]> {
+  const t = new ScenarioContext(plan.target, plan.config, plan.client, scenario.checks, memo);
   const start = performance.now();
   let rest: Gate = { verdict: 'error', message: 'harness defect: the scenario ended without concluding this check' };
   try {

@@ -1,17 +1,16 @@
 /** The cart capability of the reference business (Document 1 §Cart, §Cart resource). */
 import { isObject } from '../dialect/dialect.js';
 import {
-  businessError, resource, transportError, unrecoverable, type HandlerRequest, type Reply, type ReplyMessage,
+  asRecoverableErrors, businessError, recoveryUrl, resource, transportError, unrecoverable,
+  type HandlerRequest, type Reply, type ReplyMessage,
 } from './replies.js';
 import {
-  assignLineIds, CURRENCY, isReply, lineJson, parseLineItems, subtotalOf,
-  type CartRecord, type Json, type ReferenceStore, type RequestLine,
+  assignLineIds, CURRENCY, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
+  type CartRecord, type Json, type ReferenceStore,
 } from './store.js';
 
 /** Carts expire a day after their last change; the spec leaves the duration open. */
 const CART_TTL_MS = 24 * 60 * 60 * 1000;
-
-const shopUrl = (base: string) => `${base}/shop`;
 
 /** POST /carts */
 export function create(store: ReferenceStore, req: HandlerRequest): Reply {
@@ -20,11 +19,11 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   if (problem) return problem;
   const parsed = parseLineItems(req.body.line_items);
   if (isReply(parsed)) return parsed;
-  const { kept, messages } = dropOutOfStock(parsed);
+  const { kept, messages } = leaveOut(parsed, (l) => l.variant.available, 'out_of_stock', 'is out of stock and was not added');
   if (kept.length === 0 && !faults.has('cart-out-of-stock-creates-cart')) {
     return businessError(
       [unrecoverable('out_of_stock', 'Every requested item is out of stock; no cart was created.')],
-      faults.has('cart-out-of-stock-no-continue-url') ? undefined : { continue_url: shopUrl(req.base) },
+      faults.has('cart-out-of-stock-no-continue-url') ? undefined : { continue_url: recoveryUrl(req.base) },
     );
   }
   const cart: CartRecord = {
@@ -63,10 +62,10 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   if (problem) return problem;
   const parsed = parseLineItems(req.body.line_items);
   if (isReply(parsed)) return parsed;
-  const { kept, messages } = dropOutOfStock(parsed);
+  const { kept, messages } = leaveOut(parsed, (l) => l.variant.available, 'out_of_stock', 'is out of stock and was not added');
   if (kept.length === 0) {
     // Open in the spec: an update of nothing but out-of-stock items leaves the cart as it was.
-    const errors = messages.map((m): ReplyMessage => ({ ...m, type: 'error', severity: 'recoverable' }));
+    const errors = asRecoverableErrors(messages);
     return resource(cartJson(cart, req, errors));
   }
   const next = () => `li_${cart.nextLine++}`;
@@ -104,24 +103,13 @@ function find(store: ReferenceStore, id: string | undefined): CartRecord | undef
 }
 
 const notFound = (req: HandlerRequest) =>
-  businessError([unrecoverable('not_found', `no cart ${req.id ?? ''}`)], { continue_url: shopUrl(req.base) });
+  businessError([unrecoverable('not_found', `no cart ${req.id ?? ''}`)], { continue_url: recoveryUrl(req.base) });
 
 function optionalMembers(body: Json): Reply | undefined {
   for (const key of ['buyer', 'context'] as const) {
     if (body[key] !== undefined && !isObject(body[key])) return transportError(400, 'invalid_request', `${key} must be an object`);
   }
   return undefined;
-}
-
-/** Out-of-stock lines are left out, each with a warning naming the request line. */
-function dropOutOfStock(lines: RequestLine[]): { kept: RequestLine[]; messages: ReplyMessage[] } {
-  const messages: ReplyMessage[] = [];
-  const kept = lines.filter((l, i) => {
-    if (l.variant.available) return true;
-    messages.push({ type: 'warning', code: 'out_of_stock', content: `${l.variant.id} is out of stock and was not added`, path: `$.line_items[${i}]` });
-    return false;
-  });
-  return { kept, messages };
 }
 
 function cartJson(cart: CartRecord, req: HandlerRequest, messages: ReplyMessage[]): Json {

@@ -108,3 +108,13 @@ export const OUT_OF_STOCK_PRODUCT_ID = PRODUCTS[7].id;
 export const UNAVAILABLE_PRODUCT_ID = PRODUCTS[29].id;
 /** Most identifiers one lookup may carry. */
 export const LOOKUP_BATCH_MAX = 25;
+
+/** Resolves a product id (to its first variant) or a variant id. */
+export function findItem(id: string): { product: SeedProduct; variant: SeedVariant; byVariant: boolean } | undefined {
+  for (const product of PRODUCTS) {
+    if (product.id === id) return { product, variant: product.variants[0], byVariant: false };
+    const variant = product.variants.find((v) => v.id === id);
+    if (variant) return { product, variant, byVariant: true };
+  }
+  return undefined;
+}

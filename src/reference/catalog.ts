@@ -1,5 +1,5 @@
 import { isObject } from '../dialect/dialect.js';
-import { CURRENCY, LOOKUP_BATCH_MAX, PRODUCTS, type SeedProduct, type SeedVariant } from './catalog-data.js';
+import { CURRENCY, findItem, LOOKUP_BATCH_MAX, PRODUCTS, type SeedProduct, type SeedVariant } from './catalog-data.js';
 import type { FaultSet } from './faults.js';
 import { businessError, resource, transportError, type Reply, type ReplyMessage } from './replies.js';
 
@@ -61,7 +61,7 @@ export function lookup(body: Json, faults: FaultSet): Reply {
   const found = new Map<string, { product: SeedProduct; inputs: Map<string, { id: string; match: string }[]> }>();
   const messages: ReplyMessage[] = [];
   for (const id of ids) {
-    const resolved = resolve(id);
+    const resolved = findItem(id);
     const refused = resolved && (resolved.byVariant ? faults.has('lookup-rejects-variant-ids') : faults.has('lookup-variant-ids-only'));
     const hit = refused ? undefined : resolved;
     if (!hit) {
@@ -95,7 +95,7 @@ export function lookup(body: Json, faults: FaultSet): Reply {
 /** POST /catalog/product */
 export function product(body: Json, faults: FaultSet): Reply {
   if (typeof body.id !== 'string') return transportError(400, 'invalid_request', 'id is required: a string');
-  const hit = resolve(body.id);
+  const hit = findItem(body.id);
   const refused = hit && (hit.byVariant ? faults.has('product-detail-products-only') : faults.has('product-detail-variants-only'));
   if (!hit || refused) {
     if (faults.has('product-not-found-404')) return transportError(404, 'not_found', `no product or variant ${body.id}`);
@@ -156,15 +156,6 @@ function signals(p: SeedProduct, option: string, label: string, selections: Sele
   const others = faults.has('product-signals-ignore-selection') ? [] : selections.filter((s) => s.name !== option);
   const candidates = p.variants.filter((v) => matches(v, [...others, { name: option, label }]));
   return { available: candidates.some((v) => v.available && !p.unavailable), exists: candidates.length > 0 };
-}
-
-function resolve(id: string): { product: SeedProduct; variant: SeedVariant; byVariant: boolean } | undefined {
-  for (const p of PRODUCTS) {
-    if (p.id === id) return { product: p, variant: p.variants[0], byVariant: false };
-    const v = p.variants.find((x) => x.id === id);
-    if (v) return { product: p, variant: v, byVariant: true };
-  }
-  return undefined;
 }
 
 export function productJson(p: SeedProduct, faults: FaultSet): Json {

@@ -4,10 +4,11 @@ import { placeOrder } from './order.js';
 import { authorize } from './payment.js';
 import { PAYMENT_HANDLER_ID } from './profile.js';
 import {
-  businessError, resource, transportError, unrecoverable, type HandlerRequest, type Reply, type ReplyMessage,
+  asRecoverableErrors, businessError, recoverable, recoveryUrl, resource, transportError, unrecoverable,
+  type HandlerRequest, type Reply, type ReplyMessage,
 } from './replies.js';
 import {
-  assignLineIds, CURRENCY, isReply, lineJson, parseLineItems, subtotalOf,
+  assignLineIds, CURRENCY, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
   type FulfillmentState, type Json, type ReferenceStore, type RequestLine, type SessionRecord,
 } from './store.js';
 
@@ -21,21 +22,17 @@ const OPTIONS = [
   { id: 'express', title: 'Express', amount: 1500 },
 ] as const;
 
-const shopUrl = (base: string) => `${base}/shop`;
-const recoverable = (code: string, content: string, path?: string): ReplyMessage => ({
-  type: 'error', code, content, severity: 'recoverable', ...(path ? { path } : {}),
-});
 
 /** POST /checkout-sessions */
 export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   const { faults } = req;
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
-  const { kept, messages } = dropUnavailable(input.lines);
+  const { kept, messages } = leaveOut(input.lines, (l) => !l.product.unavailable && l.variant.available, 'item_unavailable', 'cannot be sold and was left out');
   if (kept.length === 0) {
     return businessError(
       [unrecoverable('item_unavailable', 'None of the requested items can be sold; no checkout session was created.')],
-      faults.has('checkout-unavailable-no-continue-url') ? undefined : { continue_url: shopUrl(req.base) },
+      faults.has('checkout-unavailable-no-continue-url') ? undefined : { continue_url: recoveryUrl(req.base) },
     );
   }
   messages.push(...capQuantities(kept, req));
@@ -76,10 +73,10 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   }
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
-  const { kept, messages } = dropUnavailable(input.lines);
+  const { kept, messages } = leaveOut(input.lines, (l) => !l.product.unavailable && l.variant.available, 'item_unavailable', 'cannot be sold and was left out');
   if (kept.length === 0) {
     // Open in the spec: an update whose items are all unavailable leaves the session as it was.
-    return resource(sessionJson(session, req, messages.map((m) => ({ ...m, type: 'error', severity: 'recoverable' }))));
+    return resource(sessionJson(session, req, asRecoverableErrors(messages)));
   }
   messages.push(...capQuantities(kept, req));
   apply(session, input, kept, req, !inProgress);
@@ -154,7 +151,7 @@ export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
 const find = (store: ReferenceStore, req: HandlerRequest) => (req.id === undefined ? undefined : store.sessions.get(req.id));
 
 const notFound = (req: HandlerRequest) =>
-  businessError([unrecoverable('not_found', `no checkout session ${req.id ?? ''}`)], { continue_url: shopUrl(req.base) });
+  businessError([unrecoverable('not_found', `no checkout session ${req.id ?? ''}`)], { continue_url: recoveryUrl(req.base) });
 
 /**
  * A completed or canceled session is final. The spec leaves update, complete and cancel of one
@@ -270,17 +267,6 @@ function missing(session: SessionRecord, req: HandlerRequest): [string, string][
 function displayedStatus(session: SessionRecord, req: HandlerRequest): string {
   if (session.status === 'canceled' && req.faults.has('checkout-cancelled-spelling')) return 'cancelled';
   return session.status;
-}
-
-/** Unavailable lines are left out, each with a warning naming the request line. */
-function dropUnavailable(lines: RequestLine[]): { kept: RequestLine[]; messages: ReplyMessage[] } {
-  const messages: ReplyMessage[] = [];
-  const kept = lines.filter((l, i) => {
-    if (!l.product.unavailable && l.variant.available) return true;
-    messages.push({ type: 'warning', code: 'item_unavailable', content: `${l.variant.id} cannot be sold and was left out`, path: `$.line_items[${i}]` });
-    return false;
-  });
-  return { kept, messages };
 }
 
 /** Cuts quantities above the maximum; the warning's path names the line in the response. */

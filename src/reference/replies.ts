@@ -19,6 +19,18 @@ export const businessError = (messages: ReplyMessage[], extra?: Record<string, u
   kind: 'business-error', messages, extra,
 });
 
+/** Where a platform sends the buyer when a cart or session cannot go on. */
+export const recoveryUrl = (base: string) => `${base}/shop`;
+
+/** One recoverable error message. */
+export const recoverable = (code: string, content: string, path?: string): ReplyMessage => ({
+  type: 'error', code, content, severity: 'recoverable', ...(path ? { path } : {}),
+});
+
+/** Warnings turned into recoverable errors (a change refused because of them). */
+export const asRecoverableErrors = (messages: ReplyMessage[]): ReplyMessage[] =>
+  messages.map((m) => ({ ...m, type: 'error', severity: 'recoverable' }));
+
 /** One unrecoverable error message. */
 export const unrecoverable = (code: string, content: string): ReplyMessage => ({
   type: 'error', code, content, severity: 'unrecoverable',

@@ -172,7 +172,7 @@ function pathPattern(op: Operation): RegExp {
   let p = patterns.get(op);
   if (!p) {
     const prefix = servicePath(op.service);
-    const escaped = (prefix + op.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('\\{id\\}', '([^/]+)').replace('{id}', '([^/]+)');
+    const escaped = (prefix + op.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{id}', '([^/]+)');
     p = new RegExp(`^${escaped}$`);
     patterns.set(op, p);
   }

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isObject } from '../dialect/dialect.js';
-import { CURRENCY, PRODUCTS, type SeedProduct, type SeedVariant } from './catalog-data.js';
-import { transportError, type Reply } from './replies.js';
+import { CURRENCY, findItem, type SeedProduct, type SeedVariant } from './catalog-data.js';
+import { transportError, type Reply, type ReplyMessage } from './replies.js';
 
 export type Json = Record<string, unknown>;
 
@@ -79,16 +79,6 @@ export function createStore(): ReferenceStore {
   };
 }
 
-/** Finds a product or variant id; a product id means its first variant. */
-export function findItem(id: string): { product: SeedProduct; variant: SeedVariant } | undefined {
-  for (const product of PRODUCTS) {
-    if (product.id === id) return { product, variant: product.variants[0] };
-    const variant = product.variants.find((v) => v.id === id);
-    if (variant) return { product, variant };
-  }
-  return undefined;
-}
-
 /** One validated request line, before it is given its line id. */
 export interface RequestLine {
   /** The `id` the request carried, if any. */
@@ -115,9 +105,9 @@ export function parseLineItems(value: unknown): RequestLine[] | Reply {
     if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
       return transportError(400, 'invalid_request', `line_items[${i}].quantity must be an integer of at least 1`);
     }
-    const hit = findItem(entry.item.id);
-    if (!hit) return transportError(400, 'invalid_request', `line_items[${i}].item.id ${entry.item.id} is not an item of this business`);
-    lines.push({ lineId: typeof entry.id === 'string' ? entry.id : undefined, ...hit, quantity });
+    const found = findItem(entry.item.id);
+    if (!found) return transportError(400, 'invalid_request', `line_items[${i}].item.id ${entry.item.id} is not an item of this business`);
+    lines.push({ lineId: typeof entry.id === 'string' ? entry.id : undefined, product: found.product, variant: found.variant, quantity });
   }
   return lines;
 }
@@ -158,3 +148,22 @@ export function lineJson(l: LineRecord): Json {
 }
 
 export { CURRENCY };
+
+/**
+ * Leaves out the request lines that cannot be sold, each with a warning naming the request line
+ * (`out_of_stock` for a cart, `item_unavailable` for a checkout).
+ */
+export function leaveOut(
+  lines: RequestLine[],
+  sellable: (l: RequestLine) => boolean,
+  code: string,
+  why: string,
+): { kept: RequestLine[]; messages: ReplyMessage[] } {
+  const messages: ReplyMessage[] = [];
+  const kept = lines.filter((l, i) => {
+    if (sellable(l)) return true;
+    messages.push({ type: 'warning', code, content: `${l.variant.id} ${why}`, path: `$.line_items[${i}]` });
+    return false;
+  });
+  return { kept, messages };
+}

@@ -10,20 +10,21 @@ export interface CatalogIds {
 export const unknownId = (): string => `proto-conformance-unknown-${Math.random().toString(36).slice(2, 10)}`;
 
 /**
- * Product and variant ids to test with: from `fixtures` in the config, or else found with a
- * catalog search when search is advertised. Without either, the checks that need them are not-tested.
+ * Product and variant ids to test with: from `fixtures` in the config, or else taken from the
+ * products the run found (knownProducts). Without either, the checks that need them are not-tested.
  */
 export async function catalogIds(t: ScenarioContext): Promise<CatalogIds> {
   const f = t.config.fixtures ?? {};
-  let productIds = f.product_ids ?? [];
-  let variantIds = f.variant_ids ?? [];
-  if ((productIds.length === 0 || variantIds.length === 0) && t.target.capabilities.has('shopping.catalog.search')) {
-    const x = await t.call('catalog.search', { body: f.search_query ? { query: f.search_query } : {} });
-    const products = isObject(x.json) && Array.isArray(x.json.products) ? x.json.products.filter(isObject) : [];
-    if (productIds.length === 0) productIds = products.map((p) => p.id).filter((id): id is string => typeof id === 'string');
-    if (variantIds.length === 0) variantIds = products.flatMap(variantIdsOf).filter((v) => !productIds.includes(v));
-  }
-  return { productIds, variantIds };
+  const configured = { productIds: f.product_ids ?? [], variantIds: f.variant_ids ?? [] };
+  if (configured.productIds.length > 0 && configured.variantIds.length > 0) return configured;
+  const products = await knownProducts(t);
+  const productIds = configured.productIds.length > 0
+    ? configured.productIds
+    : products.map((p) => p.id).filter((id): id is string => typeof id === 'string');
+  const variantIds = configured.variantIds.length > 0
+    ? configured.variantIds
+    : products.flatMap(variantIdsOf).filter((v) => !productIds.includes(v));
+  return { productIds: [...new Set(productIds)], variantIds: [...new Set(variantIds)] };
 }
 
 export function variantIdsOf(product: unknown): string[] {
@@ -41,9 +42,13 @@ export const NEEDS_VARIANT_IDS = 'fixtures.variant_ids in --config (or the searc
 
 /**
  * Products with their full variant lists, to pick fixtures from: the configured products through
- * lookup, and the first page of a search.
+ * lookup, and the first page of a search. Found once per run.
  */
-export async function knownProducts(t: ScenarioContext): Promise<Record<string, unknown>[]> {
+export function knownProducts(t: ScenarioContext): Promise<Record<string, unknown>[]> {
+  return t.once('known-products', () => findProducts(t));
+}
+
+async function findProducts(t: ScenarioContext): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   const ids = t.config.fixtures?.product_ids ?? [];
   if (ids.length > 0 && t.target.capabilities.has('shopping.catalog.lookup')) {
