@@ -1,4 +1,6 @@
+import type { RunReport } from '../src/engine/report.js';
 import type { CheckResult } from '../src/engine/types.js';
+import type { Exchange } from '../src/http/exchange.js';
 import { findRequirement } from '../src/register/index.js';
 
 /** Checks grouped by capability, capabilities in the order they first appear in the stream. */
@@ -20,4 +22,26 @@ export function describeRequirement(id: string): string {
   const req = findRequirement(id);
   if (!req) return id;
   return `${req.id} ${req.level} ${req.statement} (${req.source})`;
+}
+
+/** The exchanges a check cites, resolved against the run's log. */
+export function citedExchanges(report: RunReport, check: CheckResult): Exchange[] {
+  const bySeq = logIndex(report);
+  return check.evidence.map((seq) => bySeq.get(seq)).filter((x): x is Exchange => x !== undefined);
+}
+
+const indexes = new WeakMap<RunReport, Map<number, Exchange>>();
+function logIndex(report: RunReport): Map<number, Exchange> {
+  let index = indexes.get(report);
+  if (!index) {
+    index = new Map(report.exchanges.map((x) => [x.seq, x]));
+    indexes.set(report, index);
+  }
+  return index;
+}
+
+/** `#12 POST https://…/carts → 201`: one line naming an exchange. */
+export function exchangeLine(x: Exchange): string {
+  const outcome = x.status !== undefined ? String(x.status) : x.transportError ? x.transportError.kind : 'no response';
+  return `#${x.seq} ${x.method} ${x.url} → ${outcome}`;
 }

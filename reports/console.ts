@@ -1,13 +1,15 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Reporter, RunReport } from '../src/engine/report.js';
 import type { CheckResult, Summary, Verdict } from '../src/engine/types.js';
-import { describeRequirement, groupByCapability } from './common.js';
+import { citedExchanges, describeRequirement, exchangeLine, groupByCapability } from './common.js';
 
 export interface ConsoleReporterOptions {
   /** Receives the rendered text (whole lines, newline-terminated). */
   write: (s: string) => void;
   /** Whether to emit ANSI colour; see `colorWanted`. */
   color: boolean;
+  /** Print the reproduction script of each failing multi-step check. */
+  verbose?: boolean;
 }
 
 /**
@@ -43,12 +45,12 @@ export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
   const chalk = new Chalk({ level: opts.color ? 1 : 0 });
   return {
     onEnd(report: RunReport): void {
-      opts.write(renderConsole(report, chalk).join('\n') + '\n');
+      opts.write(renderConsole(report, chalk, !!opts.verbose).join('\n') + '\n');
     },
   };
 }
 
-function renderConsole(report: RunReport, chalk: ChalkInstance): string[] {
+function renderConsole(report: RunReport, chalk: ChalkInstance, verbose: boolean): string[] {
   const paint = painter(chalk);
   const lines: string[] = [];
   lines.push(
@@ -62,17 +64,20 @@ function renderConsole(report: RunReport, chalk: ChalkInstance): string[] {
   }
   for (const [capability, checks] of groups) {
     lines.push('', chalk.bold.underline(safe(capability)));
-    for (const check of checks) lines.push(...renderCheck(check, chalk, paint));
+    for (const check of checks) lines.push(...renderCheck(report, check, chalk, paint, verbose));
   }
 
+  for (const notice of report.notices) lines.push('', chalk.yellow(`notice: ${safe(notice)}`));
   lines.push('', summaryLine(report.summary));
   return lines;
 }
 
 function renderCheck(
+  report: RunReport,
   check: CheckResult,
   chalk: ChalkInstance,
   paint: (v: Verdict, s: string) => string,
+  verbose: boolean,
 ): string[] {
   const marker = paint(check.verdict, MARKERS[check.verdict]);
   let head = `  ${marker} ${chalk.bold(safe(check.id))} ${safe(check.title)}`;
@@ -91,8 +96,15 @@ function renderCheck(
   if (check.actual !== undefined) {
     lines.push(`${DETAIL_INDENT}${chalk.dim('actual:')} ${indentContinuation(safe(check.actual), DETAIL_INDENT)}`);
   }
+  for (const x of citedExchanges(report, check)) {
+    lines.push(`${DETAIL_INDENT}${chalk.dim('evidence:')} ${safe(exchangeLine(x))}`);
+  }
   for (const curl of check.curl) {
     lines.push(DETAIL_INDENT + chalk.gray(indentContinuation(safe(curl), DETAIL_INDENT)));
+  }
+  if (check.reproduction !== undefined) {
+    if (verbose) lines.push(DETAIL_INDENT + chalk.gray(indentContinuation(safe(check.reproduction.trimEnd()), DETAIL_INDENT)));
+    else lines.push(`${DETAIL_INDENT}${chalk.dim('(--verbose prints a script replaying the requests that led here)')}`);
   }
   return lines;
 }

@@ -4,7 +4,7 @@ import { VERDICTS } from '../src/engine/types.js';
 import type { Exchange } from '../src/http/exchange.js';
 import type { Level } from '../src/register/types.js';
 import { findRequirement } from '../src/register/index.js';
-import { groupByCapability } from './common.js';
+import { citedExchanges, groupByCapability } from './common.js';
 import { writeReportFile } from './write-file.js';
 
 /** Longest body (in characters) shown per <pre>; the JSON report keeps the whole text. */
@@ -55,7 +55,7 @@ export function htmlReport(report: RunReport): string {
   let index = 0;
   for (const [capability, checks] of groups) {
     index += 1;
-    parts.push(capabilitySection(capability, checks, index));
+    parts.push(capabilitySection(report, capability, checks, index));
   }
   parts.push('</main>', '</body>', '</html>');
   return parts.join('\n') + '\n';
@@ -84,6 +84,7 @@ function runFacts(report: RunReport): string {
     ['Finished', report.finishedAt],
     ['Duration', `${formatMs(report.durationMs)}`],
     ['Exit code', String(report.exitCode)],
+    ...report.notices.map((n): [string, string] => ['Notice', n]),
   );
   const rows = facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('');
   return `<dl class="facts">${rows}</dl>`;
@@ -136,8 +137,8 @@ function summarySection(report: RunReport, groups: Map<string, CheckResult[]>): 
   ].join('\n');
 }
 
-function capabilitySection(capability: string, checks: CheckResult[], index: number): string {
-  const rows = checks.map(checkRow).join('\n');
+function capabilitySection(report: RunReport, capability: string, checks: CheckResult[], index: number): string {
+  const rows = checks.map((c) => checkRow(report, c)).join('\n');
   return [
     `<section class="capability" id="cap-${index}">`,
     `<h2>${esc(capability)}</h2>`,
@@ -149,10 +150,10 @@ function capabilitySection(capability: string, checks: CheckResult[], index: num
   ].join('\n');
 }
 
-function checkRow(check: CheckResult): string {
+function checkRow(report: RunReport, check: CheckResult): string {
   const cls = VERDICT_CLASS[check.verdict];
   const message = check.message !== '' ? `<div class="message">${esc(check.message)}</div>` : '';
-  const more = check.verdict === 'pass' ? '' : checkDetails(check);
+  const more = check.verdict === 'pass' ? '' : checkDetails(report, check);
   return (
     `<tr class="${cls}">` +
     `<td><span class="badge ${cls}">${esc(check.verdict)}</span></td>` +
@@ -163,7 +164,7 @@ function checkRow(check: CheckResult): string {
   );
 }
 
-function checkDetails(check: CheckResult): string {
+function checkDetails(report: RunReport, check: CheckResult): string {
   const parts: string[] = ['<details>', '<summary>Details</summary>'];
   parts.push(
     `<p class="meta">suite <code>${esc(check.suite)}</code> · scenario <code>${esc(check.scenario)}</code>` +
@@ -185,8 +186,12 @@ function checkDetails(check: CheckResult): string {
   if (check.curl.length > 0) {
     parts.push('<h4>Reproduce</h4>', ...check.curl.map((c) => pre(c, 'curl')));
   }
-  if (check.evidence.length > 0) {
-    parts.push('<h4>Evidence</h4>', ...check.evidence.map(exchangeBlock));
+  if (check.reproduction !== undefined) {
+    parts.push('<h4>Reproduce the whole chain</h4>', pre(check.reproduction, 'curl'));
+  }
+  const cited = citedExchanges(report, check);
+  if (cited.length > 0) {
+    parts.push('<h4>Evidence</h4>', ...cited.map(exchangeBlock));
   }
   parts.push('</details>');
   return parts.join('\n');

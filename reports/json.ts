@@ -7,8 +7,8 @@ import { writeReportFile } from './write-file.js';
 /**
  * The run as pretty JSON, in the shape documented by `reports/report.schema.json`. Members are
  * copied one by one in the order the types declare them, so the key order is stable whatever
- * order the engine built its objects in; exchanges lose their parsed `json` (the text is in
- * `responseBody`).
+ * order the engine built its objects in. The exchange log is written once; checks cite its
+ * entries by `seq`. Exchanges lose their parsed bodies (the text is kept).
  */
 export function jsonReport(report: RunReport): string {
   return JSON.stringify(toJson(report), null, 2) + '\n';
@@ -43,7 +43,9 @@ function toJson(report: RunReport): Record<string, unknown> {
     durationMs: report.durationMs,
     summary: summaryJson(report.summary),
     exitCode: report.exitCode,
+    notices: [...report.notices],
     checks: report.checks.map(checkJson),
+    exchanges: report.exchanges.map(exchangeJson),
   };
 }
 
@@ -69,8 +71,9 @@ function checkJson(check: CheckResult): Record<string, unknown> {
   };
   if (check.expected !== undefined) out['expected'] = check.expected;
   if (check.actual !== undefined) out['actual'] = check.actual;
-  out['evidence'] = check.evidence.map(exchangeJson);
+  out['evidence'] = [...check.evidence];
   out['curl'] = [...check.curl];
+  if (check.reproduction !== undefined) out['reproduction'] = check.reproduction;
   out['durationMs'] = check.durationMs;
   return out;
 }
@@ -78,6 +81,9 @@ function checkJson(check: CheckResult): Record<string, unknown> {
 function exchangeJson(x: Exchange): Record<string, unknown> {
   const out: Record<string, unknown> = { seq: x.seq, operation: x.operation };
   if (x.service !== undefined) out['service'] = x.service;
+  if (x.scenario !== undefined) out['scenario'] = x.scenario;
+  if (x.role !== undefined) out['role'] = x.role;
+  if (x.notFoundProbe) out['notFoundProbe'] = true;
   out['method'] = x.method;
   out['url'] = x.url;
   out['requestHeaders'] = { ...x.requestHeaders };

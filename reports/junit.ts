@@ -2,7 +2,7 @@ import junitModule from 'junit-report-builder';
 import type { Builder, TestCase } from 'junit-report-builder';
 import type { Reporter, RunReport } from '../src/engine/report.js';
 import type { CheckResult } from '../src/engine/types.js';
-import { describeRequirement, groupByCapability } from './common.js';
+import { citedExchanges, describeRequirement, exchangeLine, groupByCapability } from './common.js';
 import { writeReportFile } from './write-file.js';
 
 // junit-report-builder is CJS and declares `export default`; under NodeNext the default import
@@ -37,7 +37,7 @@ export function junitXml(report: RunReport): string {
         .className(xmlText(capability))
         .name(xmlText(`${check.id}: ${check.title}`))
         .time(check.durationMs / 1000);
-      describeOutcome(testCase, check);
+      describeOutcome(testCase, check, details(report, check));
     }
   }
   return builder.build();
@@ -52,7 +52,7 @@ export function junitReporter(file: string): Reporter {
   };
 }
 
-function describeOutcome(testCase: TestCase, check: CheckResult): void {
+function describeOutcome(testCase: TestCase, check: CheckResult, detail: string[]): void {
   switch (check.verdict) {
     case 'pass':
       return;
@@ -60,16 +60,16 @@ function describeOutcome(testCase: TestCase, check: CheckResult): void {
       testCase.standardOutput(cdata(`info: ${check.message}`));
       return;
     case 'warn':
-      testCase.standardOutput(cdata([`warning: ${check.message}`, ...details(check)].join('\n')));
+      testCase.standardOutput(cdata([`warning: ${check.message}`, ...detail].join('\n')));
       return;
     case 'fail':
       // The body of <failure> is set through stacktrace(); it is written as CDATA.
       testCase
         .failure(xmlText(check.message), xmlText(failureType(check)))
-        .stacktrace(cdata(details(check).join('\n')));
+        .stacktrace(cdata(detail.join('\n')));
       return;
     case 'error':
-      testCase.error(xmlText(check.message), xmlText(failureType(check)), cdata(details(check).join('\n')));
+      testCase.error(xmlText(check.message), xmlText(failureType(check)), cdata(detail.join('\n')));
       return;
     case 'not-applicable':
     case 'not-tested':
@@ -84,13 +84,15 @@ function failureType(check: CheckResult): string {
   return [check.level, ...check.requirements].join(' ');
 }
 
-/** Requirements, expected, actual and reproductions, one per line. */
-function details(check: CheckResult): string[] {
+/** Requirements, expected, actual, the cited exchanges and reproductions, one per line. */
+function details(report: RunReport, check: CheckResult): string[] {
   const lines: string[] = [];
   for (const id of check.requirements) lines.push(`requirement: ${describeRequirement(id)}`);
   if (check.expected !== undefined) lines.push(`expected: ${check.expected}`);
   if (check.actual !== undefined) lines.push(`actual: ${check.actual}`);
+  for (const x of citedExchanges(report, check)) lines.push(`evidence: ${exchangeLine(x)}`);
   for (const curl of check.curl) lines.push(`reproduce: ${curl}`);
+  if (check.reproduction !== undefined) lines.push('reproduce the chain:', check.reproduction);
   return lines;
 }
 

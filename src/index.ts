@@ -10,6 +10,7 @@ export type { CheckSpec, Scenario, Suite } from './engine/suite.js';
 export type { CheckResult, Effect, Summary, Verdict } from './engine/types.js';
 export type { Exchange } from './http/exchange.js';
 export { FAULTS, type Fault, type FaultName } from './reference/faults.js';
+export { VARIATIONS, compatible, type Variation, type VariationName } from './reference/variations.js';
 export { referenceRunConfig } from './reference/run-config.js';
 export { startReferenceBusiness, type ReferenceBusiness, type ReferenceOptions } from './reference/server.js';
 export { allRequirements, findRequirement } from './register/index.js';

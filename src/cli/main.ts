@@ -10,7 +10,11 @@ import { DEFAULT_AGENT_PROFILE } from '../check.js';
 import { executeRun, resolveRun, type RunOptions } from './run-command.js';
 import { requirementsCommand } from './requirements-command.js';
 
-const out = (s: string) => void process.stdout.write(s);
+/** False once the reader of stdout has gone away (`| head`, `| true`): output stops, the run does not. */
+let stdoutOpen = true;
+const out = (s: string) => {
+  if (stdoutOpen) process.stdout.write(s);
+};
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 function runOptions(cmd: Command, opts: { demo: boolean }): Command {
@@ -25,6 +29,7 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
   }
   return cmd
     .option('--strict', 'exit 1 when a SHOULD fails too')
+    .option('--verbose', 'print, for each failing multi-step check, a script replaying its chain of requests')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
     .option('--max-response-bytes <n>', 'largest response body read', String(5 * 1024 * 1024))
     .option('--json <file>', 'write the JSON report')
@@ -59,8 +64,10 @@ export function program(): Command {
     .description('serve the bundled reference business, optionally with faults switched on')
     .option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', '0')
     .option('--fault <name>', 'switch a fault on (repeatable)', collect, [])
+    .option('--variation <name>', 'switch a conformant variation on (repeatable)', collect, [])
     .option('--list-faults', 'list the faults and exit')
-    .option('--json', 'with --list-faults: print JSON')
+    .option('--list-variations', 'list the variations and exit')
+    .option('--json', 'with --list-faults or --list-variations: print JSON')
     .option('--write-config <file>', 'write the run config a full run against this business needs')
     .option('--dialect <file>', 'serve the protocol under another dialect')
     .action(async (opts) => {
@@ -78,9 +85,11 @@ export function program(): Command {
 
 /** Entry point: every failure ends as one line and a documented exit code, never a stack trace. */
 export async function main(argv: string[]): Promise<void> {
-  // A reader that goes away (`| head`) ends the output, not the process with a trace.
+  // A reader that goes away (`| head`) ends the output, never the run: reports are still written
+  // and the exit code still says what the run found.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+    if (err.code === 'EPIPE') stdoutOpen = false;
+    else throw err;
   });
   try {
     await program().parseAsync(argv);

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { PROTO_DIALECT } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
 import { FAULTS, isFaultName, type FaultName } from '../reference/faults.js';
+import { clash, isVariationName, VARIATIONS, type VariationName } from '../reference/variations.js';
 import { referenceRunConfig } from '../reference/run-config.js';
 import { startReferenceBusiness } from '../reference/server.js';
 import { UsageError } from './errors.js';
@@ -10,13 +11,15 @@ import { EXIT } from '../engine/exit-code.js';
 export interface ReferenceCommandOptions {
   port: string;
   fault: string[];
+  variation: string[];
   listFaults?: boolean;
+  listVariations?: boolean;
   json?: boolean;
   writeConfig?: string;
   dialect?: string;
 }
 
-/** `reference-server`: lists faults, writes the run config, or serves until SIGINT/SIGTERM. */
+/** `reference-server`: lists faults or variations, writes the run config, or serves until SIGINT/SIGTERM. */
 export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: string) => void): Promise<number | 'serving'> {
   if (opts.listFaults) {
     out(opts.json
@@ -24,23 +27,41 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
       : FAULTS.map((f) => `${f.name.padEnd(34)} ${f.capability.padEnd(26)} ${f.description} [${f.expect.join(', ')}]\n`).join(''));
     return EXIT.ok;
   }
+  if (opts.listVariations) {
+    out(opts.json
+      ? `${JSON.stringify(VARIATIONS.map(({ name, capability, description, permitted_by }) => ({ name, capability, description, permitted_by })), null, 2)}\n`
+      : VARIATIONS.map((v) => `${v.name.padEnd(34)} ${v.capability.padEnd(26)} ${v.description}\n${' '.repeat(35)}permitted by ${v.permitted_by}\n`).join(''));
+    return EXIT.ok;
+  }
   const faults = opts.fault.map((name) => {
     if (!isFaultName(name)) throw new UsageError(`--fault ${name}: no such fault (see --list-faults)`);
     return name as FaultName;
   });
+  const variations = opts.variation.map((name) => {
+    if (!isVariationName(name)) throw new UsageError(`--variation ${name}: no such variation (see --list-variations)`);
+    return name as VariationName;
+  });
+  for (const v of variations) {
+    const other = (VARIATIONS.find((x) => x.name === v) as { conflicts?: string[] }).conflicts?.find((c) => (variations as string[]).includes(c));
+    if (other) throw new UsageError(`--variation ${v} cannot be on together with ${other}`);
+    for (const f of faults) {
+      const why = clash(f, v);
+      if (why) throw new UsageError(why);
+    }
+  }
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${opts.port}: expected 0-65535`);
   const dialect = opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT;
   if (opts.writeConfig) {
     try {
-      await writeFile(opts.writeConfig, `${JSON.stringify(referenceRunConfig(), null, 2)}\n`);
+      await writeFile(opts.writeConfig, `${JSON.stringify(referenceRunConfig(variations), null, 2)}\n`);
     } catch (err) {
       throw new UsageError(`cannot write ${opts.writeConfig}: ${(err as Error).message}`);
     }
   }
   let business;
   try {
-    business = await startReferenceBusiness({ port, faults, dialect });
+    business = await startReferenceBusiness({ port, faults, variations, dialect });
   } catch (err) {
     throw new UsageError(`cannot listen on 127.0.0.1:${port}: ${(err as Error).message}`);
   }

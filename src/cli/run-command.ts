@@ -25,6 +25,7 @@ export interface RunOptions {
   endpoint: string[];
   capabilities?: string;
   agentProfile?: string;
+  verbose?: boolean;
 }
 
 /** What the CLI resolved from flags and files, before anything is sent. */
@@ -40,6 +41,7 @@ export interface ResolvedRun {
   /** Our profile URL, sent in the agent header. */
   agentProfile: string;
   outputs: { json?: string; junit?: string; html?: string };
+  verbose: boolean;
 }
 
 /** A report path must be writable before the run starts, not found unwritable after it. */
@@ -77,12 +79,13 @@ export async function resolveRun(url: string, opts: RunOptions, preset: { config
     },
     agentProfile: opts.agentProfile ?? config.agent_profile ?? DEFAULT_AGENT_PROFILE,
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
+    verbose: !!opts.verbose,
   };
 }
 
 /** Runs the suites against one target, rendering to the console and the requested files; returns the exit code. */
 export async function executeRun(run: ResolvedRun, write: (s: string) => void): Promise<number> {
-  const reporters: Reporter[] = [consoleReporter({ write, color: colorWanted(process.env, !!process.stdout.isTTY) })];
+  const reporters: Reporter[] = [consoleReporter({ write, color: colorWanted(process.env, !!process.stdout.isTTY), verbose: run.verbose })];
   if (run.outputs.json) reporters.push(jsonReporter(run.outputs.json));
   if (run.outputs.junit) reporters.push(junitReporter(run.outputs.junit));
   if (run.outputs.html) reporters.push(htmlReporter(run.outputs.html));

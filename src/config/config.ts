@@ -1,4 +1,6 @@
 import { readJsonFile } from '../cli/json-file.js';
+import { UsageError } from '../cli/errors.js';
+import { OPERATIONS_WITH_BODY, type Json } from '../protocol/recipes.js';
 
 /** The `--config FILE` contents: fixtures and credentials a full run needs. See schemas/config.schema.json. */
 export interface RunConfig {
@@ -24,12 +26,22 @@ export interface RunConfig {
     instrument_type?: string;
     token?: string;
     in_progress_token?: string;
+    /** Sent in place of the instrument the checker builds; the token is filled in. */
+    instrument?: Json;
   };
+  /** Extra members per operation, merged into every request body of that operation. */
+  requests?: Record<string, Json>;
   second_platform?: { headers?: Record<string, string>; agent_profile?: string };
 }
 
-export function loadConfig(file: string): Promise<RunConfig> {
-  return readJsonFile<RunConfig>(file, 'config', 'config.schema.json');
+export async function loadConfig(file: string): Promise<RunConfig> {
+  const config = await readJsonFile<RunConfig>(file, 'config', 'config.schema.json');
+  for (const name of Object.keys(config.requests ?? {})) {
+    if (!OPERATIONS_WITH_BODY.includes(name)) {
+      throw new UsageError(`config ${file}: requests.${name} names no operation that sends a body; known: ${OPERATIONS_WITH_BODY.join(', ')}`);
+    }
+  }
+  return config;
 }
 
 /** Every secret value the config holds, for the redactor. */

@@ -2,7 +2,7 @@ import { TargetUnusableError, UsageError } from '../cli/errors.js';
 import { isObject, logicalName, wireName, type Dialect } from '../dialect/dialect.js';
 import type { HttpClient } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
-import { CAPABILITIES, serviceOf, type Service } from '../protocol/operations.js';
+import { CAPABILITIES, serviceOf, SERVICES, type Service } from '../protocol/operations.js';
 import type { ServiceBinding, Target } from './target.js';
 
 export interface Overrides {
@@ -13,13 +13,40 @@ export interface Overrides {
 }
 
 /**
- * Builds the target: reads the profile (or takes the overrides instead) and finds, for each
- * service, its REST endpoint and advertised capabilities.
+ * Builds the target: reads the profile and finds, for each service, its REST endpoint and
+ * advertised capabilities. `--endpoint` overrides where services live; the profile is still read
+ * and checked when it can be, and only an unreadable profile with no override is fatal.
  */
 export async function discover(url: string, dialect: Dialect, client: HttpClient, overrides: Overrides): Promise<Target> {
   const base = parseTargetUrl(url);
-  if (overrides.endpoints.size > 0) return fromOverrides(url, dialect, overrides);
+  let profile: Target['profile'];
+  let profileNotRead: string | undefined;
+  try {
+    profile = await readProfile(base, dialect, client);
+  } catch (err) {
+    if (!(err instanceof TargetUnusableError) || overrides.endpoints.size === 0) throw err;
+    profileNotRead = `profile not read (${err.message}); --endpoint gave the services`;
+  }
+  const meta = profile ? (profile.document[dialect.envelopeKey] as Record<string, unknown>) : undefined;
+  const services = new Map(profile?.services ?? []);
+  for (const [service, endpoint] of overrides.endpoints) services.set(service, { endpoint: endpoint.replace(/\/+$/, '') });
+  const advertised = isObject(meta?.capabilities) ? Object.keys(meta.capabilities) : [];
+  const known = new Set(advertised.map((w) => logicalName(dialect, w)).filter((c): c is string => !!c && CAPABILITIES.includes(c)));
+  const wanted = overrides.capabilities
+    ?? (profile ? [...known] : CAPABILITIES.filter((c) => overrides.endpoints.has(serviceOf(c))));
+  const capabilities = new Set(wanted);
+  for (const c of capabilities) {
+    if (!services.has(serviceOf(c)) && !profile) {
+      throw new UsageError(`--capabilities names ${wireName(dialect, c)} but no --endpoint ${serviceOf(c)}=URL was given`);
+    }
+  }
+  const excluded = new Set([...known].filter((c) => !capabilities.has(c)));
+  const listed = profile ? advertised : [...capabilities].map((c) => wireName(dialect, c));
+  return { url, dialect, profile, profileNotRead, services, capabilities, excluded, advertised: listed };
+}
 
+/** Fetches and parses the profile; anything that makes it unusable is a TargetUnusableError. */
+async function readProfile(base: URL, dialect: Dialect, client: HttpClient): Promise<NonNullable<Target['profile']>> {
   const requested = base.pathname.endsWith(dialect.wellKnownPath) ? base.href : new URL(dialect.wellKnownPath, base).href;
   const { exchange, url: profileUrl } = await fetchFollowingRedirects(client, requested);
   if (exchange.transportError) {
@@ -34,17 +61,12 @@ export async function discover(url: string, dialect: Dialect, client: HttpClient
     throw new TargetUnusableError(`profile ${profileUrl} is not a profile: it has no "${dialect.envelopeKey}" object`);
   }
   const meta = document[dialect.envelopeKey] as Record<string, unknown>;
-
   const services = new Map<Service, ServiceBinding>();
-  for (const service of ['shopping', 'common', 'lodging'] as const) {
-    const entries = meta.services && isObject(meta.services) ? meta.services[wireName(dialect, service)] : undefined;
+  for (const service of SERVICES) {
+    const entries = isObject(meta.services) ? meta.services[wireName(dialect, service)] : undefined;
     if (entries !== undefined) services.set(service, bindingFrom(entries));
   }
-  const all = advertised(dialect, meta.capabilities);
-  const wanted = overrides.capabilities;
-  const capabilities = new Set(wanted ? [...all].filter((c) => wanted.includes(c)) : all);
-  const excluded = new Set([...all].filter((c) => !capabilities.has(c)));
-  return { url, dialect, profile: { url: profileUrl, exchange, document }, services, capabilities, excluded };
+  return { url: profileUrl, exchange, document, services };
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -66,22 +88,6 @@ async function fetchFollowingRedirects(client: HttpClient, first: string): Promi
   }
 }
 
-function fromOverrides(url: string, dialect: Dialect, overrides: Overrides): Target {
-  const services = new Map<Service, ServiceBinding>();
-  for (const [service, endpoint] of overrides.endpoints) services.set(service, { endpoint: endpoint.replace(/\/+$/, '') });
-  const capabilities = new Set(
-    overrides.capabilities ?? CAPABILITIES.filter((c) => overrides.endpoints.has(serviceOf(c))),
-  );
-  for (const c of capabilities) {
-    if (!services.has(serviceOf(c))) {
-      throw new UsageError(`--capabilities names ${wireName(dialect, c)} but no --endpoint ${serviceOf(c)}=URL was given`);
-    }
-  }
-  return {
-    url, dialect, profileNotRead: 'profile not read: --endpoint overrides it', services, capabilities, excluded: new Set(),
-  };
-}
-
 /** Service entries are arrays; a lone object is tolerated here (the profile suite reports it). */
 function bindingFrom(entries: unknown): ServiceBinding {
   const list = Array.isArray(entries) ? entries : [entries];
@@ -96,16 +102,6 @@ function bindingFrom(entries: unknown): ServiceBinding {
     return { problem: `endpoint ${JSON.stringify(endpoint)} is not an absolute URL` };
   }
   return { endpoint: endpoint.replace(/\/+$/, '') };
-}
-
-function advertised(dialect: Dialect, registry: unknown): Set<string> {
-  const found = new Set<string>();
-  if (!isObject(registry)) return found;
-  for (const wire of Object.keys(registry)) {
-    const logical = logicalName(dialect, wire);
-    if (logical && CAPABILITIES.includes(logical)) found.add(logical);
-  }
-  return found;
 }
 
 function parseTargetUrl(url: string): URL {
@@ -127,7 +123,7 @@ export function parseEndpointOverride(dialect: Dialect, spec: string): [Service,
   if (eq <= 0) throw new UsageError(`--endpoint ${spec}: expected SERVICE=URL`);
   const name = spec.slice(0, eq);
   const service = (logicalName(dialect, name) ?? name) as Service;
-  if (!['shopping', 'common', 'lodging'].includes(service)) {
+  if (!SERVICES.includes(service)) {
     throw new UsageError(`--endpoint ${spec}: unknown service ${name} (shopping, common or lodging)`);
   }
   const url = spec.slice(eq + 1);
@@ -139,13 +135,18 @@ export function parseEndpointOverride(dialect: Dialect, spec: string): [Service,
   return [service, url];
 }
 
-/** Parses `--capabilities` entries given short (`shopping.cart`) or wire (`org.proto.shopping.cart`). */
+/**
+ * Parses `--capabilities` entries: wire names (`org.proto.shopping.cart`), dialect-free names
+ * (`shopping.cart`), or short names (`cart`, `checkout`, `catalog.search`) where only one
+ * capability ends with them.
+ */
 export function parseCapabilityList(dialect: Dialect, list: string): string[] {
   return list.split(',').map((s) => s.trim()).filter(Boolean).map((name) => {
     const logical = logicalName(dialect, name) ?? name;
-    if (!CAPABILITIES.includes(logical)) {
-      throw new UsageError(`--capabilities: unknown capability ${name}; known: ${CAPABILITIES.join(', ')}`);
-    }
-    return logical;
+    if (CAPABILITIES.includes(logical)) return logical;
+    const matches = CAPABILITIES.filter((c) => c.endsWith(`.${logical}`));
+    if (matches.length === 1) return matches[0];
+    if (matches.length > 1) throw new UsageError(`--capabilities: ${name} is ambiguous: ${matches.join(', ')}`);
+    throw new UsageError(`--capabilities: unknown capability ${name}; known: ${CAPABILITIES.join(', ')}`);
   });
 }

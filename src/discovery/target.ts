@@ -7,15 +7,18 @@ export interface Target {
   /** The URL the user gave. */
   url: string;
   dialect: Dialect;
-  /** The profile, when it was read. */
-  profile?: { url: string; exchange: Exchange; document: Record<string, unknown> };
-  /** Why the profile was not read (overrides in force). */
+  /** The profile, when it was read; `services` are the bindings the profile itself declares. */
+  profile?: { url: string; exchange: Exchange; document: Record<string, unknown>; services: Map<Service, ServiceBinding> };
+  /** Why the profile was not read. */
   profileNotRead?: string;
+  /** The endpoints the run uses: the profile's, with `--endpoint` overrides applied. */
   services: Map<Service, ServiceBinding>;
-  /** Advertised capabilities this tool knows, dialect-free. */
+  /** Capabilities this tool knows that the run checks, dialect-free. */
   capabilities: Set<string>;
   /** Advertised, but left out by `--capabilities`. */
   excluded: Set<string>;
+  /** Every capability the business advertises, as it names them, known to this tool or not. */
+  advertised: string[];
 }
 
 /** The profile check that finds each service's REST endpoint; capability suites are blocked by it. */

@@ -1,10 +1,11 @@
 import type { RunConfig } from '../config/config.js';
 import type { Dialect } from '../dialect/dialect.js';
 import type { Target } from '../discovery/target.js';
-import type { HttpClient, OutgoingRequest } from '../http/client.js';
+import type { HttpClient } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { idempotencyKey } from '../protocol/idempotency.js';
-import { operation } from '../protocol/operations.js';
+import { operation, type Operation } from '../protocol/operations.js';
+import { requestBody, type OperationName, type RecipeInput } from '../protocol/recipes.js';
 import { validatorFor } from '../protocol/schemas.js';
 import { Blocked, HarnessError, NotTested } from './outcomes.js';
 import type { CheckSpec } from './suite.js';
@@ -17,29 +18,34 @@ export type Conclusion =
   | { kind: 'observed'; finding: Finding }
   | { kind: 'not-tested'; finding: Finding };
 
-export interface CallOptions {
+export interface CallOptions<K extends OperationName> {
   /** Value for `{id}` in the operation's path. */
   id?: string;
-  body?: unknown;
-  rawBody?: string;
+  /** What the operation's request recipe builds the body from (src/protocol/recipes.ts). */
+  input?: RecipeInput<K>;
   headers?: Record<string, string | null>;
+  /** The request asks for something the business does not have (a probe of a not-found rule). */
+  notFoundProbe?: boolean;
   /** A transport failure is returned instead of ending the scenario as an error. */
   tolerateTransportError?: boolean;
 }
 
 /** What a scenario sees: the target, the config, a client that records evidence, and verdict calls. */
 export class ScenarioContext {
-  /** This scenario's exchanges, in order. */
+  /** This scenario's exchanges, in order, clean-up included. */
   readonly exchanges: Exchange[] = [];
   readonly conclusions = new Map<string, Conclusion>();
   /** Undo steps for what the scenario created; the engine runs them however the scenario ended. */
   readonly cleanups: (() => Promise<unknown>)[] = [];
+  /** Set by the engine while it runs the clean-up steps: their exchanges are never evidence. */
+  cleaningUp = false;
 
   constructor(
     readonly target: Target,
     readonly config: RunConfig,
     private readonly client: HttpClient,
     private readonly checks: CheckSpec[],
+    private readonly scenarioId: string,
     private readonly runMemo: Map<string, Promise<unknown>> = new Map(),
   ) {}
 
@@ -60,38 +66,37 @@ export class ScenarioContext {
     return this.target.dialect;
   }
 
-  /** Every exchange of the run so far (for suites that run after all others). */
-  get runExchanges(): readonly Exchange[] {
-    return this.client.exchanges;
+  /** The last exchange a check may cite: not a clean-up. */
+  get lastExchange(): Exchange | undefined {
+    for (let i = this.exchanges.length - 1; i >= 0; i--) if (this.exchanges[i].role !== 'cleanup') return this.exchanges[i];
+    return undefined;
   }
 
   /**
-   * Calls an operation of the operations table on its service's endpoint, adding an
-   * Idempotency-Key where the spec requires one.
+   * Calls an operation of the operations table on its service's endpoint. The body comes from
+   * the operation's request recipe and the config's `requests` member; an Idempotency-Key is
+   * added where the spec requires one.
    */
-  async call(name: string, opts: CallOptions = {}): Promise<Exchange> {
+  async call<K extends OperationName>(name: K, opts: CallOptions<K> = {}): Promise<Exchange> {
     const op = operation(name);
     const endpoint = this.target.services.get(op.service)?.endpoint;
     if (!endpoint) throw new HarnessError(`no endpoint for service ${op.service}`);
-    const path = op.path.replace('{id}', encodeURIComponent(opts.id ?? ''));
     const headers: Record<string, string | null> = {};
     if (op.idempotency === 'required') headers['Idempotency-Key'] = idempotencyKey();
-    return this.send({
+    const exchange = await this.client.send({
       operation: op.name,
       service: op.service,
+      scenario: this.scenarioId,
+      role: this.cleaningUp ? 'cleanup' : undefined,
+      notFoundProbe: opts.notFoundProbe,
       method: op.method,
-      url: endpoint + path,
-      body: opts.body,
-      rawBody: opts.rawBody,
+      url: endpoint + pathFor(op, opts.id),
+      body: op.method === 'GET' ? undefined : requestBody(name, opts.input, this.config, this.dialect),
       headers: { ...headers, ...opts.headers },
-    }, opts.tolerateTransportError);
-  }
-
-  async send(req: OutgoingRequest, tolerateTransportError = false): Promise<Exchange> {
-    const exchange = await this.client.send(req);
+    });
     this.exchanges.push(exchange);
-    if (exchange.transportError && !tolerateTransportError) {
-      throw new HarnessError(`${req.method} ${exchange.url}: ${exchange.transportError.message}`);
+    if (exchange.transportError && !opts.tolerateTransportError) {
+      throw new HarnessError(`${op.method} ${exchange.url}: ${exchange.transportError.message}`);
     }
     return exchange;
   }
@@ -107,8 +112,8 @@ export class ScenarioContext {
   }
 
   /** The check held. */
-  pass(checkId: string, message = 'held'): void {
-    this.conclude(checkId, { kind: 'held', finding: { message } });
+  pass(checkId: string, message = 'held', exchanges?: Exchange[]): void {
+    this.conclude(checkId, { kind: 'held', finding: { message, exchanges } });
   }
 
   /** The check did not hold; the requirement level decides between fail, warn and info. */
@@ -141,8 +146,13 @@ export class ScenarioContext {
     this.conclude(checkId, { kind: 'observed', finding });
   }
 
-  notTested(checkId: string, reason: string): void {
-    this.conclude(checkId, { kind: 'not-tested', finding: { message: reason } });
+  notTested(checkId: string, reason: string, exchanges?: Exchange[]): void {
+    this.conclude(checkId, { kind: 'not-tested', finding: { message: reason, exchanges } });
+  }
+
+  /** Whether a check has concluded already (a scenario concludes each check once). */
+  concluded(checkId: string): boolean {
+    return this.conclusions.has(checkId);
   }
 
   /** A value the scenario cannot go on without; when absent the remaining checks are not-tested. */
@@ -154,6 +164,16 @@ export class ScenarioContext {
   private conclude(checkId: string, c: Conclusion): void {
     if (!this.checks.some((s) => s.id === checkId)) throw new Error(`check ${checkId} is not declared by this scenario`);
     if (this.conclusions.has(checkId)) throw new Error(`check ${checkId} concluded twice`);
-    this.conclusions.set(checkId, c);
+    // Evidence is fixed when the check concludes, so a later request (or a clean-up) is never cited.
+    const last = this.lastExchange;
+    const exchanges = (c.finding.exchanges ?? (last ? [last] : [])).filter((x) => x.role !== 'cleanup');
+    this.conclusions.set(checkId, { ...c, finding: { ...c.finding, exchanges } } as Conclusion);
   }
+}
+
+/** The operation's path with `{id}` filled in, escaped: ids may hold any character. */
+function pathFor(op: Operation, id: string | undefined): string {
+  if (!op.path.includes('{id}')) return op.path;
+  if (id === undefined) throw new Error(`operation ${op.name} needs an id`);
+  return op.path.replace('{id}', encodeURIComponent(id));
 }

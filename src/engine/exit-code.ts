@@ -7,15 +7,19 @@ export const EXIT = {
   failed: 1,
   /** Usage or config error. */
   usage: 2,
-  /** Target unusable; also a run where checks could not be evaluated and nothing failed. */
+  /** Target unusable; also a run that could not evaluate the business and where nothing failed. */
   unusable: 3,
   /** A defect of proto-conformance itself. */
   internal: 4,
 } as const;
 
-/** 1 when a MUST failed (or, with strict, a SHOULD); 3 when checks could not be evaluated; else 0. */
-export function exitCodeFor(results: CheckResult[], strict: boolean): number {
+/**
+ * 1 when a MUST failed (or, with strict, a SHOULD); 3 when checks could not be evaluated, or no
+ * service check could run at all; else 0. A pipeline never passes on a run that did not happen.
+ */
+export function exitCodeFor(results: CheckResult[], strict: boolean, opts: { serviceChecksRan?: boolean } = {}): number {
   if (results.some((r) => r.verdict === 'fail' || (strict && r.verdict === 'warn'))) return EXIT.failed;
   if (results.some((r) => r.verdict === 'error')) return EXIT.unusable;
+  if (opts.serviceChecksRan === false) return EXIT.unusable;
   return EXIT.ok;
 }

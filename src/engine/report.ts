@@ -1,3 +1,4 @@
+import type { Exchange } from '../http/exchange.js';
 import type { CheckResult, Effect, Summary, Verdict } from './types.js';
 
 /** What is known when a run starts: who is checked, and how. */
@@ -19,19 +20,24 @@ export interface TargetInfo {
   capabilities: string[];
 }
 
-/** The whole run: the stream of results plus its totals. Every reporter renders this. */
+/** The whole run: the stream of results, its totals and its exchange log. Every reporter renders this. */
 export interface RunReport extends RunInfo {
-  reportVersion: 1;
+  reportVersion: 2;
   finishedAt: string;
   durationMs: number;
   summary: Summary;
   exitCode: number;
+  /** Run-level facts a reader must not miss (e.g. why the exit code is 3 with nothing failed). */
+  notices: string[];
   checks: CheckResult[];
+  /** Every exchange of the run, numbered from 1; checks cite them by `seq`. */
+  exchanges: Exchange[];
 }
 
 /** A reporter listens to one stream of results; it never decides a verdict. */
 export interface Reporter {
   onStart?(run: RunInfo): void;
+  /** A result as it settles; its evidence numbers resolve against the report's log at the end. */
   onResult?(result: CheckResult): void;
   onEnd?(report: RunReport): void | Promise<void>;
 }

@@ -4,13 +4,15 @@ import { ENDPOINT_CHECK_ID, type Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
 import { curlFor } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
+import { reproductionScript } from '../http/reproduce.js';
 import { serviceOf } from '../protocol/operations.js';
 import type { Requirement } from '../register/types.js';
 import { ScenarioContext } from './context.js';
 import { exitCodeFor } from './exit-code.js';
 import { Blocked, HarnessError, NotTested } from './outcomes.js';
 import { summarise, type Reporter, type RunInfo, type RunReport } from './report.js';
-import type { Scenario, Suite } from './suite.js';
+import { judgeRule } from './rules.js';
+import type { CheckSpec, Scenario, Suite } from './suite.js';
 import type { CheckResult, Effect, Verdict } from './types.js';
 import { allows, brokenVerdict, levelOf } from './verdict.js';
 
@@ -28,7 +30,22 @@ export interface RunPlan {
   strict: boolean;
 }
 
-/** Runs the suites in order (after-all suites last) and streams every result to the reporters. */
+/** What a check came to, before the level turns `broken` into fail, warn or info. */
+export interface Settled {
+  verdict: Verdict | 'broken';
+  message: string;
+  expected?: string;
+  actual?: string;
+  /** The exchanges judged. */
+  exchanges: Exchange[];
+  /** The scenario's requests up to the judged ones, for a reproduction script. */
+  chain?: Exchange[];
+  durationMs: number;
+}
+
+type Gate = { verdict: Verdict; message: string };
+
+/** Runs every scenario, then every rule over the run's exchange log, streaming each result. */
 export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const started = performance.now();
   for (const r of plan.reporters) r.onStart?.(plan.info);
@@ -38,43 +55,56 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     results.push(result);
     for (const r of plan.reporters) r.onResult?.(result);
   };
+  const gates = new Map(plan.suites.map((s) => [s, applicability(s, plan.target)]));
+  const allowGated = new Map<Suite, Effect>();
 
-  const ordered = [...plan.suites.filter((s) => !s.afterAll), ...plan.suites.filter((s) => s.afterAll)];
-  for (const suite of ordered) {
-    const skip = applicability(suite, plan.target);
+  for (const suite of plan.suites) {
     for (const scenario of suite.scenarios) {
-      const gate = skip ?? (allows(plan.allow, scenario.effect)
+      const allowed = allows(plan.allow, scenario.effect);
+      if (!allowed && !allowGated.has(suite)) allowGated.set(suite, scenario.effect);
+      const gate = gates.get(suite) ?? (allowed
         ? undefined
         : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
-      const outcome = gate ? settleAll(scenario, gate) : await runScenario(plan, scenario, memo);
-      for (const r of outcome) emit(resultOf(plan, suite, scenario, r));
+      const outcome = gate ? settleAll(scenario.checks, gate) : await runScenario(plan, scenario, memo);
+      for (const [spec, settled] of outcome) emit(resultOf(plan, suite, scenario.id, scenario.effect, spec, settled));
     }
   }
+  const log = plan.client.exchanges;
+  for (const suite of plan.suites) {
+    for (const rule of suite.rules ?? []) {
+      const gate = gates.get(suite);
+      let settled = gate ? { ...gate, exchanges: [], durationMs: 0 } : judgeRule(rule, log, plan.target);
+      // Nothing to judge because the scenarios that would have made the requests were not allowed.
+      const gatedBy = allowGated.get(suite);
+      if (!gate && settled.verdict === 'not-tested' && gatedBy) settled = { ...settled, message: `needs --allow ${gatedBy}` };
+      emit(resultOf(plan, suite, 'every-exchange', settled.message === `needs --allow ${gatedBy}` ? gatedBy! : 'read', rule.check, settled));
+    }
+  }
+  for (const result of uncovered(plan)) emit(result);
 
+  const serviceChecksRan = results.some((r) => isServiceSuite(plan, r.suite) && JUDGED.has(r.verdict));
+  const exitCode = exitCodeFor(results, plan.strict, { serviceChecksRan });
+  const notices = serviceChecksRan ? [] : ['no service check could run, so the run proves nothing about the business; see the not-tested and blocked checks'];
   const report: RunReport = {
     ...plan.info,
-    reportVersion: 1,
+    reportVersion: 2,
     finishedAt: new Date().toISOString(),
     durationMs: Math.round(performance.now() - started),
     summary: summarise(results),
-    exitCode: exitCodeFor(results, plan.strict),
+    exitCode,
+    notices,
     checks: results,
+    exchanges: log,
   };
   for (const r of plan.reporters) await r.onEnd?.(report);
   return report;
 }
 
-interface Settled {
-  checkId: string;
-  verdict: Verdict | 'broken';
-  message: string;
-  expected?: string;
-  actual?: string;
-  exchanges: Exchange[];
-  durationMs: number;
-}
+/** Verdicts that mean a check really judged the business. */
+const JUDGED: ReadonlySet<Verdict> = new Set(['pass', 'fail', 'warn', 'info']);
 
-type Gate = { verdict: Verdict; message: string };
+const isServiceSuite = (plan: RunPlan, suiteId: string) =>
+  plan.suites.some((s) => s.id === suiteId && s.appliesWhen === 'advertised');
 
 /** A broken check waits for its level (fail, warn or info); the other conclusions are final. */
 const SETTLED = { held: 'pass', observed: 'info', 'not-tested': 'not-tested', broken: 'broken' } as const;
@@ -95,12 +125,12 @@ function applicability(suite: Suite, target: Target): Gate | undefined {
   return undefined;
 }
 
-function settleAll(scenario: Scenario, gate: Gate): Settled[] {
-  return scenario.checks.map((c) => ({ checkId: c.id, ...gate, exchanges: [], durationMs: 0 }));
+function settleAll(checks: CheckSpec[], gate: Gate): [CheckSpec, Settled][] {
+  return checks.map((c) => [c, { ...gate, exchanges: [], durationMs: 0 }]);
 }
 
-async function runScenario(plan: RunPlan, scenario: Scenario, memo: Map<string, Promise<unknown>>): Promise<Settled[]> {
-  const t = new ScenarioContext(plan.target, plan.config, plan.client, scenario.checks, memo);
+async function runScenario(plan: RunPlan, scenario: Scenario, memo: Map<string, Promise<unknown>>): Promise<[CheckSpec, Settled][]> {
+  const t = new ScenarioContext(plan.target, plan.config, plan.client, scenario.checks, scenario.id, memo);
   const start = performance.now();
   let rest: Gate = { verdict: 'error', message: 'harness defect: the scenario ended without concluding this check' };
   try {
@@ -111,49 +141,83 @@ async function runScenario(plan: RunPlan, scenario: Scenario, memo: Map<string, 
     else if (err instanceof HarnessError) rest = { verdict: 'error', message: err.message };
     else rest = { verdict: 'error', message: `harness defect: ${(err as Error)?.message ?? String(err)}` };
   }
+  const lastBeforeCleanup = t.lastExchange;
+  t.cleaningUp = true;
   for (const step of t.cleanups.reverse()) {
     // Best effort: a failed clean-up must not change the verdicts already reached.
     await step().catch(() => undefined);
   }
   const durationMs = Math.round(performance.now() - start);
-  const last = t.exchanges.slice(-1);
+  const chainTo = (cited: Exchange[]) => {
+    const upTo = Math.max(0, ...cited.map((x) => x.seq));
+    return t.exchanges.filter((x) => x.role !== 'cleanup' && x.seq <= upTo);
+  };
   return scenario.checks.map((spec) => {
     const c = t.conclusions.get(spec.id);
-    if (!c) return { checkId: spec.id, ...rest, exchanges: last, durationMs };
+    if (!c) {
+      const exchanges = lastBeforeCleanup ? [lastBeforeCleanup] : [];
+      return [spec, { ...rest, exchanges, chain: chainTo(exchanges), durationMs }];
+    }
     const { finding } = c;
-    return {
-      checkId: spec.id,
+    const exchanges = finding.exchanges ?? [];
+    return [spec, {
       verdict: SETTLED[c.kind],
       message: finding.message,
       expected: finding.expected,
       actual: finding.actual,
-      exchanges: finding.exchanges ?? last,
+      exchanges,
+      chain: chainTo(exchanges),
       durationMs,
-    };
+    }];
   });
 }
 
-function resultOf(plan: RunPlan, suite: Suite, scenario: Scenario, s: Settled): CheckResult {
+function resultOf(plan: RunPlan, suite: Suite, scenario: string, effect: Effect, spec: CheckSpec, s: Settled): CheckResult {
   const { target } = plan;
-  const spec = scenario.checks.find((c) => c.id === s.checkId)!;
   const level = levelOf(spec.requirements, plan.requirement);
   const verdict = s.verdict === 'broken' ? brokenVerdict(level) : s.verdict;
   const failing = verdict === 'fail' || verdict === 'warn' || verdict === 'error';
+  const chain = s.chain ?? [];
   return {
     id: spec.id,
     title: spec.title,
     suite: suite.id,
-    scenario: scenario.id,
+    scenario,
     capability: suite.appliesWhen === 'advertised' ? wireName(target.dialect, suite.capability) : suite.capability,
     requirements: spec.requirements,
     level,
-    effect: scenario.effect,
+    effect,
     verdict,
     message: s.message,
     expected: s.expected,
     actual: s.actual,
-    evidence: s.exchanges,
+    evidence: s.exchanges.map((x) => x.seq),
     curl: failing ? s.exchanges.map(curlFor) : [],
+    ...(failing && chain.length > 1 ? { reproduction: reproductionScript(spec.id, chain, s.exchanges) } : {}),
     durationMs: s.durationMs,
   };
+}
+
+/**
+ * Every capability the business advertises that no suite of this version checks: listed as
+ * not-tested, so a run never looks complete when it was not.
+ */
+function uncovered(plan: RunPlan): CheckResult[] {
+  const covered = new Set(plan.suites.filter((s) => s.appliesWhen === 'advertised').map((s) => wireName(plan.target.dialect, s.capability)));
+  return plan.target.advertised.filter((wire) => !covered.has(wire)).map((wire) => ({
+    id: `coverage.${wire}`,
+    title: `${wire} is checked`,
+    suite: 'coverage',
+    scenario: 'coverage',
+    capability: wire,
+    // A business implements every endpoint of each capability it advertises (DISC-001).
+    requirements: ['DISC-001'],
+    level: levelOf(['DISC-001'], plan.requirement),
+    effect: 'read',
+    verdict: 'not-tested',
+    message: 'not covered by this version',
+    evidence: [],
+    curl: [],
+    durationMs: 0,
+  }));
 }

@@ -1,5 +1,6 @@
 import type { Effect } from './types.js';
 import type { ScenarioContext } from './context.js';
+import type { ExchangeRule } from './rule.js';
 
 /** A check: one conclusion about one or more requirements. */
 export interface CheckSpec {
@@ -34,7 +35,7 @@ export interface Suite {
   /** Dialect-free capability (`shopping.catalog.search`) or cross-cutting area (`profile`, `envelope`). */
   capability: string;
   appliesWhen: Applicability;
-  /** Runs after all other suites, over the exchanges they made. */
-  afterAll?: boolean;
   scenarios: Scenario[];
+  /** Rules judged over every exchange of the run, once all scenarios have run. */
+  rules?: ExchangeRule[];
 }

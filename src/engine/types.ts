@@ -24,7 +24,10 @@ export interface Finding {
   message: string;
   expected?: string;
   actual?: string;
-  /** The exchanges behind the finding; defaults to the scenario's last exchange. */
+  /**
+   * The exchanges the check judged; by default the scenario's last exchange when it concluded.
+   * Clean-up exchanges are never cited.
+   */
   exchanges?: Exchange[];
 }
 
@@ -43,10 +46,15 @@ export interface CheckResult {
   message: string;
   expected?: string;
   actual?: string;
-  /** Redacted exchanges behind the verdict. */
-  evidence: Exchange[];
-  /** Reproductions of the failing requests, secrets redacted. */
+  /** Numbers (`seq`) of the exchanges in the run's log that the check judged. */
+  evidence: number[];
+  /** One curl command per cited exchange of a failing check, secrets redacted. */
   curl: string[];
+  /**
+   * For a failing check whose scenario made several requests: a shell script replaying the chain
+   * of requests that led to it, threading the ids the business returned.
+   */
+  reproduction?: string;
   durationMs: number;
 }
 

@@ -21,6 +21,9 @@ export interface OutgoingRequest {
   /** Operation name (`catalog.lookup`), or `profile`. */
   operation: string;
   service?: string;
+  scenario?: string;
+  role?: Exchange['role'];
+  notFoundProbe?: boolean;
   method: string;
   url: string;
   /** Serialised as JSON; use `rawBody` to send bytes as they are. */
@@ -32,7 +35,7 @@ export interface OutgoingRequest {
 
 /**
  * The only way the checker talks to a target. Adds the protocol headers, enforces the timeout
- * and size cap, and records every exchange, redacted, in the run's log.
+ * and size cap, and records every exchange, redacted and numbered, in the run's one log.
  */
 export class HttpClient {
   readonly exchanges: Exchange[] = [];
@@ -82,6 +85,9 @@ export class HttpClient {
       seq: this.exchanges.length + 1,
       operation: req.operation,
       service: req.service,
+      ...(req.scenario ? { scenario: req.scenario } : {}),
+      ...(req.role ? { role: req.role } : {}),
+      ...(req.notFoundProbe ? { notFoundProbe: true } : {}),
       method: req.method,
       url: r.text(req.url),
       requestHeaders,
@@ -90,6 +96,7 @@ export class HttpClient {
       responseHeaders: responseHeaders && r.headers(responseHeaders),
       responseBody: redactedResponse,
       json: transportError ? undefined : parseJson(redactedResponse),
+      sentJson: parseJson(requestBody),
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - start),
       transportError,

@@ -1,27 +1,31 @@
 import { envelopeOf, isObject, type Dialect } from '../dialect/dialect.js';
+import type { ExchangeRule } from '../engine/rule.js';
 import type { Exchange } from '../http/exchange.js';
 import { MESSAGE_TYPES, messagesOf, SEVERITIES } from './messages.js';
-
-/** One envelope rule, applied to every service response of a run. */
-export interface EnvelopeRule {
-  requirement: string;
-  checkId: string;
-  title: string;
-  /** Which responses the rule judges, in words, for a run that saw none. */
-  appliesTo: string;
-  applies(exchange: Exchange, dialect: Dialect): boolean;
-  /** Problems with a response the rule applies to; empty when it holds. */
-  problems(exchange: Exchange, dialect: Dialect): string[];
-}
 
 export const VERSION_PATTERN = /^(\d{4}-\d{2}-\d{2}|draft)$/;
 
 const isSuccess = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
 const key = (d: Dialect) => d.envelopeKey;
+/** Envelope rules judge what the services answer, not discovery. */
+const isService = (x: Exchange) => x.service !== undefined;
 
-/** An error response, as the spec describes it: a business outcome carrying an unrecoverable error. */
-export function isErrorResponse(body: unknown): boolean {
-  return messagesOf(body).some((m) => m.type === 'error' && m.severity === 'unrecoverable');
+/** Members of the error response shape (Document 1 §Errors): nothing else. */
+const ERROR_SHAPE = ['messages', 'continue_url'];
+
+/**
+ * An error response, as Document 1 §Errors shapes it: the envelope, messages and an optional
+ * continue_url, nothing else, and an error among the messages. A resource that carries an error
+ * message is still a resource.
+ */
+export function isErrorResponse(body: unknown, envelopeKey: string): boolean {
+  return isObject(body) && Object.keys(body).every((k) => k === envelopeKey || ERROR_SHAPE.includes(k))
+    && messagesOf(body).some((m) => m.type === 'error');
+}
+
+/** A 2xx answer that carries a resource: a JSON object with more than the error response shape. */
+export function carriesResourceOf(x: Exchange, envelopeKey: string): boolean {
+  return isSuccess(x) && isObject(x.json) && Object.keys(x.json).some((k) => k !== envelopeKey && !ERROR_SHAPE.includes(k));
 }
 
 /**
@@ -56,102 +60,88 @@ const envelope = (x: Exchange, d: Dialect) => {
   return isObject(env) ? env : undefined;
 };
 
-export const ENVELOPE_RULES: readonly EnvelopeRule[] = [
+/** The envelope rules, judged over every service response of the run. */
+export const ENVELOPE_RULES: readonly ExchangeRule[] = [
   {
-    requirement: 'ENV-001',
-    checkId: 'envelope.present',
-    title: 'every response carries the envelope with a version',
-    appliesTo: 'successful responses',
-    applies: (x) => isSuccess(x),
-    problems: (x, d) => {
+    check: { id: 'envelope.present', title: 'every response carries the envelope with a version', requirements: ['ENV-001'] },
+    appliesTo: 'successful service responses',
+    applies: (x) => isService(x) && isSuccess(x),
+    problems: (x, { dialect: d }) => {
       const env = envelope(x, d);
       if (!env) return [`no "${key(d)}" object in the body`];
       return env.version === undefined ? [`"${key(d)}.version" is missing`] : [];
     },
   },
   {
-    requirement: 'ENV-002',
-    checkId: 'envelope.version-format',
-    title: 'the envelope version is YYYY-MM-DD or draft',
-    appliesTo: 'responses stating an envelope version',
-    applies: (x, d) => envelope(x, d)?.version !== undefined,
-    problems: (x, d) => {
+    check: { id: 'envelope.version-format', title: 'the envelope version is YYYY-MM-DD or draft', requirements: ['ENV-002'] },
+    appliesTo: 'service responses stating an envelope version',
+    applies: (x, { dialect: d }) => isService(x) && envelope(x, d)?.version !== undefined,
+    problems: (x, { dialect: d }) => {
       const version = envelope(x, d)?.version;
       return typeof version === 'string' && VERSION_PATTERN.test(version) ? [] : [`"${key(d)}.version" is ${JSON.stringify(version)}`];
     },
   },
   {
-    requirement: 'ENV-003',
-    checkId: 'envelope.error-status',
-    title: 'an error response has status error',
-    appliesTo: 'responses reporting an unrecoverable error',
-    applies: (x) => isSuccess(x) && isErrorResponse(x.json),
-    problems: (x, d) => {
+    check: { id: 'envelope.error-status', title: 'an error response has status error', requirements: ['ENV-003'] },
+    appliesTo: 'error responses (envelope, messages and continue_url only, with an error message)',
+    applies: (x, { dialect: d }) => isService(x) && isSuccess(x) && isErrorResponse(x.json, d.envelopeKey),
+    problems: (x, { dialect: d }) => {
       const status = envelope(x, d)?.status;
-      return status === 'error' ? [] : [`unrecoverable error message, but "${key(d)}.status" is ${JSON.stringify(status)}`];
+      return status === 'error' ? [] : [`an error response, but "${key(d)}.status" is ${JSON.stringify(status)}`];
     },
   },
   {
-    requirement: 'ENV-004',
-    checkId: 'envelope.error-messages',
-    title: 'a response with status error carries messages',
-    appliesTo: 'responses with status error',
-    applies: (x, d) => envelope(x, d)?.status === 'error',
+    check: { id: 'envelope.error-messages', title: 'a response with status error carries messages', requirements: ['ENV-004'] },
+    appliesTo: 'service responses with status error',
+    applies: (x, { dialect: d }) => isService(x) && envelope(x, d)?.status === 'error',
     problems: (x) => {
       const messages = isObject(x.json) ? x.json.messages : undefined;
-      return Array.isArray(messages) && messages.length > 0 ? [] : ['status is error but "messages" is missing or empty'];
+      return Array.isArray(messages) && messages.length > 0 ? [] : ['status error, but "messages" is missing or empty'];
     },
   },
   {
-    requirement: 'ENV-005',
-    checkId: 'envelope.message-vocabulary',
-    title: 'message type, severity, code and content use the spec vocabulary',
-    appliesTo: 'responses carrying messages',
-    applies: (x) => isObject(x.json) && x.json.messages !== undefined,
+    check: { id: 'envelope.message-vocabulary', title: 'message members are well-typed and use the spec vocabulary', requirements: ['ENV-005'] },
+    appliesTo: 'service responses carrying messages',
+    applies: (x) => isService(x) && isObject(x.json) && x.json.messages !== undefined,
     problems: (x) => {
       const messages = (x.json as Record<string, unknown>).messages;
       if (!Array.isArray(messages)) return ['"messages" is not an array'];
       const out: string[] = [];
       messages.forEach((m, i) => {
         if (!isObject(m)) return void out.push(`messages[${i}] is not an object`);
-        if (!MESSAGE_TYPES.includes(m.type as never)) out.push(`messages[${i}].type is ${JSON.stringify(m.type)}`);
+        if (m.type !== undefined && !MESSAGE_TYPES.includes(m.type as never)) out.push(`messages[${i}].type is ${JSON.stringify(m.type)}`);
         if (m.severity !== undefined && !SEVERITIES.includes(m.severity as never)) {
           out.push(`messages[${i}].severity is ${JSON.stringify(m.severity)}`);
         }
-        if (typeof m.code !== 'string') out.push(`messages[${i}].code is ${JSON.stringify(m.code)}`);
-        if (m.content !== undefined && typeof m.content !== 'string') out.push(`messages[${i}].content is not a string`);
+        for (const member of STRING_MEMBERS) {
+          if (m[member] !== undefined && typeof m[member] !== 'string') out.push(`messages[${i}].${member} is not a string`);
+        }
       });
       return out;
     },
   },
   {
-    requirement: 'ENV-006',
-    checkId: 'envelope.content-type',
-    title: 'responses are application/json',
-    appliesTo: 'responses with a body',
-    applies: (x) => !!x.responseBody,
+    check: { id: 'envelope.content-type', title: 'responses are application/json', requirements: ['ENV-006'] },
+    appliesTo: 'service responses with a body',
+    applies: (x) => isService(x) && !!x.responseBody,
     problems: (x) => {
       const type = x.responseHeaders?.['content-type'] ?? '';
       return /^application\/json\s*(;|$)/i.test(type) ? [] : [`Content-Type is ${JSON.stringify(type || 'absent')}`];
     },
   },
   {
-    requirement: 'ENV-007',
-    checkId: 'envelope.status-vocabulary',
-    title: 'envelope status is success or error',
-    appliesTo: 'responses stating an envelope status',
-    applies: (x, d) => envelope(x, d)?.status !== undefined,
-    problems: (x, d) => {
+    check: { id: 'envelope.status-vocabulary', title: 'envelope status is success or error', requirements: ['ENV-007'] },
+    appliesTo: 'service responses stating an envelope status',
+    applies: (x, { dialect: d }) => isService(x) && envelope(x, d)?.status !== undefined,
+    problems: (x, { dialect: d }) => {
       const status = envelope(x, d)?.status;
       return status === 'success' || status === 'error' ? [] : [`"${key(d)}.status" is ${JSON.stringify(status)}`];
     },
   },
   {
-    requirement: 'ENV-008',
-    checkId: 'envelope.transport-error-body',
-    title: 'an HTTP error carries a JSON body with code and content',
-    appliesTo: 'HTTP 4xx and 5xx responses',
-    applies: (x) => x.status !== undefined && x.status >= 400,
+    check: { id: 'envelope.transport-error-body', title: 'an HTTP error carries a JSON body with code and content', requirements: ['ENV-008'] },
+    appliesTo: 'HTTP 4xx and 5xx service responses',
+    applies: (x) => isService(x) && x.status !== undefined && x.status >= 400,
     problems: (x) => {
       const body = x.json;
       return isObject(body) && typeof body.code === 'string' && typeof body.content === 'string'
@@ -160,3 +150,6 @@ export const ENVELOPE_RULES: readonly EnvelopeRule[] = [
     },
   },
 ];
+
+/** Message members whose values are strings (Document 1 §Shared value objects). */
+const STRING_MEMBERS = ['code', 'content', 'path', 'content_type', 'presentation'];

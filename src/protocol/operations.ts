@@ -2,7 +2,8 @@
  * Every endpoint of the three documents, as data: the client, the endpoint-existence probe and
  * the reference business all read this table.
  */
-export type Service = 'shopping' | 'common' | 'lodging';
+export const SERVICES = ['shopping', 'common', 'lodging'] as const;
+export type Service = (typeof SERVICES)[number];
 
 export interface Operation {
   /** Stable name used in evidence and by suites, e.g. `cart.create`. */

@@ -58,6 +58,7 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
 export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   const cart = find(store, req.id);
   if (!cart) return notFound(req);
+  if (cart.canceled) return resource(cartJson(cart, req, [unrecoverable('invalid_state', 'The cart was canceled and cannot change.')]));
   const problem = optionalMembers(req.body);
   if (problem) return problem;
   const parsed = parseLineItems(req.body.line_items);
@@ -82,14 +83,18 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   return resource(cartJson(cart, req, messages));
 }
 
-/** POST /carts/{id}/cancel: answers the cart; afterwards it is gone (reads give not_found). */
+/**
+ * POST /carts/{id}/cancel: answers the cart; afterwards it is gone (reads give not_found), or,
+ * with cart-readable-after-cancel, it stays readable but can no longer change.
+ */
 export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
   const cart = find(store, req.id);
   if (!cart) return notFound(req);
   if (req.faults.has('cart-cancel-needs-reason') && typeof req.body.reason !== 'string') {
     return transportError(400, 'invalid_request', 'reason is required to cancel a cart');
   }
-  store.carts.delete(cart.id);
+  if (req.variations.has('cart-readable-after-cancel')) cart.canceled = true;
+  else store.carts.delete(cart.id);
   return resource(cartJson(cart, req, []));
 }
 
@@ -114,13 +119,17 @@ function optionalMembers(body: Json): Reply | undefined {
 
 function cartJson(cart: CartRecord, req: HandlerRequest, messages: ReplyMessage[]): Json {
   const subtotal = subtotalOf(cart.lines);
+  const lines = req.variations.has('cart-lines-reordered')
+    ? [...cart.lines].sort((a, b) => b.variant.id.localeCompare(a.variant.id)) : cart.lines;
   const json: Json = {
     id: cart.id,
-    line_items: cart.lines.map(lineJson),
+    line_items: lines.map(lineJson),
     ...(cart.buyer ? { buyer: cart.buyer } : {}),
     ...(cart.context ? { context: cart.context } : {}),
     currency: CURRENCY,
-    totals: [{ type: 'subtotal', amount: subtotal }, { type: 'total', amount: subtotal }],
+    totals: req.variations.has('cart-partial-totals')
+      ? [{ type: 'subtotal', amount: subtotal }]
+      : [{ type: 'subtotal', amount: subtotal }, { type: 'total', amount: subtotal }],
     ...(messages.length ? { messages } : {}),
     continue_url: `${req.base}/carts/${cart.id}`,
     expires_at: new Date(cart.expiresAt).toISOString(),

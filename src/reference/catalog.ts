@@ -1,7 +1,8 @@
 import { isObject } from '../dialect/dialect.js';
 import { CURRENCY, findItem, LOOKUP_BATCH_MAX, PRODUCTS, type SeedProduct, type SeedVariant } from './catalog-data.js';
 import type { FaultSet } from './faults.js';
-import { businessError, resource, transportError, type Reply, type ReplyMessage } from './replies.js';
+import { businessError, resource, transportError, type HandlerRequest, type Reply, type ReplyMessage } from './replies.js';
+import type { VariationSet } from './variations.js';
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
@@ -9,14 +10,14 @@ const MAX_LIMIT = 50;
 type Json = Record<string, unknown>;
 
 /** POST /catalog/search */
-export function search(body: Json, faults: FaultSet): Reply {
+export function search({ body, faults, variations }: HandlerRequest): Reply {
   const query = typeof body.query === 'string' ? body.query.toLowerCase().split(/\s+/).filter(Boolean) : [];
   const filters = isObject(body.filters) ? body.filters : {};
   const categories = Array.isArray(filters.categories) ? filters.categories.filter((c) => typeof c === 'string') : [];
   const maxPrice = isObject(filters.price) && typeof filters.price.max === 'number' ? filters.price.max : undefined;
   const matches = PRODUCTS.filter((p) => {
     const text = `${p.title} ${p.description}`.toLowerCase();
-    const inCategory = categories.length === 0 || p.categories.some((c) => categories.includes(c));
+    const inCategory = categories.length === 0 || p.categories.some((c) => categories.some((f) => categoryMatches(c, f, variations)));
     const inPrice = maxPrice === undefined || minPrice(p) <= maxPrice;
     const filtered = faults.has('search-filters-or') && categories.length > 0 && maxPrice !== undefined
       ? inCategory || inPrice
@@ -26,9 +27,10 @@ export function search(body: Json, faults: FaultSet): Reply {
   if (matches.length === 0 && faults.has('search-no-match-404')) {
     return transportError(404, 'not_found', 'no product matches the query');
   }
+  if (matches.length === 0 && variations.has('search-nearest-when-no-match')) matches.push(...PRODUCTS.slice(0, 3));
   const pagination = isObject(body.pagination) ? body.pagination : {};
   const requested = typeof pagination.limit === 'number' && pagination.limit >= 1 ? Math.min(pagination.limit, MAX_LIMIT) : undefined;
-  let limit = requested ?? (faults.has('search-default-page-20') ? 20 : DEFAULT_LIMIT);
+  let limit = requested ?? (faults.has('search-default-page-20') ? 20 : faults.has('search-default-page-short') ? 5 : DEFAULT_LIMIT);
   if (faults.has('search-ignores-limit')) limit = DEFAULT_LIMIT;
   const offset = typeof pagination.cursor === 'string' ? decodeCursor(pagination.cursor) : 0;
   if (offset === undefined) return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
@@ -37,26 +39,47 @@ export function search(body: Json, faults: FaultSet): Reply {
   // The faulty cursor points one product back, so each page repeats the last of the one before.
   if (faults.has('search-cursor-repeats') && next < matches.length && page.length > 1) next -= 1;
   const more = next < matches.length || (faults.has('search-last-page-has-next') && page.length > 0);
+  const total = variations.has('search-total-count-estimate') ? Math.ceil((matches.length + 1) / 10) * 10 : matches.length;
+  const answer = variations.has('search-pagination-minimal')
+    ? (more ? { cursor: encodeCursor(next) } : undefined)
+    : { has_next_page: more, total_count: total, ...(more ? { cursor: encodeCursor(next) } : {}) };
   return resource({
-    [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) => productJson(p, faults)),
-    pagination: {
-      has_next_page: more,
-      total_count: matches.length + (faults.has('search-total-count-wrong') ? 1 : 0),
-      ...(more ? { cursor: encodeCursor(next) } : {}),
-    },
+    [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) => searchProductJson(p, faults, variations)),
+    ...(answer ? { pagination: answer } : {}),
   });
 }
 
+/** A product as search lists it: some businesses list fewer members or variants there. */
+function searchProductJson(p: SeedProduct, faults: FaultSet, variations: VariationSet): Json {
+  const json = productJson(p, faults, variations);
+  if (variations.has('search-products-without-options')) delete json.options;
+  if (variations.has('search-available-variants-only')) {
+    json.variants = (json.variants as Json[]).filter((v) => isObject(v.availability) && v.availability.available === true);
+  }
+  return json;
+}
+
+/** A category filter value against a product category: exactly, or (hierarchical) any path segment, any case. */
+function categoryMatches(category: string, filter: string, variations: VariationSet): boolean {
+  if (!variations.has('search-hierarchical-categories')) return category === filter;
+  const f = filter.toLowerCase().trim();
+  const path = categoryPath(category).toLowerCase();
+  return path === f || path.split(' > ').includes(f);
+}
+
+const categoryPath = (category: string) => `Shop > ${category[0].toUpperCase()}${category.slice(1)}`;
+
 /** POST /catalog/lookup */
-export function lookup(body: Json, faults: FaultSet): Reply {
+export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   if (!Array.isArray(body.ids) || !body.ids.every((id) => typeof id === 'string')) {
     return transportError(400, 'invalid_request', 'ids is required: an array of strings');
   }
   const ids = body.ids as string[];
-  if (ids.length > LOOKUP_BATCH_MAX) {
+  const max = variations.has('lookup-batch-max-5') ? 5 : LOOKUP_BATCH_MAX;
+  if (ids.length > max) {
     if (faults.has('lookup-batch-500')) return transportError(500, 'internal_error', 'lookup failed');
     if (faults.has('lookup-batch-413')) return transportError(413, 'payload_too_large', 'too many ids');
-    return transportError(400, 'request_too_large', `at most ${LOOKUP_BATCH_MAX} ids per lookup`);
+    return transportError(400, 'request_too_large', `at most ${max} ids per lookup`);
   }
   const found = new Map<string, { product: SeedProduct; inputs: Map<string, { id: string; match: string }[]> }>();
   const messages: ReplyMessage[] = [];
@@ -80,7 +103,7 @@ export function lookup(body: Json, faults: FaultSet): Reply {
     return transportError(404, 'not_found', `unknown ids: ${messages.map((m) => m.content).join(', ')}`);
   }
   const products = [...found.values()].map(({ product, inputs }) => {
-    const json = productJson(product, faults);
+    const json = productJson(product, faults, variations);
     if (!faults.has('lookup-drops-inputs')) {
       json.variants = (json.variants as Json[]).map((v) => {
         const i = inputs.get(v.id as string);
@@ -93,7 +116,7 @@ export function lookup(body: Json, faults: FaultSet): Reply {
 }
 
 /** POST /catalog/product */
-export function product(body: Json, faults: FaultSet): Reply {
+export function product({ body, faults, variations }: HandlerRequest): Reply {
   if (typeof body.id !== 'string') return transportError(400, 'invalid_request', 'id is required: a string');
   const hit = findItem(body.id);
   const refused = hit && (hit.byVariant ? faults.has('product-detail-products-only') : faults.has('product-detail-variants-only'));
@@ -108,7 +131,7 @@ export function product(body: Json, faults: FaultSet): Reply {
   const kept = relax(p, start, preferences, faults);
   const variants = p.variants.filter((v) => matches(v, kept));
   const featured = variants[0] ?? p.variants[0];
-  const json = productJson(p, faults);
+  const json = productJson(p, faults, variations);
   if (!faults.has('product-variants-ignore-selection')) {
     json.variants = (json.variants as Json[]).filter((v) => variants.some((x) => x.id === v.id));
   }
@@ -158,7 +181,7 @@ function signals(p: SeedProduct, option: string, label: string, selections: Sele
   return { available: candidates.some((v) => v.available && !p.unavailable), exists: candidates.length > 0 };
 }
 
-export function productJson(p: SeedProduct, faults: FaultSet): Json {
+export function productJson(p: SeedProduct, faults: FaultSet, variations: VariationSet): Json {
   const prices = p.variants.map((v) => v.price);
   const money = (amount: number) => ({ amount, currency: CURRENCY });
   const json: Json = {
@@ -166,7 +189,9 @@ export function productJson(p: SeedProduct, faults: FaultSet): Json {
     handle: p.handle,
     title: p.title,
     description: { plain: p.description },
-    categories: p.categories.map((value) => ({ value, taxonomy: 'reference' })),
+    categories: p.categories.map((value) => ({
+      value: variations.has('search-hierarchical-categories') ? categoryPath(value) : value, taxonomy: 'reference',
+    })),
     price_range: { min: money(Math.min(...prices)), max: money(Math.max(...prices)) },
     options: p.options.map((o) => ({ name: o.name, values: o.values.map((label) => ({ label })) })),
     variants: p.variants.map((v) => ({

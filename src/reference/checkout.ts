@@ -16,26 +16,22 @@ import {
 const MAX_QUANTITY = 10;
 const TAX_RATE = 0.08;
 const METHOD_ID = 'fm-1';
-const GROUP_ID = 'grp-1';
 const OPTIONS = [
   { id: 'standard', title: 'Standard', amount: 500 },
   { id: 'express', title: 'Express', amount: 1500 },
 ] as const;
-
+/** How long an accepted asynchronous completion stays complete_in_progress. */
+const ASYNC_COMPLETION_MS = 300;
 
 /** POST /checkout-sessions */
 export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   const { faults } = req;
+  if (req.variations.has('checkout-create-requires-currency') && typeof req.body.currency !== 'string') {
+    return businessError([recoverable('missing', 'currency is required to open a checkout session.', '$.currency')]);
+  }
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
   const { kept, messages } = leaveOut(input.lines, (l) => !l.product.unavailable && l.variant.available, 'item_unavailable', 'cannot be sold and was left out');
-  if (kept.length === 0) {
-    return businessError(
-      [unrecoverable('item_unavailable', 'None of the requested items can be sold; no checkout session was created.')],
-      faults.has('checkout-unavailable-no-continue-url') ? undefined : { continue_url: recoveryUrl(req.base) },
-    );
-  }
-  messages.push(...capQuantities(kept, req));
   const session: SessionRecord = {
     id: store.newId('chk'),
     status: 'incomplete',
@@ -45,7 +41,24 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
     nextDestination: 1,
     issuedDestinations: new Set(),
   };
+  if (kept.length === 0) {
+    // With the fault, the session is made from the unsellable lines before anyone checks them.
+    const leaked = faults.has('checkout-unavailable-creates-session');
+    if (leaked) {
+      apply(session, input, input.lines, req);
+      store.sessions.set(session.id, session);
+    }
+    return businessError(
+      [unrecoverable('item_unavailable', 'None of the requested items can be sold; no checkout session was created.')],
+      {
+        ...(faults.has('checkout-unavailable-no-continue-url') ? {} : { continue_url: recoveryUrl(req.base) }),
+        ...(leaked ? { id: session.id } : {}),
+      },
+    );
+  }
+  messages.push(...capQuantities(kept, req));
   apply(session, input, kept, req);
+  if (faults.has('checkout-totals-stale')) session.frozenTotals = sessionTotals(session, req);
   store.sessions.set(session.id, session);
   const json = sessionJson(session, req, messages);
   if (faults.has('checkout-bad-status')) json.status = 'open';
@@ -124,11 +137,11 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
   session.instruments = instruments.map(({ credential: _secret, ...rest }) => rest);
   if (outcome === 'hold') {
     session.status = 'complete_in_progress';
+  } else if (req.variations.has('checkout-async-completion')) {
+    session.status = 'complete_in_progress';
+    session.completion = { at: Date.now() + ASYNC_COMPLETION_MS, platform: req.platform };
   } else {
-    session.status = 'completed';
-    const option = OPTIONS.find((o) => o.id === session.fulfillment?.selectedOptionId) ?? OPTIONS[0];
-    const order = placeOrder(store, session, req.platform, sessionTotals(session, req), option.title);
-    session.orderId = order.id;
+    finish(store, session, req, req.platform);
   }
   return resource(sessionJson(session, req, []));
 }
@@ -148,10 +161,26 @@ export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
   return resource(sessionJson(session, req, []));
 }
 
-const find = (store: ReferenceStore, req: HandlerRequest) => (req.id === undefined ? undefined : store.sessions.get(req.id));
+/** Places the order of an accepted payment: the session is completed. */
+function finish(store: ReferenceStore, session: SessionRecord, req: HandlerRequest, platform: string): void {
+  session.status = 'completed';
+  session.completion = undefined;
+  const titles = groupsOf(session, req).map((g) => optionOf(session, g.id)?.title ?? OPTIONS[0].title);
+  const order = placeOrder(store, session, platform, sessionTotals(session, req), [...new Set(titles)].join(', '));
+  session.orderId = order.id;
+}
 
-const notFound = (req: HandlerRequest) =>
-  businessError([unrecoverable('not_found', `no checkout session ${req.id ?? ''}`)], { continue_url: recoveryUrl(req.base) });
+/** The session, with an asynchronous completion finished once its time has come. */
+function find(store: ReferenceStore, req: HandlerRequest): SessionRecord | undefined {
+  const session = req.id === undefined ? undefined : store.sessions.get(req.id);
+  if (session?.completion && session.completion.at <= Date.now()) finish(store, session, req, session.completion.platform);
+  return session;
+}
+
+/** Unknown sessions: not shown by the spec; this business answers not_found, or a 404 (checkout-unknown-session-404). */
+const notFound = (req: HandlerRequest) => (req.variations.has('checkout-unknown-session-404')
+  ? transportError(404, 'not_found', `no checkout session ${req.id ?? ''}`)
+  : businessError([unrecoverable('not_found', `no checkout session ${req.id ?? ''}`)], { continue_url: recoveryUrl(req.base) }));
 
 /**
  * A completed or canceled session is final. The spec leaves update, complete and cancel of one
@@ -174,7 +203,8 @@ interface SessionInput {
 interface FulfillmentRequest {
   destinations: Json[];
   selectedDestinationId?: unknown;
-  selectedOptionId?: unknown;
+  /** Group id to requested option id; a group sent without an id counts as the first group. */
+  selectedOptions: Record<string, unknown>;
 }
 
 function parseSessionInput(body: Json): SessionInput | Reply {
@@ -210,26 +240,25 @@ function parseFulfillment(value: unknown): FulfillmentRequest | undefined | Repl
   if (!Array.isArray(groups) || !groups.every(isObject)) {
     return transportError(400, 'invalid_request', 'fulfillment.methods[0].groups must be an array of groups');
   }
-  const group = (groups as Json[]).find((g) => g.id === GROUP_ID) ?? (groups as Json[])[0];
-  return {
-    destinations: destinations as Json[],
-    selectedDestinationId: method.selected_destination_id,
-    selectedOptionId: group?.selected_option_id,
-  };
+  const selectedOptions: Record<string, unknown> = {};
+  (groups as Json[]).forEach((g, i) => {
+    selectedOptions[typeof g.id === 'string' ? g.id : `#${i}`] = g.selected_option_id;
+  });
+  return { destinations: destinations as Json[], selectedDestinationId: method.selected_destination_id, selectedOptions };
 }
 
 /** Writes a validated input into the session (full replacement) and recomputes its status. */
 function apply(session: SessionRecord, input: SessionInput, lines: RequestLine[], req: HandlerRequest, recompute = true): void {
   session.lines = assignLineIds(lines, session.lines, () => `li_${session.nextLine++}`);
   session.buyer = input.buyer;
-  session.fulfillment = input.fulfillment && fulfillmentState(session, input.fulfillment);
+  session.fulfillment = input.fulfillment && fulfillmentState(session, input.fulfillment, req);
   if (!recompute) return;
   session.status = missing(session, req).length === 0 ? 'ready_for_complete' : 'incomplete';
 }
 
-function fulfillmentState(session: SessionRecord, req: FulfillmentRequest): FulfillmentState {
+function fulfillmentState(session: SessionRecord, f: FulfillmentRequest, req: HandlerRequest): FulfillmentState {
   const used = new Set<string>();
-  const destinations = req.destinations.map((d) => {
+  const destinations = f.destinations.map((d) => {
     const { id: requested, type: _type, ...address } = d;
     const keep = typeof requested === 'string' && session.issuedDestinations.has(requested) && !used.has(requested);
     const id = keep ? requested : `dest-${session.nextDestination++}`;
@@ -238,28 +267,54 @@ function fulfillmentState(session: SessionRecord, req: FulfillmentRequest): Fulf
     return { id, type: 'shipping_address', ...address };
   });
   const ids = destinations.map((d) => d.id);
-  const selectedDestinationId = typeof req.selectedDestinationId === 'string' && ids.includes(req.selectedDestinationId)
-    ? req.selectedDestinationId : ids[0];
-  const selectedOptionId = destinations.length > 0 && OPTIONS.some((o) => o.id === req.selectedOptionId)
-    ? req.selectedOptionId as string : undefined;
-  return { destinations, selectedDestinationId, selectedOptionId };
+  const requested = typeof f.selectedDestinationId === 'string' && ids.includes(f.selectedDestinationId) ? f.selectedDestinationId : undefined;
+  // This business picks the first destination itself, unless it leaves every choice to the platform.
+  const selectedDestinationId = requested ?? (req.variations.has('checkout-no-auto-selection') ? undefined : ids[0]);
+  const state: FulfillmentState = { destinations, selectedDestinationId, selectedOptions: {} };
+  groupsOf({ ...session, fulfillment: state }, req).forEach((g, i) => {
+    const asked = f.selectedOptions[g.id] ?? f.selectedOptions[`#${i}`];
+    if (OPTIONS.some((o) => o.id === asked)) state.selectedOptions[g.id] = asked as string;
+    else if (req.variations.has('checkout-option-preselected')) state.selectedOptions[g.id] = OPTIONS[0].id;
+  });
+  return state;
 }
 
 /**
+ * The fulfillment groups of a session once a destination is selected: one for all lines, or one
+ * per line (checkout-several-groups).
+ */
+function groupsOf(session: SessionRecord, req: HandlerRequest): { id: string; lineIds: string[] }[] {
+  if (!session.fulfillment?.selectedDestinationId) return [];
+  if (req.variations.has('checkout-several-groups')) return session.lines.map((l) => ({ id: `grp-${l.id}`, lineIds: [l.id] }));
+  return [{ id: 'grp-1', lineIds: session.lines.map((l) => l.id) }];
+}
+
+const optionOf = (session: SessionRecord, groupId: string) =>
+  OPTIONS.find((o) => o.id === session.fulfillment?.selectedOptions[groupId]);
+
+/**
  * What the session still needs before it can be completed, as [path, what] pairs. With
- * checkout-never-ready the option choice is never registered, so the session stays incomplete
- * and, being incomplete, still names something missing.
+ * checkout-never-ready the first option choice is never taken into account, so the session stays
+ * incomplete and, being incomplete, still names something missing.
  */
 function missing(session: SessionRecord, req: HandlerRequest): [string, string][] {
   const out: [string, string][] = [];
   const email = session.buyer?.email;
   if (typeof email !== 'string' || email.length === 0) out.push(['$.buyer.email', 'The buyer\'s email is required.']);
+  if (req.variations.has('checkout-requires-phone') && typeof session.buyer?.phone_number !== 'string') {
+    out.push(['$.buyer.phone_number', 'A phone number is required for delivery.']);
+  }
   const f = session.fulfillment;
   if (!f || f.destinations.length === 0) {
     out.push(['$.fulfillment.methods', 'A shipping method with a destination is required.']);
-  } else if (!f.selectedOptionId || req.faults.has('checkout-never-ready')) {
-    out.push(['$.fulfillment.methods[0].groups[0].selected_option_id', 'Choose a shipping option.']);
+    return out;
   }
+  if (!f.selectedDestinationId) out.push(['$.fulfillment.methods[0].selected_destination_id', 'Choose a destination.']);
+  groupsOf(session, req).forEach((g, i) => {
+    if (!optionOf(session, g.id) || (i === 0 && req.faults.has('checkout-never-ready'))) {
+      out.push([`$.fulfillment.methods[0].groups[${i}].selected_option_id`, 'Choose a shipping option.']);
+    }
+  });
   return out;
 }
 
@@ -275,7 +330,7 @@ function capQuantities(lines: RequestLine[], req: HandlerRequest): ReplyMessage[
   lines.forEach((l, i) => {
     if (l.quantity <= MAX_QUANTITY) return;
     messages.push({
-      type: 'warning',
+      type: req.faults.has('checkout-quantity-adjusted-info') ? 'info' : 'warning',
       code: 'quantity_adjusted',
       content: `Quantity of ${l.variant.id} reduced from ${l.quantity} to ${MAX_QUANTITY}, the most one order may hold.`,
       ...(req.faults.has('checkout-quantity-adjusted-no-path') ? {} : { path: `$.line_items[${i}].quantity` }),
@@ -285,37 +340,44 @@ function capQuantities(lines: RequestLine[], req: HandlerRequest): ReplyMessage[
   return messages;
 }
 
+/**
+ * The totals: tax added on top (8%), or, with checkout-tax-inclusive, included in the prices and
+ * shown for information only. checkout-totals-stale keeps the totals of the session's create.
+ */
 export function sessionTotals(session: SessionRecord, req: HandlerRequest): Json[] {
   const subtotal = subtotalOf(session.lines);
-  const option = OPTIONS.find((o) => o.id === session.fulfillment?.selectedOptionId);
-  const shipping = option?.amount ?? 0;
+  const chosen = groupsOf(session, req).map((g) => optionOf(session, g.id)).filter((o) => o !== undefined);
+  const shipping = chosen.reduce((sum, o) => sum + o.amount, 0);
+  const fulfillment = chosen.length ? [{ type: 'fulfillment', amount: shipping, display_text: chosen.map((o) => o.title).join(', ') }] : [];
+  if (req.variations.has('checkout-tax-inclusive')) {
+    const included = Math.round(subtotal - subtotal / (1 + TAX_RATE));
+    return [
+      { type: 'subtotal', amount: subtotal },
+      ...fulfillment,
+      { type: 'tax', amount: included, display_text: 'Included in prices' },
+      { type: 'total', amount: subtotal + shipping },
+    ];
+  }
   const tax = Math.round(subtotal * TAX_RATE);
-  // checkout-totals-stale: the fulfillment entry appears, but total is what it was before.
-  const total = subtotal + tax + (req.faults.has('checkout-totals-stale') ? 0 : shipping);
-  return [
-    { type: 'subtotal', amount: subtotal },
-    ...(option ? [{ type: 'fulfillment', amount: shipping, display_text: option.title }] : []),
-    { type: 'tax', amount: tax },
-    { type: 'total', amount: total },
-  ];
+  return [{ type: 'subtotal', amount: subtotal }, ...fulfillment, { type: 'tax', amount: tax }, { type: 'total', amount: subtotal + tax + shipping }];
 }
 
-function fulfillmentJson(session: SessionRecord, f: FulfillmentState): Json {
-  const lineIds = session.lines.map((l) => l.id);
+function fulfillmentJson(session: SessionRecord, f: FulfillmentState, req: HandlerRequest): Json {
   const method: Json = {
     id: METHOD_ID,
     type: 'shipping',
-    line_item_ids: lineIds,
+    line_item_ids: session.lines.map((l) => l.id),
     destinations: f.destinations,
     ...(f.selectedDestinationId ? { selected_destination_id: f.selectedDestinationId } : {}),
   };
-  if (f.destinations.length > 0) {
-    method.groups = [{
-      id: GROUP_ID,
-      line_item_ids: lineIds,
+  const groups = groupsOf(session, req);
+  if (groups.length > 0) {
+    method.groups = groups.map((g) => ({
+      id: g.id,
+      line_item_ids: g.lineIds,
       options: OPTIONS.map((o) => ({ id: o.id, title: o.title, totals: [{ type: 'total', amount: o.amount }] })),
-      ...(f.selectedOptionId ? { selected_option_id: f.selectedOptionId } : {}),
-    }];
+      ...(f.selectedOptions[g.id] ? { selected_option_id: f.selectedOptions[g.id] } : {}),
+    }));
   }
   return { methods: [method] };
 }
@@ -323,21 +385,22 @@ function fulfillmentJson(session: SessionRecord, f: FulfillmentState): Json {
 function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMessage[]): Json {
   const status = displayedStatus(session, req);
   const withoutPath = req.faults.has('checkout-missing-without-path');
-  const missingMessages = status === 'incomplete'
-    ? missing(session, req).map(([path, content]) => recoverable('missing', content, withoutPath ? undefined : path)) : [];
+  const code = req.variations.has('checkout-missing-code-required') ? 'required' : 'missing';
+  const missingMessages = status === 'incomplete' && !req.faults.has('checkout-incomplete-silent')
+    ? missing(session, req).map(([path, content]) => recoverable(code, content, withoutPath ? undefined : path)) : [];
   return {
     id: session.id,
     status,
     currency: CURRENCY,
     line_items: session.lines.map(lineJson),
     ...(session.buyer ? { buyer: session.buyer } : {}),
-    totals: sessionTotals(session, req),
+    totals: session.frozenTotals ?? sessionTotals(session, req),
     links: [{ type: 'terms_of_service', url: `${req.base}/terms` }],
-    ...(session.fulfillment ? { fulfillment: fulfillmentJson(session, session.fulfillment) } : {}),
+    ...(session.fulfillment ? { fulfillment: fulfillmentJson(session, session.fulfillment, req) } : {}),
     payment: { instruments: session.instruments },
     messages: [...missingMessages, ...extra],
-    continue_url: `${req.base}/checkout/${session.id}`,
+    continue_url: `${req.base}/checkout/${encodeURIComponent(session.id)}`,
     ...(session.orderId && !req.faults.has('checkout-complete-no-order')
-      ? { order: { id: session.orderId, permalink_url: `${req.base}/orders/${session.orderId}` } } : {}),
+      ? { order: { id: session.orderId, permalink_url: `${req.base}/orders/${encodeURIComponent(session.orderId)}` } } : {}),
   };
 }

@@ -1,3 +1,5 @@
+import { Switches } from './switches.js';
+
 /**
  * Named faults of the reference business. Each breaks one behaviour the way a real
  * implementation might, and lists, completely, the requirement IDs a run must fail because of it.
@@ -36,8 +38,9 @@ export const FAULTS = [
   // Discovery
   fault({ name: 'product-endpoint-missing', capability: 'discovery', description: 'POST /catalog/product is not routed: 404, although lookup is advertised.', expect: ['DISC-001', 'PROD-001', 'PROD-002', 'PROD-003'] }),
   // Catalog
-  fault({ name: 'search-results-member', capability: 'shopping.catalog.search', description: 'Search names its array "results" instead of products.', expect: ['SRCH-001'] }),
+  fault({ name: 'search-results-member', capability: 'shopping.catalog.search', description: 'Search names its array "results" instead of products.', expect: ['SRCH-001', 'SRCH-014'] }),
   fault({ name: 'search-default-page-20', capability: 'shopping.catalog.search', description: 'Search returns 20 products when no limit is given.', expect: ['SRCH-003'] }),
+  fault({ name: 'search-default-page-short', capability: 'shopping.catalog.search', description: 'Without a limit, search pages hold 5 products although more follow.', expect: ['SRCH-011'] }),
   fault({ name: 'search-ignores-limit', capability: 'shopping.catalog.search', description: 'Search ignores pagination.limit and always returns 10.', expect: ['SRCH-004'] }),
   fault({ name: 'product-missing-description', capability: 'shopping.catalog.search', description: 'Products are sent without description.', expect: ['SRCH-002', 'LKUP-001', 'PROD-002'] }),
   fault({ name: 'lookup-variant-ids-only', capability: 'shopping.catalog.lookup', description: 'Lookup only resolves variant ids; product ids come back not_found.', expect: ['LKUP-002'] }),
@@ -47,10 +50,9 @@ export const FAULTS = [
   fault({ name: 'lookup-silent-not-found', capability: 'shopping.catalog.lookup', description: 'Unresolved lookup ids are dropped without a not_found message.', expect: ['LKUP-004'] }),
   // Catalog search, pagination and filters
   fault({ name: 'search-cursor-repeats', capability: 'shopping.catalog.search', description: 'Each next page starts again with the last product of the page before.', expect: ['SRCH-005'] }),
-  fault({ name: 'search-last-page-has-next', capability: 'shopping.catalog.search', description: 'The last page still says has_next_page true, and its cursor leads to an empty page.', expect: ['SRCH-006'] }),
-  fault({ name: 'search-total-count-wrong', capability: 'shopping.catalog.search', description: 'total_count counts one product more than the search holds.', expect: ['SRCH-007'] }),
+  fault({ name: 'search-last-page-has-next', capability: 'shopping.catalog.search', description: 'The last page still says has_next_page true, and its cursor leads to an empty page.', expect: ['SRCH-012'] }),
   fault({ name: 'search-filters-or', capability: 'shopping.catalog.search', description: 'Search filters combine with OR: a product matching either filter comes back.', expect: ['SRCH-008'] }),
-  fault({ name: 'search-no-match-404', capability: 'shopping.catalog.search', description: 'A query that matches nothing answers HTTP 404.', expect: ['SRCH-009'] }),
+  fault({ name: 'search-no-match-404', capability: 'shopping.catalog.search', description: 'A query that matches nothing answers HTTP 404.', expect: ['SRCH-014'] }),
   // Catalog lookup and product detail
   fault({ name: 'lookup-batch-500', capability: 'shopping.catalog.lookup', description: 'A lookup over the batch maximum crashes with HTTP 500.', expect: ['LKUP-007'] }),
   fault({ name: 'lookup-batch-413', capability: 'shopping.catalog.lookup', description: 'A lookup over the batch maximum answers HTTP 413 instead of 400 request_too_large.', expect: ['LKUP-007'] }),
@@ -68,27 +70,30 @@ export const FAULTS = [
   fault({ name: 'cart-get-empty', capability: 'shopping.cart', description: 'Get Cart returns the cart with no line items.', expect: ['CART-003'] }),
   fault({ name: 'cart-update-merges', capability: 'shopping.cart', description: 'Update Cart merges the new lines into the old ones instead of replacing them.', expect: ['CART-004'] }),
   fault({ name: 'cart-cancel-needs-reason', capability: 'shopping.cart', description: 'Cancel Cart rejects an empty JSON object with HTTP 400.', expect: ['CART-005'] }),
-  fault({ name: 'cart-not-found-404', capability: 'shopping.cart', description: 'Get of an unknown cart answers HTTP 404.', expect: ['CART-006', 'DISC-001'] }),
+  fault({ name: 'cart-not-found-404', capability: 'shopping.cart', description: 'Get of an unknown cart answers HTTP 404.', expect: ['CART-006'] }),
   fault({ name: 'cart-out-of-stock-no-continue-url', capability: 'shopping.cart', description: 'The out_of_stock error carries no continue_url.', expect: ['CART-007'] }),
   fault({ name: 'cart-out-of-stock-creates-cart', capability: 'shopping.cart', description: 'A cart whose items are all out of stock is created anyway.', expect: ['CART-007'] }),
   // Checkout
   fault({ name: 'checkout-create-200', capability: 'shopping.checkout', description: 'Create Checkout answers 200 instead of 201.', expect: ['CHK-001'] }),
-  fault({ name: 'checkout-missing-without-path', capability: 'shopping.checkout', description: 'missing messages carry no path.', expect: ['CHK-002'] }),
-  fault({ name: 'checkout-bad-status', capability: 'shopping.checkout', description: 'A new session says status "open", outside the five states.', expect: ['CHK-001'] }),
+  fault({ name: 'checkout-missing-without-path', capability: 'shopping.checkout', description: 'missing messages carry no path.', expect: ['CHK-016'] }),
+  fault({ name: 'checkout-bad-status', capability: 'shopping.checkout', description: 'A new session says status "open", outside the five states.', expect: ['CHK-001', 'CHK-017'] }),
   fault({ name: 'checkout-no-payment-handlers', capability: 'shopping.checkout', description: 'Checkout responses carry no payment_handlers.', expect: ['CHK-004'] }),
   fault({ name: 'checkout-never-ready', capability: 'shopping.checkout', description: 'A session with buyer, destination and option stays incomplete.', expect: ['CHK-005'] }),
-  fault({ name: 'checkout-totals-stale', capability: 'shopping.checkout', description: 'total is not recomputed when a fulfillment option is chosen.', expect: ['CHK-006'] }),
+  fault({ name: 'checkout-totals-stale', capability: 'shopping.checkout', description: 'Totals are computed at create and never again: an update that changes a quantity keeps the old ones.', expect: ['CHK-018'] }),
   fault({ name: 'checkout-complete-no-order', capability: 'shopping.checkout', description: 'A completed session carries no order.', expect: ['CHK-007'] }),
-  fault({ name: 'checkout-cancelled-spelling', capability: 'shopping.checkout', description: 'Cancel answers status "cancelled" instead of canceled.', expect: ['CHK-003', 'CHK-008'] }),
+  fault({ name: 'checkout-cancelled-spelling', capability: 'shopping.checkout', description: 'Cancel answers status "cancelled" instead of canceled.', expect: ['CHK-008', 'CHK-017'] }),
   fault({ name: 'checkout-unavailable-no-continue-url', capability: 'shopping.checkout', description: 'The item_unavailable error carries no continue_url.', expect: ['CHK-009'] }),
+  fault({ name: 'checkout-quantity-adjusted-info', capability: 'shopping.checkout', description: 'quantity_adjusted messages are of type info, not warning.', expect: ['CHK-010'] }),
+  fault({ name: 'checkout-incomplete-silent', capability: 'shopping.checkout', description: 'Incomplete sessions carry no messages saying what is missing.', expect: ['CHK-015'] }),
+  fault({ name: 'checkout-unavailable-creates-session', capability: 'shopping.checkout', description: 'A create whose items are all unavailable answers item_unavailable, but a session is created anyway (its id in the answer).', expect: ['CHK-009', 'CHK-017'] }),
   fault({ name: 'checkout-quantity-adjusted-no-path', capability: 'shopping.checkout', description: 'quantity_adjusted warnings carry no path.', expect: ['CHK-010'] }),
   fault({ name: 'checkout-update-during-completion', capability: 'shopping.checkout', description: 'An update while complete_in_progress is applied.', expect: ['CHK-011'] }),
   // Order
   fault({ name: 'order-no-fulfillment', capability: 'shopping.order', description: 'Orders are sent without fulfillment.', expect: ['ORD-001'] }),
   fault({ name: 'order-checkout-id-wrong', capability: 'shopping.order', description: 'checkout_id names the order instead of its checkout.', expect: ['ORD-002'] }),
   fault({ name: 'order-currency-differs', capability: 'shopping.order', description: 'Orders are in EUR whatever the checkout currency was.', expect: ['ORD-003'] }),
-  fault({ name: 'order-not-found-404', capability: 'shopping.order', description: 'Get of an unknown order answers HTTP 404.', expect: ['ORD-004', 'DISC-001'] }),
-  fault({ name: 'order-readable-by-anyone', capability: 'shopping.order', description: 'Any platform may read any order.', expect: ['ORD-005'] }),
+  fault({ name: 'order-not-found-404', capability: 'shopping.order', description: 'Get of an unknown order answers HTTP 404.', expect: ['ORD-004'] }),
+  fault({ name: 'order-foreign-read-403', capability: 'shopping.order', description: 'Another platform reading an order gets HTTP 403 instead of the unauthorized business outcome.', expect: ['ORD-005'] }),
 ] as const;
 
 export type FaultName = (typeof FAULTS)[number]['name'];
@@ -98,15 +103,4 @@ export function isFaultName(name: string): name is FaultName {
 }
 
 /** The faults switched on in one reference business. */
-export class FaultSet {
-  private readonly on: Set<FaultName>;
-  constructor(names: FaultName[] = []) {
-    this.on = new Set(names);
-  }
-  has(name: FaultName): boolean {
-    return this.on.has(name);
-  }
-  get names(): FaultName[] {
-    return [...this.on];
-  }
-}
+export class FaultSet extends Switches<FaultName> {}

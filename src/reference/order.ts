@@ -37,18 +37,22 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
     if (faults.has('order-not-found-404')) return transportError(404, 'not_found', `no order ${req.id ?? ''}`);
     return businessError([unrecoverable('not_found', `no order ${req.id ?? ''}`)]);
   }
-  if (order.platform !== req.platform && !faults.has('order-readable-by-anyone')) {
+  // Who may read an order is this business's policy: the platform that placed it, or any (a variation).
+  if (order.platform !== req.platform && !req.variations.has('order-readable-by-any-platform')) {
+    if (faults.has('order-foreign-read-403')) return transportError(403, 'forbidden', 'This order belongs to another platform.');
     return businessError([unrecoverable('unauthorized', 'This order belongs to another platform.')]);
   }
   const json: Json = {
     id: order.id,
     checkout_id: faults.has('order-checkout-id-wrong') ? order.id : order.checkoutId,
-    permalink_url: `${req.base}/orders/${order.id}`,
+    permalink_url: `${req.base}/orders/${encodeURIComponent(order.id)}`,
     line_items: order.lines.map((l) => {
       const line = lineJson(l);
-      return { ...line, quantity: { total: l.quantity, fulfilled: 0 } };
+      const item = req.variations.has('order-line-price-object')
+        ? { ...(line.item as Json), price: { amount: l.variant.price, currency: order.currency } } : line.item;
+      return { ...line, item, quantity: { total: l.quantity, fulfilled: 0 } };
     }),
-    fulfillment: {
+    fulfillment: req.variations.has('order-fulfillment-pending') ? {} : {
       expectations: [{
         id: 'exp-1',
         line_items: order.lines.map((l) => ({ id: l.id, quantity: l.quantity })),

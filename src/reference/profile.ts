@@ -1,8 +1,12 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import { wireName, type Dialect } from '../dialect/dialect.js';
 import type { FaultSet } from './faults.js';
+import type { VariationSet } from './variations.js';
 
 export const PROTOCOL_VERSION = '2026-04-08';
+
+/** The version this business states everywhere: a date, or draft (profile-draft-version). */
+export const protocolVersion = (variations: VariationSet) => (variations.has('profile-draft-version') ? 'draft' : PROTOCOL_VERSION);
 export const PAYMENT_HANDLER = 'dev.proto_conformance.test_card';
 export const PAYMENT_HANDLER_ID = 'test-card';
 
@@ -38,39 +42,68 @@ export async function generateKeys(): Promise<ReferenceKeys> {
 /** A key type no verifier knows: verifiers must tolerate it (Document 1 §Public JWK). */
 const FUTURE_KEY = { kid: 'ref-future', kty: 'FUTURE-PQ', alg: 'FUTURE-ALG', pub: 'AAEC' };
 
-export function paymentHandlerEntry(): Record<string, unknown> {
-  return { id: PAYMENT_HANDLER_ID, version: PROTOCOL_VERSION, available_instruments: [{ type: 'card' }], config: { test_mode: true } };
+export function paymentHandlerEntry(version = PROTOCOL_VERSION): Record<string, unknown> {
+  return { id: PAYMENT_HANDLER_ID, version, available_instruments: [{ type: 'card' }], config: { test_mode: true } };
 }
 
-export function buildProfile(base: string, dialect: Dialect, faults: FaultSet, keys: ReferenceKeys): Record<string, unknown> {
-  const entryVersion = faults.has('profile-entry-version-format') ? '1.0' : PROTOCOL_VERSION;
+/** Capabilities of other specs or vendors, which a checker must list as not covered (profile-extension-capabilities). */
+const EXTENSION_CAPABILITIES = (dialect: Dialect) => [wireName(dialect, 'shopping.discount'), 'com.example.loyalty'];
+
+export interface ProfileInputs {
+  /** Where the profile is served. */
+  base: string;
+  /** Where the services are served (another origin with endpoint-other-origin). */
+  servicesBase: string;
+  dialect: Dialect;
+  faults: FaultSet;
+  variations: VariationSet;
+  keys: ReferenceKeys;
+}
+
+export function buildProfile({ servicesBase, dialect, faults, variations, keys }: ProfileInputs): Record<string, unknown> {
+  const version = protocolVersion(variations);
+  const entryVersion = faults.has('profile-entry-version-format') ? '1.0' : version;
+  const extra = variations.has('profile-extra-members') ? { x_reference_note: 'an extra member consumers ignore' } : {};
   const restEntry: Record<string, unknown> = {
-    version: PROTOCOL_VERSION,
+    version,
     transport: 'rest',
-    endpoint: `${base}${servicePath('shopping')}`,
+    endpoint: `${servicesBase}${servicePath('shopping')}${variations.has('endpoint-trailing-slash') ? '/' : ''}`,
+    ...extra,
   };
   if (faults.has('profile-no-endpoint')) delete restEntry.endpoint;
-  const capabilityEntry = (c: string) => ({ version: entryVersion, spec: `https://spec.example/${c}` });
-  const handlerEntry = paymentHandlerEntry();
+  const entries = variations.has('profile-several-service-entries')
+    ? [{ version, transport: 'mcp', endpoint: `${servicesBase}/mcp` }, restEntry]
+    : [restEntry];
+  const capabilityEntry = (c: string) => ({ version: entryVersion, spec: `https://spec.example/${c}`, ...extra });
+  const capabilities = [...REFERENCE_CAPABILITIES.map((c) => wireName(dialect, c)),
+    ...(variations.has('profile-extension-capabilities') ? EXTENSION_CAPABILITIES(dialect) : [])];
+  const handlerEntry = paymentHandlerEntry(version);
   const ecKey: Record<string, unknown> = { ...keys.ec };
+  const okpKey: Record<string, unknown> = { ...keys.okp };
+  // Variations first, faults after: a fault is a defect on top of whatever the business chose.
+  if (variations.has('profile-keys-without-alg')) for (const k of [ecKey, okpKey]) { delete k.alg; delete k.use; }
   if (faults.has('jwk-private-member')) ecKey.d = keys.ecPrivateD;
   if (faults.has('jwk-alg-curve-mismatch')) ecKey.alg = 'ES384';
   if (faults.has('jwk-ec-missing-y')) delete ecKey.y;
 
   return {
     [dialect.envelopeKey]: {
-      version: faults.has('profile-version-format') ? 'v1' : PROTOCOL_VERSION,
+      version: faults.has('profile-version-format') ? 'v1' : version,
       services: {
-        [wireName(dialect, 'shopping')]: faults.has('profile-services-not-array') ? restEntry : [restEntry],
+        [wireName(dialect, 'shopping')]: faults.has('profile-services-not-array') ? restEntry : entries,
       },
-      capabilities: Object.fromEntries(REFERENCE_CAPABILITIES.map((c) => [
-        wireName(dialect, c),
+      capabilities: Object.fromEntries(capabilities.map((c) => [
+        c,
         faults.has('profile-capabilities-not-array') ? capabilityEntry(c) : [capabilityEntry(c)],
       ])),
-      payment_handlers: {
-        [PAYMENT_HANDLER]: faults.has('profile-handlers-not-array') ? handlerEntry : [handlerEntry],
-      },
+      ...(variations.has('profile-no-payment-handlers') ? {} : {
+        payment_handlers: {
+          [PAYMENT_HANDLER]: faults.has('profile-handlers-not-array') ? handlerEntry : [handlerEntry],
+        },
+      }),
+      ...extra,
     },
-    keys: [ecKey, keys.okp, FUTURE_KEY],
+    ...(variations.has('profile-no-keys') ? {} : { keys: [ecKey, okpKey, FUTURE_KEY] }),
+    ...(variations.has('profile-extra-members') ? { name: 'Reference business', x_support: 'https://reference.example/support' } : {}),
   };
 }

@@ -46,6 +46,7 @@ export interface HandlerRequest {
   /** The `{id}` path parameter. */
   id?: string;
   faults: import('./faults.js').FaultSet;
+  variations: import('./variations.js').VariationSet;
   /** The caller's profile URL from the agent header: the platform's identity here. */
   platform: string;
   /** The business's base URL, for continue_url and permalink_url. */

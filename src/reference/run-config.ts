@@ -2,14 +2,24 @@ import type { RunConfig } from '../config/config.js';
 import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './catalog-data.js';
 import { ACCEPT_TOKEN, HOLD_TOKEN } from './payment.js';
 import { PAYMENT_HANDLER_ID } from './profile.js';
+import type { VariationName } from './variations.js';
 
-/** The config a full run against the reference business needs (`reference-server --write-config`). */
-export function referenceRunConfig(): RunConfig {
+/** The API key the reference business issues to platforms when it requires one (auth-api-key). */
+export const REFERENCE_API_KEY = 'ref-api-key-7c1e9a52';
+
+/**
+ * The config a full run against the reference business needs (`reference-server --write-config`):
+ * its fixtures, its test tokens and, for the variations on, what they ask of a platform.
+ */
+export function referenceRunConfig(variations: readonly VariationName[] = []): RunConfig {
+  const on = new Set(variations);
   const withOptions = PRODUCTS.filter((p) => p.variants.length > 1 && !p.unavailable);
   // Purchasable: products that can be sold whose every variant is in stock (not the trail runner).
   const purchasable = PRODUCTS.filter((p) => !p.unavailable && p.variants.every((v) => v.available));
   const variantOf = (productId: string) => PRODUCTS.find((p) => p.id === productId)!.variants[0].id;
+  const apiKey = on.has('auth-api-key') ? { 'X-API-Key': REFERENCE_API_KEY } : undefined;
   return {
+    ...(apiKey ? { headers: apiKey } : {}),
     fixtures: {
       product_ids: PRODUCTS.slice(1, 4).map((p) => p.id),
       variant_ids: withOptions.slice(0, 2).map((p) => p.variants[1].id),
@@ -17,8 +27,12 @@ export function referenceRunConfig(): RunConfig {
       item_ids: purchasable.slice(0, 2).map((p) => p.variants[0].id),
       out_of_stock_item_ids: [variantOf(OUT_OF_STOCK_PRODUCT_ID)],
       unavailable_item_ids: [variantOf(UNAVAILABLE_PRODUCT_ID)],
+      ...(on.has('checkout-requires-phone')
+        ? { buyer: { email: 'buyer@proto-conformance.example', first_name: 'Ada', last_name: 'Tester', phone_number: '+15555550100' } }
+        : {}),
     },
     payment: { handler_id: PAYMENT_HANDLER_ID, instrument_type: 'card', token: ACCEPT_TOKEN, in_progress_token: HOLD_TOKEN },
-    second_platform: { agent_profile: 'https://second-platform.example/.well-known/proto' },
+    ...(on.has('checkout-create-requires-currency') ? { requests: { 'checkout.create': { currency: 'USD' } } } : {}),
+    second_platform: { agent_profile: 'https://second-platform.example/.well-known/proto', ...(apiKey ? { headers: apiKey } : {}) },
   };
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { parseDictionary } from 'structured-headers';
 import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
-import { isErrorResponse } from '../protocol/envelope.js';
+import { messagesOf } from '../protocol/messages.js';
 import { OPERATIONS, type Operation } from '../protocol/operations.js';
 import * as cart from './cart.js';
 import * as catalog from './catalog.js';
@@ -10,15 +10,18 @@ import * as checkout from './checkout.js';
 import { FaultSet, type FaultName } from './faults.js';
 import * as order from './order.js';
 import {
-  buildProfile, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, PROTOCOL_VERSION, REFERENCE_CAPABILITIES, servicePath,
+  buildProfile, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
 } from './profile.js';
 import { transportError, type HandlerRequest, type Reply } from './replies.js';
+import { REFERENCE_API_KEY } from './run-config.js';
 import { createStore } from './store.js';
+import { VariationSet, type VariationName } from './variations.js';
 
 export interface ReferenceOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   faults?: FaultName[];
+  variations?: VariationName[];
   dialect?: Dialect;
 }
 
@@ -36,12 +39,14 @@ const MAX_BODY = 1024 * 1024;
 export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promise<ReferenceBusiness> {
   const dialect = opts.dialect ?? PROTO_DIALECT;
   const faults = new FaultSet(opts.faults);
+  const variations = new VariationSet(opts.variations);
   const keys = await generateKeys();
-  const store = createStore();
+  const store = createStore(variations);
+  const version = protocolVersion(variations);
   const handlers: Record<string, Handler> = {
-    'catalog.search': (r) => catalog.search(r.body, r.faults),
-    'catalog.lookup': (r) => catalog.lookup(r.body, r.faults),
-    'catalog.product': (r) => catalog.product(r.body, r.faults),
+    'catalog.search': catalog.search,
+    'catalog.lookup': catalog.lookup,
+    'catalog.product': catalog.product,
     'cart.create': (r) => cart.create(store, r),
     'cart.get': (r) => cart.get(store, r),
     'cart.update': (r) => cart.update(store, r),
@@ -54,31 +59,37 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     'order.get': (r) => order.get(store, r),
   };
   const routes = OPERATIONS.filter((o) => (REFERENCE_CAPABILITIES as readonly string[]).includes(o.capability));
+  // With endpoint-other-origin the services listen on an origin of their own, and only there.
+  const split = variations.has('endpoint-other-origin');
   let base = '';
+  let servicesBase = '';
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((err: Error) => {
+  const listener = (serves: { profile: boolean; services: boolean }) => (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res, serves).catch((err: Error) => {
       send(res, 500, { code: 'internal_error', content: err.message });
     });
-  });
+  };
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', base);
+  async function handle(req: IncomingMessage, res: ServerResponse, serves: { profile: boolean; services: boolean }): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const raw = await readBody(req);
     if (raw === undefined) return send(res, 413, { code: 'request_too_large', content: `body over ${MAX_BODY} bytes` });
 
-    if (url.pathname === dialect.wellKnownPath) {
+    if (serves.profile && url.pathname === dialect.wellKnownPath) {
       if (req.method !== 'GET') return send(res, 405, { code: 'method_not_allowed', content: 'GET only' });
       const type = faults.has('profile-content-type-text') ? 'text/plain' : 'application/json';
-      return send(res, 200, buildProfile(base, dialect, faults, keys), type);
+      return send(res, 200, buildProfile({ base, servicesBase, dialect, faults, variations, keys }), type);
     }
 
-    const match = route(req.method ?? 'GET', url.pathname);
+    const match = serves.services ? route(req.method ?? 'GET', url.pathname) : 'no-route';
     if (match === 'no-route') return reply(res, transportError(404, 'not_found', `no endpoint at ${url.pathname}`));
     if (match === 'no-method') return reply(res, transportError(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`));
     const { op, id } = match;
     if (op.name === 'catalog.product' && faults.has('product-endpoint-missing')) {
       return reply(res, transportError(404, 'not_found', `no endpoint at ${url.pathname}`));
+    }
+    if (variations.has('auth-api-key') && req.headers['x-api-key'] !== REFERENCE_API_KEY) {
+      return reply(res, transportError(401, 'unauthorized', 'X-API-Key is missing or not one this business issued'));
     }
 
     const agent = agentProfile(req);
@@ -95,7 +106,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
         return reply(res, transportError(400, 'invalid_json', 'the body is not a JSON object'));
       }
     }
-    return reply(res, handlers[op.name]({ body, id, faults, platform: agent, base }), op);
+    return reply(res, handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }), op);
   }
 
   function route(method: string, path: string): { op: Operation; id?: string } | 'no-route' | 'no-method' {
@@ -128,21 +139,29 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     return undefined;
   }
 
-  /** Wraps a handler's reply in the envelope; the envelope faults live here, once for every endpoint. */
+  /** Wraps a handler's reply in the envelope; the envelope faults and variations live here, once for every endpoint. */
   function reply(res: ServerResponse, r: Reply, op?: Operation): void {
     if (r.kind === 'transport-error') {
-      const body = faults.has('transport-error-shape') && r.status === 400 ? { error: r.content } : { code: r.code, content: r.content };
+      const body = faults.has('transport-error-shape') && r.status === 400
+        ? { error: r.content }
+        : {
+          code: r.code, content: r.content,
+          ...(variations.has('transport-errors-detailed') ? { details: [{ reason: r.code }], request_id: `req-${Date.now()}` } : {}),
+        };
       return send(res, r.status, body, serviceType());
     }
     // Any unrecoverable error makes the response an error response, resource or not.
-    const error = r.kind === 'business-error' || isErrorResponse(r.body);
+    const error = r.kind === 'business-error' || messagesOf(r.body).some((m) => m.type === 'error' && m.severity === 'unrecoverable');
+    const successStatus = faults.has('envelope-status-vocabulary') ? 'ok' : variations.has('envelope-status-omitted') ? undefined : 'success';
     const envelope: Record<string, unknown> = {
-      version: faults.has('envelope-version-format') ? '1.0' : PROTOCOL_VERSION,
-      status: error ? (faults.has('error-status-success') ? 'success' : 'error')
-        : (faults.has('envelope-status-vocabulary') ? 'ok' : 'success'),
-      ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: PROTOCOL_VERSION }] } } : {}),
+      version: faults.has('envelope-version-format') ? '1.0' : version,
+      ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
+      ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version }] } } : {}),
       ...(op?.capability === 'shopping.checkout' && !faults.has('checkout-no-payment-handlers')
-        ? { payment_handlers: { [PAYMENT_HANDLER]: [paymentHandlerEntry()] } } : {}),
+        ? { payment_handlers: { [PAYMENT_HANDLER]: [paymentHandlerEntry(version)] } } : {}),
+      ...(variations.has('envelope-echoes-registries') && op
+        ? { services: { [wireName(dialect, op.service)]: [{ version, transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }
+        : {}),
     };
     if (faults.has('envelope-missing-version')) delete envelope.version;
     const body = r.kind === 'business-error'
@@ -151,19 +170,40 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     send(res, r.kind === 'business-error' ? 200 : r.status, body, serviceType());
   }
 
-  const serviceType = () => (faults.has('response-content-type-text') ? 'text/plain' : 'application/json');
+  const serviceType = () => (faults.has('response-content-type-text') ? 'text/plain'
+    : variations.has('content-type-charset') ? 'application/json; charset=utf-8' : 'application/json');
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const chunked = variations.has('chunked-responses');
+  function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+    const text = JSON.stringify(body);
+    if (chunked) {
+      res.writeHead(status, { 'Content-Type': type });
+      const half = Math.floor(text.length / 2);
+      res.write(text.slice(0, half));
+      res.end(text.slice(half));
+      return;
+    }
+    res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  }
+
+  const servers: Server[] = [];
+  const listen = async (server: Server, port: number): Promise<string> => {
+    servers.push(server);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  base = await listen(createServer(listener({ profile: true, services: !split })), opts.port ?? 0);
+  servicesBase = split ? await listen(createServer(listener({ profile: false, services: true })), 0) : base;
   return {
     url: base,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () => Promise.all(servers.map((s) => new Promise<void>((resolve) => {
+      s.close(() => resolve());
+      s.closeAllConnections();
+    }))).then(() => undefined),
   };
 }
 
@@ -192,10 +232,4 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
     req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
-}
-
-function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
 }

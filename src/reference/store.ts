@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { isObject } from '../dialect/dialect.js';
 import { CURRENCY, findItem, type SeedProduct, type SeedVariant } from './catalog-data.js';
 import { transportError, type Reply, type ReplyMessage } from './replies.js';
+import type { VariationSet } from './variations.js';
 
 export type Json = Record<string, unknown>;
 
@@ -21,6 +22,8 @@ export interface LineRecord {
 export interface CartRecord {
   id: string;
   lines: LineRecord[];
+  /** Set by cancel when canceled carts stay readable (cart-readable-after-cancel). */
+  canceled?: boolean;
   buyer?: Json;
   context?: Json;
   expiresAt: number;
@@ -32,8 +35,8 @@ export type SessionStatus = 'incomplete' | 'ready_for_complete' | 'complete_in_p
 export interface FulfillmentState {
   destinations: Json[];
   selectedDestinationId?: string;
-  /** The option chosen in the method's one group; the group exists once a destination does. */
-  selectedOptionId?: string;
+  /** Group id to the option chosen in it; groups exist once a destination is selected. */
+  selectedOptions: Record<string, string>;
 }
 
 export interface SessionRecord {
@@ -44,6 +47,10 @@ export interface SessionRecord {
   fulfillment?: FulfillmentState;
   instruments: Json[];
   orderId?: string;
+  /** Totals computed once at create and never again (the checkout-totals-stale fault). */
+  frozenTotals?: Json[];
+  /** When an accepted, asynchronous completion finishes (checkout-async-completion), and for whom. */
+  completion?: { at: number; platform: string };
   nextLine: number;
   nextDestination: number;
   /** Destination ids this session has issued, so a resubmitted id is kept. */
@@ -70,12 +77,17 @@ export interface ReferenceStore {
   newId(prefix: 'cart' | 'chk' | 'ord'): string;
 }
 
-export function createStore(): ReferenceStore {
+export function createStore(variations: VariationSet): ReferenceStore {
+  // ids-need-escaping: ids a path can only carry percent-encoded.
+  const escaping = variations.has('ids-need-escaping');
   return {
     carts: new Map(),
     sessions: new Map(),
     orders: new Map(),
-    newId: (prefix) => `${prefix}_${randomUUID().replace(/-/g, '')}`,
+    newId: (prefix) => {
+      const hex = randomUUID().replace(/-/g, '');
+      return escaping ? `gid://ref/${prefix}/${hex.slice(0, 8)} ${hex.slice(8, 16)}+${hex.slice(16)}:x` : `${prefix}_${hex}`;
+    },
   };
 }
 

@@ -4,14 +4,18 @@ import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { brief, findMessage } from '../../src/protocol/messages.js';
 import {
-  catalogIds, hasSelections, knownProducts, missingCombination, NEEDS_PRODUCT_IDS, NEEDS_VARIANT_IDS, optionValues,
-  productsOf, unknownId, variantIdsOf, variantsOf, type Selection,
+  catalogIds, configurable, hasSelections, knownProducts, missingCombination, NEEDS_PRODUCT_IDS, NEEDS_VARIANT_IDS,
+  optionValues, productsOf, selectionsFor, unknownId, variantIdsOf, variantSelections, variantsOf, type Selection,
 } from '../shared/catalog-fixtures.js';
+import { endpointsRule } from '../shared/endpoints.js';
+import { unknownIdScenario } from '../shared/unknown-id.js';
 
+/** Values of a product's first option tried when looking for a combination to relax. */
+const MAX_SELECTION_TRIES = 4;
 /** Largest lookup batch probed unless fixtures.lookup_batch_ceiling says otherwise. */
 const DEFAULT_BATCH_CEILING = 100;
-import { endpointsScenario } from '../shared/endpoints.js';
-import { unknownIdScenario } from '../shared/unknown-id.js';
+
+type Json = Record<string, unknown>;
 
 export const catalogLookupSuite: Suite = {
   id: 'catalog-lookup',
@@ -19,7 +23,6 @@ export const catalogLookupSuite: Suite = {
   capability: 'shopping.catalog.lookup',
   appliesWhen: 'advertised',
   scenarios: [
-    endpointsScenario('shopping.catalog.lookup', 'DISC-001'),
     {
       id: 'catalog-lookup.by-product-id',
       title: 'Lookup by product ids',
@@ -59,6 +62,7 @@ export const catalogLookupSuite: Suite = {
       effect: 'read',
       checks: [
         { id: 'catalog-lookup.variant-ids', title: 'variant ids are accepted', requirements: ['LKUP-003'] },
+        { id: 'catalog-lookup.variant-inputs', title: 'the variant looked up carries inputs naming its id', requirements: ['LKUP-006'] },
         { id: 'catalog-lookup.sku', title: 'a SKU is accepted (optional)', requirements: ['LKUP-008'] },
       ],
       async run(t) {
@@ -69,9 +73,17 @@ export const catalogLookupSuite: Suite = {
           message: `variant ${variantId} did not resolve`, expected: `HTTP 200 and a product holding variant ${variantId}`,
           actual: `HTTP ${x.status}, ${brief(x.json)}`,
         });
-        const sku = variantsOf(holder ?? {}).find((v) => v.id === variantId)?.sku;
+        t.prerequisite(!!holder, 'catalog-lookup.variant-ids');
+        const variant = variantsOf(holder!).find((v) => v.id === variantId)!;
+        const named = inputIdsOf({ variants: [variant] });
+        t.check('catalog-lookup.variant-inputs', named.includes(variantId), {
+          message: `variant ${variantId} carries no inputs entry naming it`, expected: `inputs containing {id: ${variantId}}`,
+          actual: `inputs ${brief(variant.inputs)}`,
+        });
+        const sku = variant.sku;
         if (typeof sku !== 'string' || sku === variantId) return t.notTested('catalog-lookup.sku', 'the variant has no SKU of its own');
-        const bySku = await lookup(t, [sku]);
+        // A SKU is optional (MAY): a 404 for one the business does not take is not a missing route.
+        const bySku = await lookup(t, [sku], true);
         t.check('catalog-lookup.sku', productsOf(bySku.json).some((p) => variantIdsOf(p).includes(variantId)), {
           message: `SKU ${sku} is not accepted as an identifier`, expected: `the product holding variant ${variantId}`,
           actual: `HTTP ${bySku.status}, ${brief(bySku.json)}`, exchanges: [bySku],
@@ -89,14 +101,14 @@ export const catalogLookupSuite: Suite = {
       async run(t) {
         const [known] = t.need((await catalogIds(t)).productIds, NEEDS_PRODUCT_IDS);
         const unknown = unknownId();
-        const mixed = await lookup(t, [known, unknown]);
+        const mixed = await lookup(t, [known, unknown], true);
         t.check('catalog-lookup.not-found-info', mixed.status === 200 && !!findMessage(mixed.json, { code: 'not_found', type: 'info', content: unknown }), {
           message: `no info not_found message for ${unknown}`,
           expected: `HTTP 200 and a message {type: info, code: not_found, content: ${unknown}}`,
           actual: `HTTP ${mixed.status}, messages ${brief(isObject(mixed.json) ? mixed.json.messages : undefined)}`,
           exchanges: [mixed],
         });
-        const none = await lookup(t, [unknown]);
+        const none = await lookup(t, [unknown], true);
         const products = isObject(none.json) ? none.json.products : undefined;
         t.check('catalog-lookup.none-resolve-empty', none.status === 200 && Array.isArray(products) && products.length === 0, {
           message: 'no id resolved, yet products is not an empty array',
@@ -118,32 +130,9 @@ export const catalogLookupSuite: Suite = {
       checks: [
         { id: 'catalog-product.product-id', title: 'a product id resolves to one product', requirements: ['PROD-002'] },
         { id: 'catalog-product.variant-id', title: 'a variant id resolves to the product holding it', requirements: ['PROD-003'] },
-        { id: 'catalog-product.selected', title: 'a product with options carries selected', requirements: ['PROD-004'] },
+        { id: 'catalog-product.selected', title: 'a configurable product carries selected, anchoring its featured variant', requirements: ['PROD-004'] },
       ],
-      async run(t) {
-        const product = await optionsProduct(t);
-        const byProduct = await productDetail(t, { id: product.id });
-        const problems = byProduct.product ? t.validate('catalog-product-response.schema.json', byProduct.x.json) : [`HTTP ${byProduct.x.status}, no product`];
-        t.check('catalog-product.product-id', problems.length === 0 && byProduct.product?.id === product.id, {
-          message: problems[0] ?? `asked for ${String(product.id)}, got ${brief(byProduct.product?.id)}`,
-          expected: `HTTP 200 and product ${String(product.id)} matching catalog-product-response.schema.json`,
-          actual: `HTTP ${byProduct.x.status}, ${problems.join('; ') || brief(byProduct.product?.id)}`, exchanges: [byProduct.x],
-        });
-        const selected = byProduct.product?.selected;
-        if (!byProduct.product) t.notTested('catalog-product.selected', 'the product id did not resolve (see catalog-product.product-id)');
-        else t.check('catalog-product.selected', Array.isArray(selected) && selected.length > 0, {
-          message: `product ${String(product.id)} has options but selected is ${brief(selected)}`,
-          expected: 'selected: the effective option selections', actual: `selected ${brief(selected)}`, exchanges: [byProduct.x],
-        });
-        const variantId = variantIdsOf(product).find((id) => id !== product.id);
-        const variant = t.need(variantId, 'a product whose variants have their own ids');
-        const byVariant = await productDetail(t, { id: variant });
-        t.check('catalog-product.variant-id', !!byVariant.product && variantIdsOf(byVariant.product).includes(variant), {
-          message: `variant ${variant} did not resolve to its product`,
-          expected: `HTTP 200 and a product holding variant ${variant}`,
-          actual: `HTTP ${byVariant.x.status}, ${brief(byVariant.product?.id ?? byVariant.x.json)}`, exchanges: [byVariant.x],
-        });
-      },
+      run: productByIds,
     },
     {
       id: 'catalog-product.selections',
@@ -151,49 +140,19 @@ export const catalogLookupSuite: Suite = {
       effect: 'read',
       checks: [
         { id: 'catalog-product.signals-present', title: 'option values carry available and exists', requirements: ['PROD-005'] },
-        { id: 'catalog-product.signals-relative', title: 'exists and available are relative to the selections', requirements: ['PROD-006'] },
+        { id: 'catalog-product.signals-relative', title: 'exists and available agree with the variants the business shows', requirements: ['PROD-006'] },
         { id: 'catalog-product.variants-match', title: 'returned variants match the selections', requirements: ['PROD-008'] },
         { id: 'catalog-product.relaxation', title: 'relaxation drops options from the end of preferences', requirements: ['PROD-007'] },
       ],
-      async run(t) {
-        const products = await knownProducts(t);
-        const product = t.need(products.find((p) => missingCombination(p)), 'a product with two options and a missing combination');
-        const [a, b] = missingCombination(product)!;
-        const { x, product: answered } = await productDetail(t, { id: product.id, selected: [a] });
-        t.prerequisite(!!answered, 'catalog-product.product-id');
-        const options = answered && Array.isArray(answered.options) ? answered.options.filter(isObject) : [];
-        const values = options.flatMap((o) => (Array.isArray(o.values) ? o.values.filter(isObject).map((v) => ({ option: String(o.name), v })) : []));
-        const unsignalled = values.filter(({ v }) => typeof v.available !== 'boolean' || typeof v.exists !== 'boolean');
-        t.require('catalog-product.signals-present', values.length > 0 && unsignalled.length === 0, {
-          message: values.length ? `${unsignalled.length} option values lack available/exists` : 'no option values in the answer',
-          expected: 'available and exists booleans on every option value', actual: brief(options), exchanges: [x],
-        });
-        const wrong = values.filter(({ option, v }) => {
-          const want = expectedSignals(product, option, String(v.label), [a]);
-          return v.exists !== want.exists || v.available !== want.available;
-        });
-        t.check('catalog-product.signals-relative', wrong.length === 0, {
-          message: `with ${a.name}=${a.label} selected: ${wrong.map(({ option, v }) => `${option}=${String(v.label)} says exists ${String(v.exists)}, available ${String(v.available)}`).join('; ')}`,
-          expected: `${b.name}=${b.label} exists false, since no variant has ${a.name}=${a.label} with it`,
-          actual: brief(options), exchanges: [x],
-        });
-        const strays = variantsOf(answered!).filter((v) => !hasSelections(v, [a]));
-        t.check('catalog-product.variants-match', variantsOf(answered!).length > 0 && strays.length === 0, {
-          message: `${strays.length} returned variants lack ${a.name}=${a.label}`,
-          expected: `only variants with ${a.name}=${a.label}`, actual: brief(variantsOf(answered!).map((v) => v.options)), exchanges: [x],
-        });
-        const relaxed = await productDetail(t, { id: product.id, selected: [a, b], preferences: [a.name, b.name] });
-        const variants = relaxed.product ? variantsOf(relaxed.product) : [];
-        t.check('catalog-product.relaxation', variants.length > 0 && variants.every((v) => hasSelections(v, [a])), {
-          message: `no variant has ${a.name}=${a.label} with ${b.name}=${b.label}; the business should drop ${b.name}, the last preference`,
-          expected: `variants with ${a.name}=${a.label}`,
-          actual: `HTTP ${relaxed.x.status}, variants ${brief(variants.map((v) => v.options))}`, exchanges: [relaxed.x],
-        });
-      },
+      run: selections,
     },
-    unknownIdScenario({ operation: 'catalog.product', checkId: 'catalog-product.not-found', requirement: 'PROD-001', subject: 'product', idIn: 'body' }),
+    unknownIdScenario({ operation: 'catalog.product', checkId: 'catalog-product.not-found', requirement: 'PROD-001', subject: 'product' }),
   ],
+  rules: [endpointsRule('shopping.catalog.lookup')],
 };
+
+/** Statuses a business may answer any request with for a while (Document 1 §Errors): not a verdict on batches. */
+const TRANSIENT = [429, 503];
 
 /** Probes growing batches until the business refuses one; anything but a 400 request_too_large fails. */
 async function probeBatchLimit(t: ScenarioContext): Promise<void> {
@@ -201,13 +160,16 @@ async function probeBatchLimit(t: ScenarioContext): Promise<void> {
   let accepted = 0;
   for (let size = 1; ; size = Math.min(size * 2, ceiling)) {
     const ids = Array.from({ length: size }, (_, i) => `proto-conformance-batch-${i}`);
-    const x = await t.call('catalog.lookup', { body: { ids }, tolerateTransportError: true });
+    const x = await t.call('catalog.lookup', { input: { ids }, notFoundProbe: true, tolerateTransportError: true });
     // The probe uses ids that resolve to nothing; a single one must already be answered with 200.
     if (size === 1) t.prerequisite(x.status === 200, 'catalog-lookup.not-found-info');
     if (x.status === 200) {
       accepted = size;
       if (size === ceiling) break;
       continue;
+    }
+    if (x.status !== undefined && TRANSIENT.includes(x.status)) {
+      return t.notTested('catalog-lookup.batch-limit', `a batch of ${size} ids got HTTP ${x.status} (rate limited or unavailable); try again later`, [x]);
     }
     const code = isObject(x.json) ? x.json.code : undefined;
     const what = x.transportError ? x.transportError.message : `HTTP ${x.status} ${brief(code)}`;
@@ -220,31 +182,175 @@ async function probeBatchLimit(t: ScenarioContext): Promise<void> {
   t.observe('catalog-lookup.batch-limit', { message: `every batch up to ${accepted} ids was accepted; no limit below the ceiling (fixtures.lookup_batch_ceiling)` });
 }
 
-/** A product with options, for the product detail checks. */
-async function optionsProduct(t: ScenarioContext): Promise<Record<string, unknown>> {
+async function productByIds(t: ScenarioContext): Promise<void> {
   const products = await knownProducts(t);
-  return t.need(products.find((p) => optionValues(p).size > 0), 'a product with options among fixtures.product_ids or the first search page');
+  const product = t.need(products.find(configurable), 'a product with an option of two values or more, among fixtures.product_ids or the first search page');
+  const byProduct = await productDetail(t, { id: String(product.id) });
+  const problems = byProduct.product ? t.validate('catalog-product-response.schema.json', byProduct.x.json) : [`HTTP ${byProduct.x.status}, no product`];
+  t.check('catalog-product.product-id', problems.length === 0 && byProduct.product?.id === product.id, {
+    message: problems[0] ?? `asked for ${String(product.id)}, got ${brief(byProduct.product?.id)}`,
+    expected: `HTTP 200 and product ${String(product.id)} matching catalog-product-response.schema.json`,
+    actual: `HTTP ${byProduct.x.status}, ${problems.join('; ') || brief(byProduct.product?.id)}`, exchanges: [byProduct.x],
+  });
+  if (!byProduct.product) t.notTested('catalog-product.selected', 'the product id did not resolve (see catalog-product.product-id)');
+  else {
+    const wrong = selectedProblems(byProduct.product, variantSelections(products));
+    t.check('catalog-product.selected', wrong.length === 0, {
+      message: wrong[0] ?? '', expected: 'selected: the option selections of the featured (first) variant, one per option name',
+      actual: `selected ${brief(byProduct.product.selected)}`, exchanges: [byProduct.x],
+    });
+  }
+  const variantId = variantIdsOf(product).find((id) => id !== product.id);
+  const variant = t.need(variantId, 'a product whose variants have their own ids');
+  const byVariant = await productDetail(t, { id: variant });
+  t.check('catalog-product.variant-id', !!byVariant.product && variantIdsOf(byVariant.product).includes(variant), {
+    message: `variant ${variant} did not resolve to its product`,
+    expected: `HTTP 200 and a product holding variant ${variant}`,
+    actual: `HTTP ${byVariant.x.status}, ${brief(byVariant.product?.id ?? byVariant.x.json)}`, exchanges: [byVariant.x],
+  });
 }
 
-async function productDetail(t: ScenarioContext, body: Record<string, unknown>): Promise<{ x: Exchange; product?: Record<string, unknown> }> {
-  const x = await t.call('catalog.product', { body });
+/** What is wrong with `selected` of a configurable product: absent, empty, or not anchoring the featured variant. */
+function selectedProblems(product: Json, known: Map<string, Selection[]>): string[] {
+  const selected = product.selected;
+  if (!Array.isArray(selected) || selected.length === 0) return [`the product has options but selected is ${brief(selected)}`];
+  const featured = variantsOf(product)[0];
+  const anchors = featured ? selectionsFor(featured, known) : [];
+  const names = [...optionValues(product).keys()];
+  return selected.filter(isObject).flatMap((s) => {
+    if (names.length && !names.includes(String(s.name))) return [`selected names ${brief(s.name)}, not an option of the product`];
+    const anchor = anchors.find((a) => a.name === s.name);
+    return anchor && anchor.label !== s.label ? [`selected ${String(s.name)}=${String(s.label)}, but the featured variant has ${anchor.label}`] : [];
+  });
+}
+
+/**
+ * Signals and relaxation, judged on the business's own answers: with option value `a` selected,
+ * the variants it returns show which values exist and are available with `a`; a second request
+ * selecting `a` and a value `b` it calls non-existent shows, by what it relaxes, whether `a`
+ * with `b` exists. Search need not list every variant, so it only suggests the values to try.
+ */
+async function selections(t: ScenarioContext): Promise<void> {
+  const products = await knownProducts(t);
+  const known = variantSelections(products);
+  const twoOptions = products.filter((p) => optionValues(p).size >= 2 && configurable(p));
+  // One whose known variants lack a combination exercises relaxation; any with two options does the rest.
+  const product = t.need(twoOptions.find((p) => missingCombination(p)) ?? twoOptions[0], 'a product with two options among fixtures.product_ids or the first search page');
+  const guess = missingCombination(product);
+  const [firstName, firstValues] = [...optionValues(product)][0];
+  // Try values of the first option (search's guess first) until the answer shows a value of
+  // another option to relax: one the business calls non-existent with it, or shows no variant for.
+  const tries: Selection[] = guess ? [guess[0]] : [];
+  for (const label of firstValues) if (!tries.some((x) => x.name === firstName && x.label === label)) tries.push({ name: firstName, label });
+  const answers: { a: Selection; x: Exchange; product?: Json; b?: Selection }[] = [];
+  for (const candidate of tries.slice(0, MAX_SELECTION_TRIES)) {
+    const answer = await productDetail(t, { id: String(product.id), selected: [candidate] });
+    answers.push({ a: candidate, ...answer, b: answer.product && toRelax(answer.product, product, candidate, known) });
+    if (!answer.product || answers[answers.length - 1].b) break;
+  }
+  // The answer that found something to relax (or failed); else the first, search's guess.
+  const lastTry = answers[answers.length - 1];
+  const { a, b: found, ...first } = !lastTry.product || lastTry.b ? lastTry : answers[0];
+  t.prerequisite(!!first.product, 'catalog-product.product-id');
+  const answered = first.product!;
+  for (const v of variantsOf(answered)) if (typeof v.id === 'string' && selectionsFor(v).length) known.set(v.id, selectionsFor(v));
+  const values = optionSignals(answered);
+
+  const withA = variantsOf(answered);
+  const strays = withA.filter((v) => selectionsFor(v, known).length > 0 && !hasSelections(v, [a], known));
+  t.check('catalog-product.variants-match', strays.length === 0, {
+    message: `${strays.length} returned variants lack ${a.name}=${a.label}`,
+    expected: `only variants with ${a.name}=${a.label}`, actual: brief(withA.map((v) => selectionsFor(v, known))), exchanges: [first.x],
+  });
+
+  if (values.length === 0) {
+    t.observe('catalog-product.signals-present', { message: 'the product detail states no option values (options is optional), so there are no signals', exchanges: [first.x] });
+  } else {
+    const unsignalled = values.filter(({ v }) => typeof v.available !== 'boolean' || typeof v.exists !== 'boolean');
+    t.check('catalog-product.signals-present', unsignalled.length === 0, {
+      message: `${unsignalled.length} option values lack available/exists`,
+      expected: 'available and exists booleans on every option value', actual: brief(answered.options), exchanges: [first.x],
+    });
+  }
+
+  const b: Selection | undefined = found ?? (a === guess?.[0] ? guess[1] : undefined);
+  let relaxed: { x: Exchange; product?: Json } | undefined;
+  let comboExists: boolean | undefined;
+  if (!b) {
+    t.notTested('catalog-product.relaxation', `no value of another option was found missing with ${a.name}=${a.label}`, [first.x]);
+  } else {
+    relaxed = await productDetail(t, { id: String(product.id), selected: [a, b], preferences: [a.name, b.name] });
+    const variants = relaxed.product ? variantsOf(relaxed.product) : [];
+    const judged = variants.filter((v) => selectionsFor(v, known).length > 0);
+    comboExists = judged.some((v) => hasSelections(v, [a, b], known)) ? true
+      : judged.length > 0 && judged.every((v) => hasSelections(v, [a], known)) ? false : undefined;
+    if (comboExists) {
+      t.notTested('catalog-product.relaxation', `${a.name}=${a.label} with ${b.name}=${b.label} exists, so nothing needed relaxing`, [relaxed.x]);
+    } else {
+      t.check('catalog-product.relaxation', judged.length > 0 && judged.every((v) => hasSelections(v, [a], known)), {
+        message: `no variant has ${a.name}=${a.label} with ${b.name}=${b.label}; the business should drop ${b.name}, the last preference`,
+        expected: `variants with ${a.name}=${a.label}`,
+        actual: `HTTP ${relaxed.x.status}, variants ${brief(variants.map((v) => selectionsFor(v, known)))}`, exchanges: [relaxed.x],
+      });
+    }
+  }
+
+  if (values.length === 0) return t.notTested('catalog-product.signals-relative', 'no option values to judge');
+  // Absent signals are catalog-product.signals-present's finding; only stated ones are judged here.
+  const wrong = values.filter(({ v }) => typeof v.exists === 'boolean' || typeof v.available === 'boolean').flatMap(({ option, v }) => {
+    const label = String(v.label);
+    const seen = withA.filter((x) => hasSelections(x, [a, { name: option, label }], known));
+    const problems: string[] = [];
+    if (option !== a.name && seen.length > 0 && v.exists === false) problems.push(`${option}=${label} says exists false, yet the business returned a variant with ${a.name}=${a.label} and it`);
+    if (b && option === b.name && label === b.label && comboExists !== undefined && v.exists !== comboExists) {
+      problems.push(`${option}=${label} says exists ${String(v.exists)}, but asked for it with ${a.name}=${a.label} the business ${comboExists ? 'returned such a variant' : 'relaxed it away'}`);
+    }
+    if (option !== a.name && seen.some((x) => isObject(x.availability) && x.availability.available === true) && v.available === false) {
+      problems.push(`${option}=${label} says available false, yet a returned variant with ${a.name}=${a.label} and it is available`);
+    }
+    return problems;
+  });
+  t.check('catalog-product.signals-relative', wrong.length === 0, {
+    message: `with ${a.name}=${a.label} selected: ${wrong.join('; ')}`,
+    expected: `signals relative to ${a.name}=${a.label}, agreeing with the variants the business itself returns`,
+    actual: brief(answered.options), exchanges: relaxed ? [first.x, relaxed.x] : [first.x],
+  });
+}
+
+/**
+ * A value of another option worth asking for together with `a`: one the answer calls
+ * non-existent, else one no returned variant has with `a` (search need not list every variant,
+ * nor detail every match, so only the relaxation that follows tells).
+ */
+function toRelax(answered: Json, product: Json, a: Selection, known: Map<string, Selection[]>): Selection | undefined {
+  const claimed = optionSignals(answered).find(({ option, v }) => option !== a.name && v.exists === false && typeof v.label === 'string');
+  if (claimed) return { name: claimed.option, label: String(claimed.v.label) };
+  const shown = variantsOf(answered).filter((v) => hasSelections(v, [a], known));
+  for (const [name, labels] of optionValues({ ...product, options: answered.options ?? product.options })) {
+    if (name === a.name) continue;
+    const unseen = labels.find((label) => !shown.some((v) => hasSelections(v, [{ name, label }], known)));
+    if (unseen) return { name, label: unseen };
+  }
+  return undefined;
+}
+
+/** Every option value of a product detail, with the option it belongs to. */
+function optionSignals(product: Json): { option: string; v: Json }[] {
+  const options = Array.isArray(product.options) ? product.options.filter(isObject) : [];
+  return options.flatMap((o) => (Array.isArray(o.values) ? o.values.filter(isObject).map((v) => ({ option: String(o.name), v })) : []));
+}
+
+async function productDetail(t: ScenarioContext, input: { id: string; selected?: Selection[]; preferences?: string[] }): Promise<{ x: Exchange; product?: Json }> {
+  const x = await t.call('catalog.product', { input });
   const product = isObject(x.json) && isObject(x.json.product) ? x.json.product : undefined;
   return { x, product: x.status === 200 ? product : undefined };
 }
 
-/** Expected exists/available of one option value given the other selections, from the full variant list. */
-function expectedSignals(product: Record<string, unknown>, option: string, label: string, selections: Selection[]) {
-  const others = selections.filter((s) => s.name !== option);
-  const candidates = variantsOf(product).filter((v) => hasSelections(v, [...others, { name: option, label }]));
-  const available = candidates.some((v) => isObject(v.availability) && v.availability.available === true);
-  return { exists: candidates.length > 0, available };
+function lookup(t: ScenarioContext, ids: string[], unknown = false): Promise<Exchange> {
+  return t.call('catalog.lookup', { input: { ids }, notFoundProbe: unknown });
 }
 
-function lookup(t: ScenarioContext, ids: string[]): Promise<Exchange> {
-  return t.call('catalog.lookup', { body: { ids } });
-}
-
-function inputIdsOf(product: Record<string, unknown>): string[] {
+function inputIdsOf(product: Json): string[] {
   const variants = Array.isArray(product.variants) ? product.variants.filter(isObject) : [];
   return variants.flatMap((v) => (Array.isArray(v.inputs) ? v.inputs.filter(isObject).map((i) => i.id) : []))
     .filter((id): id is string => typeof id === 'string');

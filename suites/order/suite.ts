@@ -1,12 +1,13 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
+import { NotTested } from '../../src/engine/outcomes.js';
 import type { Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
 import {
-  complete, readySession, resourceOf, secondPlatformHeaders, statusOf,
+  carriesResource, COMPLETION_WAIT_MS, completeCheckout, readySession, resourceOf, secondPlatformHeaders, statusOf,
 } from '../shared/checkout-flow.js';
-import { endpointsScenario } from '../shared/endpoints.js';
+import { endpointsRule } from '../shared/endpoints.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
 
 export const orderSuite: Suite = {
@@ -15,7 +16,6 @@ export const orderSuite: Suite = {
   capability: 'shopping.order',
   appliesWhen: 'advertised',
   scenarios: [
-    endpointsScenario('shopping.order', 'DISC-001'),
     {
       id: 'order.placed',
       title: 'Place an order through checkout and read it back',
@@ -24,45 +24,62 @@ export const orderSuite: Suite = {
         { id: 'order.resource', title: 'the order carries every required member', requirements: ['ORD-001'] },
         { id: 'order.checkout-id', title: 'checkout_id names the checkout that placed it', requirements: ['ORD-002'] },
         { id: 'order.currency', title: 'currency equals the checkout currency', requirements: ['ORD-003'] },
-        { id: 'order.other-platform', title: 'another platform reading it gets unauthorized', requirements: ['ORD-005'] },
+        { id: 'order.other-platform', title: 'another platform refused the order gets unauthorized', requirements: ['ORD-005'] },
       ],
       run: placedOrder,
     },
-    unknownIdScenario({ operation: 'order.get', checkId: 'order.not-found', requirement: 'ORD-004', subject: 'order', idIn: 'path' }),
+    unknownIdScenario({ operation: 'order.get', checkId: 'order.not-found', requirement: 'ORD-004', subject: 'order' }),
   ],
+  rules: [endpointsRule('shopping.order')],
 };
 
 async function placedOrder(t: ScenarioContext): Promise<void> {
   t.need(t.target.capabilities.has('shopping.checkout') ? true : undefined, 'the checkout capability, to place an order');
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
   const ready = await readySession(t);
-  const done = await complete(t, ready, token);
-  const session = resourceOf(t, done);
+  const done = await completeCheckout(t, ready, token, { await: true });
+  const session = resourceOf(t, done.final);
   const placed = isObject(session.order) ? session.order : {};
-  t.prerequisite(statusOf(done) === 'completed' && typeof placed.id === 'string', 'checkout.complete');
+  if (statusOf(done.final) === 'complete_in_progress') {
+    throw new NotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
+  }
+  t.prerequisite(statusOf(done.final) === 'completed' && typeof placed.id === 'string', 'checkout.complete');
   const orderId = placed.id as string;
 
   const x = await t.call('order.get', { id: orderId });
   const order = resourceOf(t, x);
   const problems = x.status === 200 ? t.validate('order.schema.json', x.json) : [`HTTP ${x.status}`];
-  t.require('order.resource', problems.length === 0 && order.id === orderId, {
+  t.check('order.resource', problems.length === 0 && order.id === orderId, {
     message: problems[0] ?? `asked for order ${orderId}, got ${brief(order.id)}`,
-    expected: `HTTP 200 and order ${orderId} matching order.schema.json`, actual: problems.join('; '),
+    expected: `HTTP 200 and order ${orderId} matching order.schema.json`, actual: problems.join('; ') || `id ${brief(order.id)}`,
   });
+  t.prerequisite(x.status === 200 && order.id === orderId, 'order.resource');
   t.check('order.checkout-id', order.checkout_id === session.id, {
     message: `checkout_id is ${brief(order.checkout_id)}, the checkout was ${brief(session.id)}`,
     expected: `checkout_id ${brief(session.id)}`, actual: `checkout_id ${brief(order.checkout_id)}`,
   });
-  t.check('order.currency', order.currency === session.currency, {
-    message: `order currency ${brief(order.currency)}, checkout currency ${brief(session.currency)}`,
-    expected: `currency ${brief(session.currency)}`, actual: `currency ${brief(order.currency)}`,
-  });
+  // The checkout table has no Required column: its currency may show on any response of the session.
+  const sessionResponses = t.exchanges.filter((e) => e.operation.startsWith('checkout.') && carriesResource(e) && resourceOf(t, e).id === session.id);
+  const currencies = [...new Set(sessionResponses.map((e) => resourceOf(t, e).currency).filter((c) => typeof c === 'string'))];
+  if (currencies.length === 0) {
+    t.notTested('order.currency', 'no response of the checkout stated its currency, so there is nothing to compare the order\'s with');
+  } else {
+    t.check('order.currency', currencies.some((c) => c === order.currency), {
+      message: `order currency ${brief(order.currency)}, checkout currency ${brief(currencies.join(', '))}`,
+      expected: `currency ${brief(currencies[0])}`, actual: `currency ${brief(order.currency)}`,
+    });
+  }
 
   const other = t.need(secondPlatformHeaders(t), 'second_platform in --config (agent_profile or headers of another platform)');
   const foreign = await t.call('order.get', { id: orderId, headers: other });
+  if (foreign.status === 200 && resourceOf(t, foreign).id === orderId) {
+    return t.observe('order.other-platform', {
+      message: 'the business lets another platform read this order; who may read an order is its policy', exchanges: [foreign],
+    });
+  }
   const denied = businessErrorProblems(t.dialect, foreign, { code: 'unauthorized' });
   t.check('order.other-platform', denied.length === 0, {
-    message: denied[0] ?? '', expected: 'HTTP 200, status error, error unauthorized unrecoverable', actual: denied.join('; '),
+    message: denied[0] ?? '', expected: 'the order, or HTTP 200, status error, error unauthorized unrecoverable', actual: denied.join('; '),
     exchanges: [foreign],
   });
 }

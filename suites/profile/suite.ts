@@ -92,9 +92,11 @@ async function checkProfile(t: ScenarioContext): Promise<void> {
 
 function checkEndpoints(t: ScenarioContext, exchanges: Exchange[]): void {
   const d = t.dialect;
+  // The profile's own bindings: an --endpoint override does not make a profile right.
+  const declared = t.target.profile?.services ?? new Map();
   const problems = [...t.target.capabilities].flatMap((capability) => {
     const service = serviceOf(capability);
-    const binding = t.target.services.get(service);
+    const binding = declared.get(service);
     if (binding?.endpoint) return [];
     const why = binding?.problem ?? `${wireName(d, service)} is not in ${d.envelopeKey}.services`;
     return [`${wireName(d, capability)} is advertised but ${wireName(d, service)} has no usable endpoint: ${why}`];

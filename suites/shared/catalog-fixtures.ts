@@ -1,5 +1,6 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Selection } from '../../src/protocol/recipes.js';
 
 export interface CatalogIds {
   productIds: string[];
@@ -52,43 +53,66 @@ async function findProducts(t: ScenarioContext): Promise<Record<string, unknown>
   const found: Record<string, unknown>[] = [];
   const ids = t.config.fixtures?.product_ids ?? [];
   if (ids.length > 0 && t.target.capabilities.has('shopping.catalog.lookup')) {
-    found.push(...productsOf((await t.call('catalog.lookup', { body: { ids } })).json));
+    found.push(...productsOf((await t.call('catalog.lookup', { input: { ids } })).json));
   }
   if (t.target.capabilities.has('shopping.catalog.search')) {
     const query = t.config.fixtures?.search_query;
-    found.push(...productsOf((await t.call('catalog.search', { body: query ? { query } : {} })).json));
+    found.push(...productsOf((await t.call('catalog.search', { input: { query } })).json));
   }
   return found;
 }
 
-export type Selection = { name: string; label: string };
+export type { Selection };
 
 /** The option selections of a variant. */
 export function selectionsOf(variant: unknown): Selection[] {
   if (!isObject(variant) || !Array.isArray(variant.options)) return [];
   return variant.options.filter(isObject)
-    .filter((o) => typeof o.name === 'string' && typeof o.label === 'string') as Selection[];
+    .filter((o) => typeof o.name === 'string' && typeof o.label === 'string') as unknown as Selection[];
 }
 
 export function variantsOf(product: Record<string, unknown>): Record<string, unknown>[] {
   return Array.isArray(product.variants) ? product.variants.filter(isObject) : [];
 }
 
-/** Option names and their values, from the product's options or else from its variants. */
+/** Option names and their values, from the product's options and its variants. */
 export function optionValues(product: Record<string, unknown>): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const v of variantsOf(product)) {
-    for (const s of selectionsOf(v)) {
-      const list = out.get(s.name) ?? [];
-      if (!list.includes(s.label)) list.push(s.label);
-      out.set(s.name, list);
+  const add = (name: string, label: string) => {
+    const list = out.get(name) ?? [];
+    if (!list.includes(label)) list.push(label);
+    out.set(name, list);
+  };
+  for (const o of Array.isArray(product.options) ? product.options.filter(isObject) : []) {
+    for (const v of Array.isArray(o.values) ? o.values.filter(isObject) : []) {
+      if (typeof o.name === 'string' && typeof v.label === 'string') add(o.name, v.label);
     }
   }
+  for (const v of variantsOf(product)) for (const s of selectionsOf(v)) add(s.name, s.label);
   return out;
 }
 
-export const hasSelections = (variant: Record<string, unknown>, selections: Selection[]) =>
-  selections.every((s) => selectionsOf(variant).some((o) => o.name === s.name && o.label === s.label));
+export const hasSelections = (variant: Record<string, unknown>, selections: Selection[], known?: Map<string, Selection[]>) =>
+  selections.every((s) => selectionsFor(variant, known).some((o) => o.name === s.name && o.label === s.label));
+
+/**
+ * A variant's selections: its own `options` (a known member, not required), else those recorded
+ * for its id in an earlier response; empty when neither says.
+ */
+export function selectionsFor(variant: Record<string, unknown>, known?: Map<string, Selection[]>): Selection[] {
+  const own = selectionsOf(variant);
+  return own.length > 0 || typeof variant.id !== 'string' ? own : known?.get(variant.id) ?? [];
+}
+
+/** Variant id to its selections, from every product given. */
+export function variantSelections(products: Record<string, unknown>[]): Map<string, Selection[]> {
+  const out = new Map<string, Selection[]>();
+  for (const p of products) for (const v of variantsOf(p)) if (typeof v.id === 'string' && selectionsOf(v).length) out.set(v.id, selectionsOf(v));
+  return out;
+}
+
+/** A product is configurable when one of its options has two values or more (Document 1 §Catalog resources, selected). */
+export const configurable = (product: Record<string, unknown>) => [...optionValues(product).values()].some((labels) => labels.length >= 2);
 
 /** Two values of two options that no variant combines: the case where signals and relaxation matter. */
 export function missingCombination(product: Record<string, unknown>): [Selection, Selection] | undefined {

@@ -1,35 +1,33 @@
-import { randomUUID } from 'node:crypto';
-import type { Scenario } from '../../src/engine/suite.js';
+import type { ExchangeRule } from '../../src/engine/rule.js';
 import { operationsOf } from '../../src/protocol/operations.js';
 
+/** `shopping.catalog.search` → `catalog-search`: the prefix of a capability's check IDs. */
+export const checkPrefix = (capability: string) => capability.replace(/^[a-z]+\./, '').replace(/\./g, '-');
+
 /**
- * One scenario per capability: every endpoint the capability defines answers with something
- * other than 404 or 405. Probes use an unknown id and an empty body, so nothing is created by a
- * conformant business; a capability with a create endpoint is still classed `write`.
+ * Every endpoint of an advertised capability exists (Document 1 §What the service does), judged
+ * on the run's own requests: a 404 or 405 on a real resource means no route. A 404 for an id the
+ * business never issued is the not-found rule's to judge, not this one's; a 405 is a missing
+ * route whatever the id.
  */
-export function endpointsScenario(capability: string, requirement: string): Scenario {
+export function endpointsRule(capability: string): ExchangeRule {
   const ops = operationsOf(capability);
-  const checkId = `${capability.replace(/^[a-z]+\./, '').replace(/\./g, '-')}.endpoints-exist`;
+  const names = new Set(ops.map((o) => o.name));
   return {
-    id: `${checkId}-probe`,
-    title: `Every endpoint of ${capability} exists`,
-    effect: ops.some((o) => o.creates) ? 'write' : 'read',
-    checks: [{ id: checkId, title: `no 404 or 405 on ${ops.map((o) => `${o.method} ${o.path}`).join(', ')}`, requirements: [requirement] }],
-    async run(t) {
-      const missing = [];
-      for (const op of ops) {
-        const x = await t.call(op.name, {
-          id: `proto-conformance-probe-${randomUUID()}`,
-          body: op.method === 'GET' ? undefined : {},
-        });
-        if (x.status === 404 || x.status === 405) missing.push(x);
-      }
-      t.check(checkId, missing.length === 0, {
-        message: missing.map((x) => `${x.method} ${x.url} answered ${x.status}`).join('; '),
-        expected: 'any status but 404 or 405',
-        actual: missing.map((x) => `${x.method} ${new URL(x.url).pathname}: ${x.status}`).join(', '),
-        exchanges: missing.length ? missing : undefined,
-      });
+    check: {
+      id: `${checkPrefix(capability)}.endpoints-exist`,
+      title: `no 404 or 405 on ${ops.map((o) => `${o.method} ${o.path}`).join(', ')}`,
+      requirements: ['DISC-001'],
+    },
+    appliesTo: `requests to ${capability} endpoints`,
+    applies: (x) => names.has(x.operation) && (!x.notFoundProbe || x.status === 405),
+    problems: (x) => (x.status === 404 || x.status === 405
+      ? [`${x.method} ${new URL(x.url).pathname} answered ${x.status}: no route for ${x.operation}`]
+      : []),
+    coverage: (judged) => {
+      const seen = new Set(judged.map((x) => x.operation));
+      const unseen = ops.filter((o) => !seen.has(o.name)).map((o) => o.name);
+      return unseen.length ? `not exercised by this run: ${unseen.join(', ')}` : undefined;
     },
   };
 }

@@ -27,8 +27,9 @@ describe('another dialect', () => {
     expect(r.code).toBe(0);
     // The wire really used the dialect's names.
     const lookup = report.checks.find((c) => c.id === 'catalog-lookup.product-ids')!;
-    expect(Object.keys(lookup.evidence[0].requestHeaders)).toContain('Acme-Agent');
-    expect(lookup.evidence[0].responseBody).toMatch(/"acme":\{"version"/);
+    const cited = report.exchanges[lookup.evidence[0] - 1];
+    expect(Object.keys(cited.requestHeaders)).toContain('Acme-Agent');
+    expect(cited.responseBody).toMatch(/"acme":\{"version"/);
   });
 
   it('finds no profile in the default dialect', async () => {
@@ -45,22 +46,37 @@ describe('--endpoint and --capabilities overrides', () => {
   });
   afterAll(async () => server?.stop());
 
-  it('skip the profile (not-tested) and run everything else', async () => {
+  it('--endpoint moves the services, and the profile is still read and checked', async () => {
     const json = join(dir, 'override.json');
     const r = await cli([server.url, '--endpoint', `shopping=${server.url}/shopping`,
-      '--capabilities', 'shopping.catalog.search,org.proto.shopping.catalog.lookup', '--json', json]);
+      '--capabilities', 'catalog.search,org.proto.shopping.catalog.lookup', '--json', json]);
     const report = readReport(json);
-    const profile = report.checks.filter((c) => c.capability === 'profile');
-    expect(profile.length).toBeGreaterThan(0);
-    expect(profile.every((c) => c.verdict === 'not-tested' && /--endpoint/.test(c.message))).toBe(true);
+    expect(report.target.profileUrl).toBe(`${server.url}/.well-known/proto`);
+    expect(report.checks.find((c) => c.id === 'profile.keys-no-private')?.verdict).toBe('fail');
     const given = ['org.proto.shopping.catalog.search', 'org.proto.shopping.catalog.lookup', 'envelope'];
     const run = report.checks.filter((c) => given.includes(c.capability));
     expect(run.length).toBeGreaterThan(20);
     expect(notPassed(run)).toEqual([]);
     const others = report.checks.filter((c) => c.capability !== 'profile' && !given.includes(c.capability));
-    expect(others.every((c) => c.verdict === 'not-applicable')).toBe(true);
-    // The faulty key is in the profile, which was not read: nothing fails.
+    expect(others.every((c) => c.verdict === 'not-tested' && /left out by --capabilities/.test(c.message))).toBe(true);
+    expect(r.code).toBe(1);
+  });
+
+  it('--endpoint runs the services when the profile cannot be read, and says why the profile checks did not run', async () => {
+    const json = join(dir, 'no-profile.json');
+    const r = await cli(['http://127.0.0.1:9', '--endpoint', `shopping=${server.url}/shopping`, '--capabilities', 'catalog.search', '--json', json, '--timeout', '2000']);
+    const report = readReport(json);
+    const profile = report.checks.filter((c) => c.capability === 'profile');
+    expect(profile.length).toBeGreaterThan(0);
+    expect(profile.every((c) => c.verdict === 'not-tested' && /profile not read .*unreachable.*--endpoint/.test(c.message))).toBe(true);
+    expect(notPassed(report.checks.filter((c) => c.capability === 'org.proto.shopping.catalog.search'))).toEqual([]);
     expect(r.code).toBe(0);
+  });
+
+  it('refuses a short capability name that fits more than one capability', async () => {
+    const r = await cli([server.url, '--capabilities', 'lookup']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/lookup is ambiguous: shopping\.catalog\.lookup, common\.location\.lookup/);
   });
 
   it('--capabilities alone narrows a profile-driven run', async () => {

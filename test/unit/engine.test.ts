@@ -22,6 +22,7 @@ const target: Target = {
   services: new Map([['shopping', { endpoint: 'http://127.0.0.1:1/shopping' }]]),
   capabilities: new Set(['shopping.catalog.search']),
   excluded: new Set(),
+  advertised: ['org.proto.shopping.catalog.search'],
 };
 
 function scenario(id: string, effect: Effect, checks: [string, string][], run: Scenario['run']): Scenario {
@@ -99,7 +100,7 @@ describe('the engine', () => {
 
   it('marks suites of unadvertised capabilities not-applicable and of endpoint-less services blocked', async () => {
     const s = (capability: string) => suite([scenario(`x-${capability}`, 'read', [[`c-${capability}`, 'T-MUST']], async (t) => t.pass(`c-${capability}`))], { id: capability, capability });
-    const t: Target = { ...target, capabilities: new Set(['shopping.catalog.search', 'common.ask']) };
+    const t: Target = { ...target, capabilities: new Set(['shopping.catalog.search', 'common.ask']), advertised: ['org.proto.common.ask'] };
     const r = await run([s('shopping.cart'), s('common.ask')], 'write', t);
     expect(r.get('c-shopping.cart')!.verdict).toBe('not-applicable');
     expect(r.get('c-common.ask')!.verdict).toBe('blocked');

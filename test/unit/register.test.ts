@@ -3,7 +3,7 @@ import { FAULTS } from '../../src/reference/faults.js';
 import { allRequirements, findRequirement } from '../../src/register/index.js';
 import { suites } from '../../suites/index.js';
 
-const checks = suites.flatMap((s) => s.scenarios.flatMap((sc) => sc.checks));
+const checks = suites.flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)]);
 const cited = new Set(checks.flatMap((c) => c.requirements));
 const expected = new Set(FAULTS.flatMap((f) => [...f.expect]));
 
@@ -27,8 +27,13 @@ describe('the requirement register', () => {
     expect(all.filter((r) => r.untestable && cited.has(r.id)).map((r) => r.id)).toEqual([]);
   });
 
-  it('is cited only by IDs it holds', () => {
+  it('is cited only by IDs it holds, none of them retired', () => {
     expect([...cited].filter((id) => !findRequirement(id))).toEqual([]);
+    expect([...cited].filter((id) => findRequirement(id)?.retired)).toEqual([]);
+  });
+
+  it('says why each retired requirement was withdrawn, and what replaced it', () => {
+    for (const r of all.filter((x) => x.retired)) expect(r.retired, r.id).toMatch(/\S.{20,}/);
   });
 
   it('has unique check IDs across all suites', () => {

@@ -78,14 +78,15 @@ function fakeReport(): RunReport {
       message: `server said ${HOSTILE} \x1b[31mred\x1b[0m \u0000nul`,
       expected: 'status 400',
       actual: 'status 200 with body ]]> and again ]]> end',
-      evidence: [exchange(1)],
+      evidence: [1],
       curl: [`curl -sS -X POST 'https://shop.example/api/catalog/search' --data-raw '{"query":"socks"}'`],
+      reproduction: '#!/bin/sh\n# Reproduces T-FAIL\ncurl -sS -i -X POST \'https://shop.example/api/catalog/search\'\n',
     }),
     check('warn', CHECKOUT, {
       level: 'SHOULD',
       expected: 'a Retry-After header',
       actual: 'none',
-      evidence: [exchange(2, { status: 503 })],
+      evidence: [2],
       curl: ['curl -sS https://shop.example/checkout'],
     }),
     check('info', SEARCH, { level: 'MAY', message: 'server supports pagination' }),
@@ -94,16 +95,20 @@ function fakeReport(): RunReport {
     check('blocked', CHECKOUT, { message: 'cart creation failed' }),
     check('error', PROFILE, {
       message: 'network failure',
-      evidence: [
-        exchange(3, {
-          status: undefined,
-          responseHeaders: undefined,
-          responseBody: undefined,
-          json: undefined,
-          transportError: { kind: 'network', message: 'ECONNRESET' },
-        }),
-      ],
+      evidence: [3],
     }),
+  ];
+  const exchanges = [
+    exchange(1),
+    exchange(2, { status: 503 }),
+    exchange(3, {
+      status: undefined,
+      responseHeaders: undefined,
+      responseBody: undefined,
+      json: undefined,
+      transportError: { kind: 'network', message: 'ECONNRESET' },
+    }),
+    exchange(4, { role: 'cleanup', operation: 'cart.cancel', scenario: 'cart.lifecycle' }),
   ];
   return {
     tool: { name: 'proto-conformance', version: '0.1.0' },
@@ -115,12 +120,14 @@ function fakeReport(): RunReport {
     },
     options: { allow: 'read', strict: false, dialect: 'proto' },
     startedAt: '2025-01-02T03:04:05.000Z',
-    reportVersion: 1,
+    reportVersion: 2,
     finishedAt: '2025-01-02T03:04:07.500Z',
     durationMs: 2500,
     summary: summarise(checks),
     exitCode: 1,
+    notices: [],
     checks,
+    exchanges,
   };
 }
 
@@ -178,17 +185,32 @@ describe('console reporter', () => {
     const fail = lines.findIndex((l) => l.startsWith('  ✗ T-FAIL'));
     expect(fail).toBeGreaterThan(0);
     // The register does not know REQ-FAIL, so the bare ID is shown.
-    expect(lines.slice(fail + 1, fail + 5)).toEqual([
+    expect(lines.slice(fail + 1, fail + 7)).toEqual([
       '      REQ-FAIL',
       '      expected: status 400',
       '      actual: status 200 with body ]]> and again ]]> end',
+      '      evidence: #1 POST https://shop.example/api/catalog/search → 200',
       `      curl -sS -X POST 'https://shop.example/api/catalog/search' --data-raw '{"query":"socks"}'`,
+      '      (--verbose prints a script replaying the requests that led here)',
     ]);
     const warn = lines.findIndex((l) => l.startsWith('  ! T-WARN'));
     expect(lines[warn + 2]).toBe('      expected: a Retry-After header');
     // Non-detailed verdicts carry no detail lines.
     const na = lines.findIndex((l) => l.startsWith('  - T-NOT-APPLICABLE'));
     expect(lines[na + 1]).not.toMatch(/^ {6}/);
+  });
+
+  it('prints the reproduction script with --verbose', () => {
+    let out = '';
+    void consoleReporter({ write: (x) => (out += x), color: false, verbose: true }).onEnd?.(fakeReport());
+    expect(out).toContain('      # Reproduces T-FAIL');
+    expect(out).not.toContain('--verbose prints');
+  });
+
+  it('prints the run notices before the counts', () => {
+    const report = { ...fakeReport(), notices: ['no service check could run'] };
+    const lines = renderConsole(report, false).trimEnd().split('\n');
+    expect(lines.at(-3)).toBe('notice: no service check could run');
   });
 
   it('decides colour from the environment', () => {
@@ -279,6 +301,8 @@ describe('JUnit reporter', () => {
     expect(fail.failure?.['#text']).toContain('expected: status 400');
     expect(fail.failure?.['#text']).toContain('actual: status 200 with body');
     expect(fail.failure?.['#text']).toContain('reproduce: curl -sS -X POST');
+    expect(fail.failure?.['#text']).toContain('evidence: #1 POST https://shop.example/api/catalog/search → 200');
+    expect(fail.failure?.['#text']).toContain('# Reproduces T-FAIL');
 
     const error = byId('T-ERROR');
     expect(error.error?.['@_message']).toBe('network failure');
@@ -326,12 +350,17 @@ describe('JSON reporter', () => {
     expect(ok).toBe(true);
   });
 
-  it('drops the parsed json of exchanges and keeps the text', () => {
-    const data = JSON.parse(jsonReport(fakeReport())) as { checks: { evidence: Record<string, unknown>[] }[] };
-    const evidence = data.checks.flatMap((c) => c.evidence);
-    expect(evidence).toHaveLength(3);
-    for (const x of evidence) expect(x).not.toHaveProperty('json');
-    expect(evidence[0]!['responseBody']).toContain(HOSTILE);
+  it('writes the exchange log once, without parsed bodies, and checks cite it by number', () => {
+    const data = JSON.parse(jsonReport(fakeReport())) as { checks: { evidence: number[] }[]; exchanges: Record<string, unknown>[] };
+    expect(data.exchanges.map((x) => x['seq'])).toEqual([1, 2, 3, 4]);
+    for (const x of data.exchanges) {
+      expect(x).not.toHaveProperty('json');
+      expect(x).not.toHaveProperty('sentJson');
+    }
+    expect(data.exchanges[0]!['responseBody']).toContain(HOSTILE);
+    expect(data.exchanges[3]!['role']).toBe('cleanup');
+    const cited = data.checks.flatMap((c) => c.evidence);
+    expect(cited).toEqual([1, 2, 3]);
   });
 
   it('keeps a stable key order whatever order the input had', () => {
@@ -342,11 +371,11 @@ describe('JSON reporter', () => {
     const data = JSON.parse(text) as Record<string, unknown> & { checks: Record<string, unknown>[] };
     expect(Object.keys(data)).toEqual([
       'tool', 'target', 'options', 'startedAt', 'reportVersion', 'finishedAt',
-      'durationMs', 'summary', 'exitCode', 'checks',
+      'durationMs', 'summary', 'exitCode', 'notices', 'checks', 'exchanges',
     ]);
     expect(Object.keys(data.checks[1]!)).toEqual([
       'id', 'title', 'suite', 'scenario', 'capability', 'requirements', 'level', 'effect',
-      'verdict', 'message', 'expected', 'actual', 'evidence', 'curl', 'durationMs',
+      'verdict', 'message', 'expected', 'actual', 'evidence', 'curl', 'reproduction', 'durationMs',
     ]);
   });
 
@@ -422,7 +451,7 @@ describe('HTML reporter', () => {
   it('truncates long bodies', () => {
     const report = fakeReport();
     const big = 'A'.repeat(50_000) + 'TAIL-MARKER';
-    report.checks[1]!.evidence = [exchange(9, { responseBody: big })];
+    report.exchanges[0] = exchange(1, { responseBody: big });
     const page = htmlReport(report);
     expect(page).not.toContain('TAIL-MARKER');
     expect(page).toContain('A'.repeat(20 * 1024));

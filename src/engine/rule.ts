@@ -1,0 +1,28 @@
+import type { Dialect } from '../dialect/dialect.js';
+import type { Target } from '../discovery/target.js';
+import type { Exchange } from '../http/exchange.js';
+import type { CheckSpec } from './suite.js';
+
+/** What a rule may consult besides the exchange: no client, so a rule never sends anything. */
+export interface RuleContext {
+  dialect: Dialect;
+  target: Target;
+  /** Problems of a body against a schema in schemas/, in the target's dialect. */
+  validate(schema: string, body: unknown): string[];
+}
+
+/**
+ * A rule over every exchange: beside scenarios, the second kind of thing a suite declares. The
+ * engine judges it on every exchange of the run's log that it applies to (clean-up excluded);
+ * it passes when all of them hold, and is not-tested when the run saw none.
+ */
+export interface ExchangeRule {
+  check: CheckSpec;
+  /** The exchanges it judges, in words, for the message of a run that saw none. */
+  appliesTo: string;
+  applies(x: Exchange, r: RuleContext): boolean;
+  /** What is wrong with one exchange it applies to; empty when it holds. */
+  problems(x: Exchange, r: RuleContext): string[];
+  /** Said when it held, after "held on N …" (e.g. what the run never exercised). */
+  coverage?(judged: Exchange[], r: RuleContext): string | undefined;
+}

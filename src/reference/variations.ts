@@ -1,0 +1,181 @@
+import { Switches } from './switches.js';
+
+/**
+ * Named variations of the reference business: each makes a choice the spec permits that differs
+ * from the reference's default. A run against the business with any of them on must fail, warn
+ * and error on nothing. `permitted_by` cites the sentence (or the "not shown") that allows the
+ * choice; the description says what a naive checker would get wrong.
+ */
+export interface Variation {
+  name: string;
+  /** Area the variation touches: a dialect-free capability, or `profile`, `envelope`, `discovery`. */
+  capability: string;
+  description: string;
+  permitted_by: string;
+  /** Variations that cannot be on together with this one. */
+  conflicts?: string[];
+  /**
+   * Faults this variation leaves nothing to break, or changes what they break (no keys to leak,
+   * no has_next_page to misstate): the pair is refused, and the composition test skips it.
+   */
+  hides?: string[];
+}
+
+const variation = <N extends string>(v: Variation & { name: N }) => v;
+
+export const VARIATIONS = [
+  // Profile
+  variation({ name: 'profile-several-service-entries', capability: 'profile',
+    description: 'The shopping service lists an mcp entry before its rest entry. A checker that takes the first entry finds no REST endpoint.',
+    permitted_by: 'Document 1 §Service entry: "keyed by service identifier; each value is an array", transport "`rest` for this binding".' }),
+  variation({ name: 'profile-no-keys', capability: 'profile',
+    description: 'The profile publishes no keys member. A checker that requires signing keys fails it.',
+    permitted_by: 'Document 1 §Profile document: keys, Required "no".',
+    hides: ['jwk-private-member', 'jwk-alg-curve-mismatch', 'jwk-ec-missing-y'] }),
+  variation({ name: 'profile-extra-members', capability: 'profile',
+    description: 'The profile and its entries carry members the spec does not list. A checker with closed schemas fails it.',
+    permitted_by: 'Document 1 §Profile document: "Additional members are allowed."' }),
+  variation({ name: 'profile-draft-version', capability: 'profile',
+    description: 'Every version, in the profile and in responses, is "draft". A checker that only accepts dates fails it.',
+    permitted_by: 'Document 1 §Versioning: "the value `draft` marks an unreleased version".' }),
+  variation({ name: 'profile-keys-without-alg', capability: 'profile',
+    description: 'Keys state neither alg nor use. A checker that requires alg fails them.',
+    permitted_by: 'Document 1 §Public JWK: alg, Required "no"; "When absent the verifier derives it from crv."' }),
+  variation({ name: 'profile-extension-capabilities', capability: 'profile',
+    description: 'The profile also advertises capabilities this tool does not know (org.proto.shopping.discount, com.example.loyalty). A checker must list them as not covered, not fail or ignore them.',
+    permitted_by: 'Document 1 §What the service does: "Capabilities are adopted independently."; §Versioning: vocabularies "are open".' }),
+  variation({ name: 'profile-no-payment-handlers', capability: 'profile',
+    description: 'The profile has no payment_handlers registry; checkout responses still carry theirs. A checker that requires it in the profile fails it.',
+    permitted_by: 'Document 1 §Response envelope: payment_handlers, Required "no".',
+    hides: ['profile-handlers-not-array'] }),
+  // Discovery and HTTP framing
+  variation({ name: 'endpoint-trailing-slash', capability: 'discovery',
+    description: 'The rest endpoint ends with a slash. A checker that appends paths blindly requests //catalog/search.',
+    permitted_by: 'Document 1 §Service entry: endpoint "Base address of the service: this is {base_url}"; the spec does not say how it ends.' }),
+  variation({ name: 'endpoint-other-origin', capability: 'discovery',
+    description: 'The services live on another origin (another port) than the profile. A checker that assumes the profile\'s origin misses them.',
+    permitted_by: 'Document 1 §Service entry: endpoint "string (URL) Base address of the service"; nothing ties it to the profile\'s origin.' }),
+  variation({ name: 'content-type-charset', capability: 'envelope',
+    description: 'Responses say Content-Type: application/json; charset=utf-8. A checker comparing the whole header fails them.',
+    permitted_by: 'Document 1 §What the service does: "content type `application/json`"; media type parameters are not excluded.' }),
+  variation({ name: 'envelope-status-omitted', capability: 'envelope',
+    description: 'Successful responses leave proto.status out. A checker that requires status on every response fails them.',
+    permitted_by: 'Document 1 §Response envelope: status, Required "no"; "MUST be `error` in an error response".' }),
+  variation({ name: 'envelope-echoes-registries', capability: 'envelope',
+    description: 'Every response envelope also echoes the services registry and a map_order. A checker expecting only version and capabilities fails them.',
+    permitted_by: 'Document 1 §Response envelope: services and map_order, Required "no".' }),
+  variation({ name: 'chunked-responses', capability: 'envelope',
+    description: 'Responses are sent with chunked transfer coding and no Content-Length. A checker that relies on Content-Length reads nothing.',
+    permitted_by: 'Not shown: the spec fixes no HTTP framing (RFC 9112 allows either).' }),
+  variation({ name: 'transport-errors-detailed', capability: 'envelope',
+    description: 'HTTP error bodies carry details and a request_id beside code and content. A checker with a closed error shape fails them.',
+    permitted_by: 'Document 1 §Errors: "a JSON body containing `code` and `content`".' }),
+  // Catalog
+  variation({ name: 'search-pagination-minimal', capability: 'shopping.catalog.search',
+    description: 'A page with more to come carries only a cursor; the last page carries no pagination at all: no has_next_page, no total_count. A checker that requires has_next_page false on the last page fails it.',
+    permitted_by: 'Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)", none required.',
+    hides: ['search-last-page-has-next'] }),
+  variation({ name: 'search-total-count-estimate', capability: 'shopping.catalog.search',
+    description: 'total_count is an estimate, rounded up to the next ten. A checker that requires it to equal the products walked fails it.',
+    permitted_by: 'Document 1 §Shared value objects: Pagination response "`total_count` (integer)"; its exactness is not shown.' }),
+  variation({ name: 'search-available-variants-only', capability: 'shopping.catalog.search',
+    description: 'Search lists only the available variants of each product. A checker that derives product-detail signals from search\'s variants expects the wrong ones.',
+    permitted_by: 'Document 1 §Catalog resources: variants "array of Variant", with no word on listing every one; Variant "`availability` (object with `available` boolean)", a known member.' }),
+  variation({ name: 'search-hierarchical-categories', capability: 'shopping.catalog.search',
+    description: 'Category values are paths ("Shop > Footwear"), and a category filter matches any segment of them, case-insensitively. A checker matching filters exactly fails correct results.',
+    permitted_by: 'Document 1 §Catalog resources: Search Filters "categories (array of string)"; how a category matches is not shown.' }),
+  variation({ name: 'search-nearest-when-no-match', capability: 'shopping.catalog.search',
+    description: 'A query that matches nothing returns the three products the business ranks nearest. A checker that requires an empty array fails it.',
+    permitted_by: 'Not shown: what a search that finds nothing returns.' }),
+  variation({ name: 'search-products-without-options', capability: 'shopping.catalog.search',
+    description: 'Search products carry no options member; their variants still carry theirs. A checker that reads option names from product.options finds none.',
+    permitted_by: 'Document 1 §Catalog resources: options, Required "no".' }),
+  variation({ name: 'lookup-batch-max-5', capability: 'shopping.catalog.lookup',
+    description: 'Lookup takes at most 5 identifiers. A checker that looks up larger batches in its other checks fails them.',
+    permitted_by: 'Document 1 §Limits: "The maximum number is not shown."' }),
+  variation({ name: 'ids-need-escaping', capability: 'shopping.cart',
+    description: 'Cart, checkout session and order ids hold "/", "+", ":" and spaces. A checker that puts ids in paths unescaped reaches the wrong resource.',
+    permitted_by: 'Document 1 §Endpoints: "Path parameter `id` is a string"; its characters are not restricted.' }),
+  // Cart
+  variation({ name: 'cart-lines-reordered', capability: 'shopping.cart',
+    description: 'The cart lists its lines sorted by item id, not in request order. A checker comparing lines in order fails Get Cart.',
+    permitted_by: 'Document 1 §Cart resource: line_items "array of Line item (response)", "Replaced in full on update"; no order is fixed.' }),
+  variation({ name: 'cart-readable-after-cancel', capability: 'shopping.cart',
+    description: 'A canceled cart still reads as the cart. A checker expecting not_found fails it.',
+    permitted_by: 'Document 1 §States and transitions: "the effect of cancel on later reads: not shown".' }),
+  variation({ name: 'cart-partial-totals', capability: 'shopping.cart',
+    description: 'Cart totals hold only a subtotal: tax and shipping are not yet known, so there is no total entry. A checker that requires a total entry fails it.',
+    permitted_by: 'Document 1 §Cart resource: totals "Estimated; may be partial."' }),
+  // Checkout
+  variation({ name: 'checkout-create-requires-currency', capability: 'shopping.checkout',
+    description: 'Create needs currency beside line_items, and says so with a recoverable missing error (HTTP 200, no session). Without the member in the config, a checker must report what is missing, not fail.',
+    permitted_by: 'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."' }),
+  variation({ name: 'checkout-requires-phone', capability: 'shopping.checkout',
+    description: 'The session is not ready without buyer.phone_number, which its missing message names. A checker with a fixed recipe (email, address, option) never reaches ready.',
+    permitted_by: 'Document 1 §Shared value objects: Buyer "full member lists … not shown"; §States and transitions: "Messages name what is missing."' }),
+  variation({ name: 'checkout-no-auto-selection', capability: 'shopping.checkout',
+    description: 'The business selects no destination and no option by itself: the platform must send selected_destination_id and selected_option_id. A checker relying on the business choosing never reaches ready.',
+    permitted_by: 'Document 1 §Checkout: update carries "selected_destination_id … and groups holding `id` and `selected_option_id` when choosing an option".',
+    conflicts: ['checkout-option-preselected'] }),
+  variation({ name: 'checkout-option-preselected', capability: 'shopping.checkout',
+    description: 'The business selects the cheapest option as soon as a destination is known, so one update makes the session ready. A checker that insists on choosing an option itself sends a needless update.',
+    permitted_by: 'Document 1 §Checkout resource: fulfillment is an extension where "the business returns the resulting fulfillment state".',
+    conflicts: ['checkout-no-auto-selection'] }),
+  variation({ name: 'checkout-several-groups', capability: 'shopping.checkout',
+    description: 'Each line ships from its own warehouse: one fulfillment group per line, each with its own options to choose. A checker that only chooses in the first group never reaches ready.',
+    permitted_by: 'Document 1 §Checkout resource: fulfillment method "groups (array of group …)".' }),
+  variation({ name: 'checkout-async-completion', capability: 'shopping.checkout',
+    description: 'Complete answers complete_in_progress; a Get a moment later shows completed with the order. A checker that requires completed in the complete response fails it.',
+    permitted_by: 'Document 1 §States and transitions: "Transition into `complete_in_progress`, asynchronous completion outcomes … not shown."' }),
+  variation({ name: 'checkout-tax-inclusive', capability: 'shopping.checkout',
+    description: 'Prices include tax: totals carry subtotal, fulfillment, the included tax for information, and total = subtotal + fulfillment. A checker that sums every other entry into total fails it.',
+    permitted_by: 'Document 1 §Shared value objects: Totals entry "type …, amount (integer)"; no arithmetic between entries is fixed.' }),
+  variation({ name: 'checkout-missing-code-required', capability: 'shopping.checkout',
+    description: 'An incomplete session names what is missing with code "required" and a path, not "missing". A checker that requires code missing fails it.',
+    permitted_by: 'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing` …".',
+    // Only code missing says a field is absent: a field asked for again under another code may be a value the business rejects.
+    hides: ['checkout-missing-without-path', 'checkout-never-ready'] }),
+  variation({ name: 'checkout-unknown-session-404', capability: 'shopping.checkout',
+    description: 'Reading an unknown checkout session answers HTTP 404 with code and content. A checker that takes any 404 for a missing route reports the endpoint as absent.',
+    permitted_by: 'Not shown: what Get Checkout answers for an unknown session.' }),
+  // Order
+  variation({ name: 'order-readable-by-any-platform', capability: 'shopping.order',
+    description: 'Any platform may read any order. A checker that requires another platform to get unauthorized fails it.',
+    permitted_by: 'Document 1 §Order: "`unauthorized` (caller may not read it)"; who may read is the business\'s policy.',
+    hides: ['order-foreign-read-403', 'error-status-success', 'error-without-messages'] }),
+  variation({ name: 'order-fulfillment-pending', capability: 'shopping.order',
+    description: 'Until shipping is planned, fulfillment is an empty object: no expectations, no events. A checker that requires them fails it.',
+    permitted_by: 'Document 1 §Order resource: fulfillment "`expectations` and `events`", known members (spec README, reading conventions).' }),
+  variation({ name: 'order-line-price-object', capability: 'shopping.order',
+    description: 'Order lines state item.price as a Price object (amount and currency). A checker that takes the checkout line\'s integer for the order line\'s fails it.',
+    permitted_by: 'Document 1 §Order resource: order line item "`item` (`id`, `title`, `price`)", type not shown.' }),
+  // Authentication
+  variation({ name: 'auth-api-key', capability: 'discovery',
+    description: 'Every service request needs an X-API-Key; without it the answer is 401. The config carries the key for both platforms; a checker must send it, and never print it.',
+    permitted_by: 'Document 1 §Authentication: "Authentication is optional and set by each business"; "API key in header `X-API-Key`".' }),
+] as const;
+
+export type VariationName = (typeof VARIATIONS)[number]['name'];
+
+/** Why a fault and a variation cannot be on together, or undefined when they can. */
+export function clash(fault: string, variation: string): string | undefined {
+  const v = VARIATIONS.find((x) => x.name === variation) as Variation | undefined;
+  return v?.hides?.includes(fault) ? `--variation ${variation} leaves --fault ${fault} nothing to break (or changes what it breaks)` : undefined;
+}
+
+export function isVariationName(name: string): name is VariationName {
+  return VARIATIONS.some((v) => v.name === name);
+}
+
+/** The variations switched on in one reference business. */
+export class VariationSet extends Switches<VariationName> {}
+
+/** The variations of the list that can be on together: each kept unless it conflicts with one kept before. */
+export function compatible(names: readonly VariationName[]): VariationName[] {
+  const kept: VariationName[] = [];
+  for (const name of names) {
+    const v = VARIATIONS.find((x) => x.name === name) as Variation;
+    if (!kept.some((k) => v.conflicts?.includes(k))) kept.push(name);
+  }
+  return kept;
+}
