@@ -5,7 +5,7 @@ import {
   type HandlerRequest, type Reply, type ReplyMessage,
 } from './replies.js';
 import {
-  assignLineIds, CURRENCY, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
+  assignLineIds, CURRENCY, DISCOUNT, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
   type CartRecord, type Json, type ReferenceStore,
 } from './store.js';
 
@@ -129,7 +129,9 @@ function cartJson(cart: CartRecord, req: HandlerRequest, messages: ReplyMessage[
     currency: CURRENCY,
     totals: req.variations.has('cart-partial-totals')
       ? [{ type: 'subtotal', amount: subtotal }]
-      : [{ type: 'subtotal', amount: subtotal }, { type: 'total', amount: subtotal }],
+      : req.variations.has('totals-with-discount')
+        ? [{ type: 'subtotal', amount: subtotal }, { type: 'discount', amount: DISCOUNT }, { type: 'total', amount: subtotal - DISCOUNT }]
+        : [{ type: 'subtotal', amount: subtotal }, { type: 'total', amount: subtotal }],
     ...(messages.length ? { messages } : {}),
     continue_url: `${req.base}/carts/${cart.id}`,
     expires_at: new Date(cart.expiresAt).toISOString(),

@@ -8,7 +8,7 @@ import {
   type HandlerRequest, type Reply, type ReplyMessage,
 } from './replies.js';
 import {
-  assignLineIds, CURRENCY, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
+  assignLineIds, CURRENCY, DISCOUNT, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
   type FulfillmentState, type Json, type ReferenceStore, type RequestLine, type SessionRecord,
 } from './store.js';
 
@@ -333,7 +333,8 @@ function capQuantities(lines: RequestLine[], req: HandlerRequest): ReplyMessage[
       type: req.faults.has('checkout-quantity-adjusted-info') ? 'info' : 'warning',
       code: 'quantity_adjusted',
       content: `Quantity of ${l.variant.id} reduced from ${l.quantity} to ${MAX_QUANTITY}, the most one order may hold.`,
-      ...(req.faults.has('checkout-quantity-adjusted-no-path') ? {} : { path: `$.line_items[${i}].quantity` }),
+      ...(req.faults.has('checkout-quantity-adjusted-no-path') ? {}
+        : { path: req.faults.has('checkout-quantity-adjusted-wrong-path') ? `$.line_items[${i}]` : `$.line_items[${i}].quantity` }),
     });
     l.quantity = MAX_QUANTITY;
   });
@@ -359,7 +360,12 @@ export function sessionTotals(session: SessionRecord, req: HandlerRequest): Json
     ];
   }
   const tax = Math.round(subtotal * TAX_RATE);
-  return [{ type: 'subtotal', amount: subtotal }, ...fulfillment, { type: 'tax', amount: tax }, { type: 'total', amount: subtotal + tax + shipping }];
+  const discount = req.variations.has('totals-with-discount') ? DISCOUNT : 0;
+  return [
+    { type: 'subtotal', amount: subtotal }, ...fulfillment, { type: 'tax', amount: tax },
+    ...(discount ? [{ type: 'discount', amount: discount, display_text: 'Welcome offer' }] : []),
+    { type: 'total', amount: subtotal + tax + shipping - discount },
+  ];
 }
 
 function fulfillmentJson(session: SessionRecord, f: FulfillmentState, req: HandlerRequest): Json {

@@ -86,10 +86,12 @@ export const FAULTS = [
   fault({ name: 'checkout-quantity-adjusted-info', capability: 'shopping.checkout', description: 'quantity_adjusted messages are of type info, not warning.', expect: ['CHK-010'] }),
   fault({ name: 'checkout-incomplete-silent', capability: 'shopping.checkout', description: 'Incomplete sessions carry no messages saying what is missing.', expect: ['CHK-015'] }),
   fault({ name: 'checkout-unavailable-creates-session', capability: 'shopping.checkout', description: 'A create whose items are all unavailable answers item_unavailable, but a session is created anyway (its id in the answer).', expect: ['CHK-009', 'CHK-017'] }),
+  fault({ name: 'checkout-quantity-adjusted-wrong-path', capability: 'shopping.checkout', description: 'quantity_adjusted warnings point at the line, $.line_items[0], not at its quantity.', expect: ['CHK-010'] }),
   fault({ name: 'checkout-quantity-adjusted-no-path', capability: 'shopping.checkout', description: 'quantity_adjusted warnings carry no path.', expect: ['CHK-010'] }),
   fault({ name: 'checkout-update-during-completion', capability: 'shopping.checkout', description: 'An update while complete_in_progress is applied.', expect: ['CHK-011'] }),
   // Order
   fault({ name: 'order-no-fulfillment', capability: 'shopping.order', description: 'Orders are sent without fulfillment.', expect: ['ORD-001'] }),
+  fault({ name: 'order-expectations-not-array', capability: 'shopping.order', description: 'fulfillment.expectations is a single object, not an array of expectations.', expect: ['ORD-001'] }),
   fault({ name: 'order-checkout-id-wrong', capability: 'shopping.order', description: 'checkout_id names the order instead of its checkout.', expect: ['ORD-002'] }),
   fault({ name: 'order-currency-differs', capability: 'shopping.order', description: 'Orders are in EUR whatever the checkout currency was.', expect: ['ORD-003'] }),
   fault({ name: 'order-not-found-404', capability: 'shopping.order', description: 'Get of an unknown order answers HTTP 404.', expect: ['ORD-004'] }),

@@ -66,5 +66,9 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
     totals: order.totals,
   };
   if (faults.has('order-no-fulfillment')) delete json.fulfillment;
+  if (faults.has('order-expectations-not-array') && json.fulfillment) {
+    const f = json.fulfillment as Json;
+    if (Array.isArray(f.expectations)) f.expectations = f.expectations[0];
+  }
   return resource(json);
 }

@@ -144,6 +144,9 @@ export function assignLineIds(requested: RequestLine[], existing: LineRecord[], 
 export const itemTitle = (l: { product: SeedProduct; variant: SeedVariant }) =>
   (l.product.variants.length > 1 ? `${l.product.title} (${l.variant.title})` : l.product.title);
 
+/** Taken off cart and checkout totals with the totals-with-discount variation. */
+export const DISCOUNT = 300;
+
 export const lineAmount = (l: LineRecord) => l.variant.price * l.quantity;
 
 export const subtotalOf = (lines: LineRecord[]) => lines.reduce((sum, l) => sum + lineAmount(l), 0);

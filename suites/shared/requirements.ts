@@ -6,7 +6,7 @@ const platformOnly = (what: string) => `Binds the platform, not the business; ${
 /** Requirements checked the same way for every capability, and shared rules that bind the platform. */
 export const requirements: Requirement[] = [
   { id: 'DISC-001', level: 'MUST', capability: 'discovery', source: 'Document 1 §What the service does',
-    statement: 'A business implements every endpoint of each capability it advertises: none answers 404 or 405.' },
+    statement: 'A business implements every endpoint of each capability it advertises: none answers 404, 405 or 501 to a request on a real resource.' },
   { id: 'HDR-001', level: 'MUST', derived: true, capability: 'headers', source: `${D1} §Authentication`,
     statement: 'Every request carries Proto-Agent, an RFC 8941 dictionary whose profile member is the caller\'s profile URL.',
     untestable: platformOnly('the checker sends it on every request (src/http/client.ts).') },
