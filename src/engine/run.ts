@@ -74,10 +74,14 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     for (const rule of suite.rules ?? []) {
       const gate = gates.get(suite);
       let settled = gate ? { ...gate, exchanges: [], durationMs: 0 } : judgeRule(rule, log, plan.target);
+      let effect: Effect = 'read';
       // Nothing to judge because the scenarios that would have made the requests were not allowed.
       const gatedBy = allowGated.get(suite);
-      if (!gate && settled.verdict === 'not-tested' && gatedBy) settled = { ...settled, message: `needs --allow ${gatedBy}` };
-      emit(resultOf(plan, suite, 'every-exchange', settled.message === `needs --allow ${gatedBy}` ? gatedBy! : 'read', rule.check, settled));
+      if (!gate && settled.verdict === 'not-tested' && gatedBy) {
+        settled = { ...settled, message: `needs --allow ${gatedBy}` };
+        effect = gatedBy;
+      }
+      emit(resultOf(plan, suite, 'every-exchange', effect, rule.check, settled));
     }
   }
   for (const result of uncovered(plan)) emit(result);
