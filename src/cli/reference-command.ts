@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { PROTO_DIALECT } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
-import { FAULTS, isFaultName, type FaultName } from '../reference/faults.js';
+import { expectedRequirements, FAULTS, isFaultName, type Fault, type FaultName } from '../reference/faults.js';
 import { clash, isVariationName, VARIATIONS, type VariationName } from '../reference/variations.js';
 import { referenceRunConfig } from '../reference/run-config.js';
 import { startReferenceBusiness } from '../reference/server.js';
@@ -22,9 +22,13 @@ export interface ReferenceCommandOptions {
 /** `reference-server`: lists faults or variations, writes the run config, or serves until SIGINT/SIGTERM. */
 export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: string) => void): Promise<number | 'serving'> {
   if (opts.listFaults) {
+    const listed = FAULTS.map((f: Fault) => ({
+      name: f.name, capability: f.capability, description: f.description,
+      expect: expectedRequirements(f), fails: [...f.fails], skips: [...(f.skips ?? [])],
+    }));
     out(opts.json
-      ? `${JSON.stringify(FAULTS, null, 2)}\n`
-      : FAULTS.map((f) => `${f.name.padEnd(34)} ${f.capability.padEnd(26)} ${f.description} [${f.expect.join(', ')}]\n`).join(''));
+      ? `${JSON.stringify(listed, null, 2)}\n`
+      : listed.map((f) => `${f.name.padEnd(34)} ${f.capability.padEnd(26)} ${f.description} [${f.expect.join(', ')}]\n`).join(''));
     return EXIT.ok;
   }
   if (opts.listVariations) {

@@ -18,7 +18,7 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   const matches = PRODUCTS.filter((p) => {
     const text = `${p.title} ${p.description}`.toLowerCase();
     const inCategory = categories.length === 0 || p.categories.some((c) => categories.some((f) => categoryMatches(c, f, variations)));
-    const inPrice = maxPrice === undefined || minPrice(p) <= maxPrice;
+    const inPrice = maxPrice === undefined || faults.has('search-ignores-price-filter') || minPrice(p) <= maxPrice;
     const filtered = faults.has('search-filters-or') && categories.length > 0 && maxPrice !== undefined
       ? inCategory || inPrice
       : inCategory && inPrice;
@@ -107,7 +107,9 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
     if (!faults.has('lookup-drops-inputs')) {
       json.variants = (json.variants as Json[]).map((v) => {
         const i = inputs.get(v.id as string);
-        return i ? { ...v, inputs: i } : v;
+        // The faulty business also names the product's handle, which nobody asked for.
+        const stray = faults.has('lookup-inputs-extra-id') ? [{ id: product.handle, match: 'handle' }] : [];
+        return i ? { ...v, inputs: [...i, ...stray] } : v;
       });
     }
     return json;

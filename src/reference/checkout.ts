@@ -80,7 +80,7 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   if (refused) return refused;
   const inProgress = session.status === 'complete_in_progress';
   if (inProgress && !req.faults.has('checkout-update-during-completion')) {
-    return resource(sessionJson(session, req, [
+    return resource(sessionJson(session, req, req.faults.has('checkout-in-progress-silent') ? [] : [
       recoverable('complete_in_progress', 'Completion is in progress; the session was left unchanged.'),
     ]));
   }

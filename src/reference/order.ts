@@ -32,7 +32,10 @@ export function placeOrder(
 /** GET /orders/{id} */
 export function get(store: ReferenceStore, req: HandlerRequest): Reply {
   const { faults } = req;
-  const order = req.id === undefined ? undefined : store.orders.get(req.id);
+  const asked = req.id === undefined ? undefined : store.orders.get(req.id);
+  // The faulty business answers the platform's first order, whichever was asked for.
+  const order = asked && faults.has('order-get-returns-first-order')
+    ? [...store.orders.values()].find((o) => o.platform === asked.platform) : asked;
   if (!order) {
     if (faults.has('order-not-found-404')) return transportError(404, 'not_found', `no order ${req.id ?? ''}`);
     return businessError([unrecoverable('not_found', `no order ${req.id ?? ''}`)]);

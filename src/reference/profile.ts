@@ -65,7 +65,7 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys }
   const entryVersion = faults.has('profile-entry-version-format') ? '1.0' : version;
   const extra = variations.has('profile-extra-members') ? { x_reference_note: 'an extra member consumers ignore' } : {};
   const restEntry: Record<string, unknown> = {
-    version,
+    version: faults.has('profile-service-version-format') ? '1.0' : version,
     transport: 'rest',
     endpoint: `${servicesBase}${servicePath('shopping')}${variations.has('endpoint-trailing-slash') ? '/' : ''}`,
     ...extra,

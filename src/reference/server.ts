@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { parseDictionary } from 'structured-headers';
 import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
-import { messagesOf } from '../protocol/messages.js';
 import { OPERATIONS, type Operation } from '../protocol/operations.js';
 import * as cart from './cart.js';
 import * as catalog from './catalog.js';
@@ -12,7 +11,7 @@ import * as order from './order.js';
 import {
   buildProfile, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
 } from './profile.js';
-import { transportError, type HandlerRequest, type Reply } from './replies.js';
+import { transportError, type HandlerRequest, type Reply, type ReplyMessage } from './replies.js';
 import { REFERENCE_API_KEY } from './run-config.js';
 import { createStore } from './store.js';
 import { VariationSet, type VariationName } from './variations.js';
@@ -34,6 +33,15 @@ export interface ReferenceBusiness {
 type Handler = (req: HandlerRequest) => Reply;
 
 const MAX_BODY = 1024 * 1024;
+
+/** Faults that take one endpoint away: the hook point where a route is missing or refused. */
+const ROUTE_FAULTS: { fault: FaultName; operation: string; status: number; code: string }[] = [
+  { fault: 'product-endpoint-missing', operation: 'catalog.product', status: 404, code: 'not_found' },
+  { fault: 'search-endpoint-405', operation: 'catalog.search', status: 405, code: 'method_not_allowed' },
+  { fault: 'cart-cancel-endpoint-missing', operation: 'cart.cancel', status: 404, code: 'not_found' },
+  { fault: 'checkout-complete-endpoint-501', operation: 'checkout.complete', status: 501, code: 'not_implemented' },
+  { fault: 'order-endpoint-missing', operation: 'order.get', status: 404, code: 'not_found' },
+];
 
 /** Starts the reference business on 127.0.0.1. */
 export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promise<ReferenceBusiness> {
@@ -85,9 +93,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     if (match === 'no-route') return reply(res, transportError(404, 'not_found', `no endpoint at ${url.pathname}`));
     if (match === 'no-method') return reply(res, transportError(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`));
     const { op, id } = match;
-    if (op.name === 'catalog.product' && faults.has('product-endpoint-missing')) {
-      return reply(res, transportError(404, 'not_found', `no endpoint at ${url.pathname}`));
-    }
+    const unrouted = ROUTE_FAULTS.find((r) => r.operation === op.name && faults.has(r.fault));
+    if (unrouted) return reply(res, transportError(unrouted.status, unrouted.code, `${req.method} ${url.pathname}: ${unrouted.code}`));
     if (variations.has('auth-api-key') && req.headers['x-api-key'] !== REFERENCE_API_KEY) {
       return reply(res, transportError(401, 'unauthorized', 'X-API-Key is missing or not one this business issued'));
     }
@@ -145,13 +152,14 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       const body = faults.has('transport-error-shape') && r.status === 400
         ? { error: r.content }
         : {
-          code: r.code, content: r.content,
+          code: r.code, ...(faults.has('transport-error-no-content') ? {} : { content: r.content }),
           ...(variations.has('transport-errors-detailed') ? { details: [{ reason: r.code }], request_id: `req-${Date.now()}` } : {}),
         };
       return send(res, r.status, body, serviceType());
     }
     // Any unrecoverable error makes the response an error response, resource or not.
-    const error = r.kind === 'business-error' || messagesOf(r.body).some((m) => m.type === 'error' && m.severity === 'unrecoverable');
+    const messages = r.kind === 'resource' && Array.isArray(r.body.messages) ? (r.body.messages as ReplyMessage[]) : [];
+    const error = r.kind === 'business-error' || messages.some((m) => m.type === 'error' && m.severity === 'unrecoverable');
     const successStatus = faults.has('envelope-status-vocabulary') ? 'ok' : variations.has('envelope-status-omitted') ? undefined : 'success';
     const envelope: Record<string, unknown> = {
       version: faults.has('envelope-version-format') ? '1.0' : version,

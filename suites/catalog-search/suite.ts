@@ -231,9 +231,19 @@ async function filtersAnd(t: ScenarioContext): Promise<void> {
   });
 }
 
-/** Filters that a conformant business answers with at least the first product, and an OR would widen. */
+/**
+ * Filters a conformant business answers with at least one product, where each half of the AND
+ * excludes something: a category holding two products of different prices, with price.max the
+ * lower one, so ignoring the price (or combining with OR) lets a product through.
+ */
 function filtersFrom(products: Record<string, unknown>[]): Record<string, unknown> | undefined {
-  const p = products.find((x) => categoryNames(x).length > 0 && Number.isInteger(lowestPrice(x)));
+  const priced = products.filter((p) => categoryNames(p).length > 0 && Number.isInteger(lowestPrice(p)));
+  for (const p of priced) {
+    const category = categoryNames(p)[0];
+    const prices = priced.filter((q) => categoryNames(q)[0] === category).map(lowestPrice);
+    if (new Set(prices).size > 1) return { categories: [category], price: { max: Math.min(...prices) } };
+  }
+  const p = priced[0];
   return p ? { categories: [categoryNames(p)[0]], price: { max: lowestPrice(p) } } : undefined;
 }
 

@@ -133,6 +133,7 @@ export const checkoutSuite: Suite = {
       async run(t) {
         const token = t.need(t.config.payment?.in_progress_token, 'payment.in_progress_token in --config (a token that holds completion in progress)');
         const { final: held } = await completeCheckout(t, await readySession(t), token, { await: false });
+        t.prerequisite(carriesResource(held), 'checkout.complete');
         t.need(statusOf(held) === 'complete_in_progress' ? held : undefined,
           'payment.in_progress_token to leave the session complete_in_progress');
         const before = resourceOf(t, held);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cli, referenceServer } from '../helpers/processes.js';
+import { expectedRequirements, FAULTS, type Fault } from '../../src/reference/faults.js';
+import { VARIATIONS } from '../../src/reference/variations.js';
 
 describe('proto-conformance demo', () => {
   it('checks the in-process reference business with every class allowed, and passes', async () => {
@@ -23,6 +25,26 @@ describe('proto-conformance reference-server', () => {
       server.process.kill(signal);
       expect(await exited).toBe(0);
     }
+  });
+
+  it('lists both corpora as JSON, whole', async () => {
+    const faults = JSON.parse((await cli(['reference-server', '--list-faults', '--json'])).stdout);
+    expect(faults).toEqual((FAULTS as readonly Fault[]).map((f) => ({
+      name: f.name, capability: f.capability, description: f.description,
+      expect: expectedRequirements(f), fails: [...f.fails], skips: [...(f.skips ?? [])],
+    })));
+    const variations = JSON.parse((await cli(['reference-server', '--list-variations', '--json'])).stdout);
+    expect(variations).toEqual(VARIATIONS.map(({ name, capability, description, permitted_by }) => ({ name, capability, description, permitted_by })));
+    for (const v of variations) expect(v.permitted_by, v.name).toMatch(/^(Document [123] §\S.*"|Not shown)/);
+  });
+
+  it('refuses variations that exclude each other, and a fault a variation leaves nothing to break', async () => {
+    const both = await cli(['reference-server', '--variation', 'checkout-no-auto-selection', '--variation', 'checkout-option-preselected']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/cannot be on together with checkout-option-preselected/);
+    const hidden = await cli(['reference-server', '--fault', 'jwk-private-member', '--variation', 'profile-no-keys']);
+    expect(hidden.code).toBe(2);
+    expect(hidden.stderr).toMatch(/leaves --fault jwk-private-member nothing to break/);
   });
 
   it('lists the faults as text too', async () => {

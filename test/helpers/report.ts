@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { RunReport } from '../../src/engine/report.js';
+import type { Suite } from '../../src/engine/suite.js';
+import type { Effect } from '../../src/engine/types.js';
+import { findRequirement } from '../../src/register/index.js';
+import { suites } from '../../suites/index.js';
 
 export function readReport(file: string): RunReport {
   return JSON.parse(readFileSync(file, 'utf8')) as RunReport;
@@ -19,4 +23,18 @@ export function notPassed(checks: RunReport['checks']): string[] {
   return checks
     .filter((c) => c.verdict !== 'pass' && !(c.verdict === 'info' && c.level === 'MAY'))
     .map((c) => `${c.id}: ${c.verdict}: ${c.message}`);
+}
+
+/** Every check the bundled suites declare (scenarios and rules), with the suite it belongs to: counts are derived from here. */
+export function declaredChecks(): { id: string; suite: Suite; effect?: Effect }[] {
+  return suites.flatMap((s) => [
+    ...s.scenarios.flatMap((sc) => sc.checks.map((c) => ({ id: c.id, suite: s, effect: sc.effect }))),
+    ...(s.rules ?? []).map((r) => ({ id: r.check.id, suite: s })),
+  ]);
+}
+
+/** Checks whose requirements are all MAY: they can only pass or be info (an observation). */
+export function observationChecks(): string[] {
+  return suites.flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)])
+    .filter((c) => c.requirements.every((id) => findRequirement(id)?.level === 'MAY')).map((c) => c.id);
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FAULTS } from '../../src/reference/faults.js';
+import { expectedRequirements, FAULTS, type Fault } from '../../src/reference/faults.js';
 import { allRequirements, findRequirement } from '../../src/register/index.js';
 import { suites } from '../../suites/index.js';
 
 const checks = suites.flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)]);
 const cited = new Set(checks.flatMap((c) => c.requirements));
-const expected = new Set(FAULTS.flatMap((f) => [...f.expect]));
+const expected = new Set((FAULTS as readonly Fault[]).flatMap(expectedRequirements));
+const failedByAFault = new Set((FAULTS as readonly Fault[]).flatMap((f) => f.fails));
 
 describe('the requirement register', () => {
   const all = allRequirements();
@@ -39,6 +40,19 @@ describe('the requirement register', () => {
   it('has unique check IDs across all suites', () => {
     const ids = checks.map((c) => c.id);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+});
+
+describe('the fault corpus against the checks', () => {
+  it('proves every check that can fail: each is failed by at least one fault', () => {
+    // A check whose requirements are all MAY can only be info: nothing to fail.
+    const canFail = checks.filter((c) => c.requirements.some((id) => findRequirement(id)?.level !== 'MAY'));
+    expect(canFail.filter((c) => !failedByAFault.has(c.id)).map((c) => c.id)).toEqual([]);
+  });
+
+  it('names only checks that exist', () => {
+    const ids = new Set(checks.map((c) => c.id));
+    expect([...failedByAFault].filter((id) => !ids.has(id))).toEqual([]);
   });
 });
 

@@ -1,0 +1,28 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectedRequirements, FAULTS, type Fault, type FaultName } from '../../src/reference/faults.js';
+import { baseline, departures, forgetBaselines, runReference, scopeOf, troubles, unexplained, eachCase } from './harness.js';
+
+beforeAll(forgetBaselines);
+
+describe('the clean reference business', () => {
+  it('passes: nothing fails, warns, errors or is blocked, and the exit code is 0', async () => {
+    const report = await runReference();
+    expect(troubles(report)).toEqual([]);
+    expect(unexplained(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+  });
+});
+
+describe('the fault corpus', () => {
+  eachCase(FAULTS as readonly Fault[])('fault $name', (fault) => {
+    it(`fails exactly ${fault.fails.join(', ')}, skips only what it pins, and changes nothing else`, async () => {
+      const scope = scopeOf([...fault.fails, ...(fault.skips ?? [])], fault.capability);
+      const [base, report] = await Promise.all([baseline([], scope), runReference([fault.name as FaultName], [], scope)]);
+      expect(departures(fault, report, base, scope)).toEqual([]);
+      expect(unexplained(report)).toEqual([]);
+      const failed = [...new Set(report.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'warn').flatMap((c) => c.requirements))].sort();
+      expect(failed).toEqual(scope ? failed : expectedRequirements(fault));
+      expect(report.exitCode).toBe(1);
+    });
+  });
+});

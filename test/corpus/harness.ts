@@ -1,0 +1,134 @@
+/**
+ * The corpora, run in-process: the reference business on an ephemeral port and check() through
+ * the library, so a case costs tens of milliseconds, not two processes.
+ */
+import { describe } from 'vitest';
+import { check } from '../../src/check.js';
+import type { RunReport } from '../../src/engine/report.js';
+import type { Verdict } from '../../src/engine/types.js';
+import { CAPABILITIES } from '../../src/protocol/operations.js';
+import { pinnedSkip, type Fault, type FaultName } from '../../src/reference/faults.js';
+import { referenceRunConfig } from '../../src/reference/run-config.js';
+import { startReferenceBusiness } from '../../src/reference/server.js';
+import type { VariationName } from '../../src/reference/variations.js';
+import { suites } from '../../suites/index.js';
+
+/**
+ * Capabilities a run is narrowed to (dialect-free), or undefined for every one the business
+ * advertises. `npm test` always runs everything; the mutation run (PROTO_CORPUS_MODE=mutation)
+ * narrows each case to what its fault or variation touches, so a mutant in one suite is tried
+ * only against the cases that exercise it.
+ */
+export type Scope = string[] | undefined;
+
+export async function runReference(faults: FaultName[] = [], variations: VariationName[] = [], scope?: Scope): Promise<RunReport> {
+  const business = await startReferenceBusiness({ faults, variations });
+  try {
+    return await check({
+      url: business.url, config: referenceRunConfig(variations), allow: 'irreversible',
+      overrides: { endpoints: new Map(), capabilities: scope },
+    });
+  } finally {
+    await business.close();
+  }
+}
+
+const baselines = new Map<string, Promise<Map<string, Verdict>>>();
+
+/** Forgets the baselines: under the mutation run modules live on between mutants, and each needs its own. */
+export function forgetBaselines(): void {
+  baselines.clear();
+}
+
+/** Each check's verdict against the business with only these variations on, in a scope (computed once). */
+export function baseline(variations: VariationName[] = [], scope?: Scope): Promise<Map<string, Verdict>> {
+  const key = `${variations.join(',')}|${scope?.join(',') ?? '*'}`;
+  let found = baselines.get(key);
+  if (!found) {
+    found = runReference([], variations, scope).then((r) => new Map(r.checks.map((c) => [c.id, c.verdict])));
+    baselines.set(key, found);
+  }
+  return found;
+}
+
+const mutationRun = process.env.PROTO_CORPUS_MODE === 'mutation';
+const narrowing = mutationRun;
+
+/**
+ * `describe.each`, concurrent for `npm test`; one case at a time under the mutation run, whose
+ * per-test coverage cannot tell concurrent tests apart.
+ */
+export function eachCase<T extends readonly unknown[] | object>(cases: readonly T[]) {
+  return mutationRun ? describe.each(cases as T[]) : describe.concurrent.each(cases as T[]);
+}
+/** A capability whose scenarios need another's: an order is placed through checkout; product detail finds its products by search. */
+const NEEDS: Record<string, string[]> = { 'shopping.order': ['shopping.checkout'], 'shopping.catalog.lookup': ['shopping.catalog.search'] };
+
+/**
+ * The scope of a case: under the mutation run, the capabilities of the suites holding the
+ * checks it names (a `suite.*` entry names them all); envelope rules need some service to
+ * judge, so a case naming only them takes catalog search. Otherwise every capability.
+ */
+export function scopeOf(checkIds: readonly string[], area?: string): Scope {
+  if (!narrowing) return undefined;
+  const caps = new Set<string>();
+  let envelope = false;
+  for (const entry of checkIds) {
+    const prefix = entry.endsWith('.*') ? entry.slice(0, -1) : undefined;
+    for (const s of suites) {
+      const ids = [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)].map((c) => c.id);
+      if (!ids.some((id) => (prefix ? id.startsWith(prefix) : id === entry))) continue;
+      if (s.appliesWhen === 'advertised') caps.add(s.capability);
+      else if (s.id === 'envelope') envelope = true;
+    }
+  }
+  if (area && CAPABILITIES.includes(area)) caps.add(area);
+  for (const c of [...caps]) for (const n of NEEDS[c] ?? []) caps.add(n);
+  if (caps.size === 0 && (envelope || (area && !['profile'].includes(area)))) return undefined;
+  return [...caps];
+}
+
+const FAILED: readonly Verdict[] = ['fail', 'warn'];
+const SKIPPED: readonly Verdict[] = ['blocked', 'not-tested'];
+
+/**
+ * How a run with a fault differs from what the fault's record says: its `fails` fail, its
+ * `skips` end blocked or not-tested, and every other check keeps its baseline verdict.
+ */
+export function departures(fault: Fault, report: RunReport, base: Map<string, Verdict>, scope?: Scope): string[] {
+  const out: string[] = [];
+  // Narrowed, the rules over every exchange judge whatever else ran: compared only when named.
+  const crossCutting = (c: RunReport['checks'][number]) => scope !== undefined && !c.capability.includes('.');
+  const seen = new Set(report.checks.map((c) => c.id));
+  for (const id of fault.fails) if (!seen.has(id)) out.push(`${id}: named in fails, but the run has no such check`);
+  for (const s of fault.skips ?? []) {
+    if (!s.endsWith('.*') && !seen.has(s)) out.push(`${s}: named in skips, but the run has no such check`);
+  }
+  for (const c of report.checks) {
+    const was = base.get(c.id);
+    if (fault.fails.includes(c.id)) {
+      if (!FAILED.includes(c.verdict)) out.push(`${c.id}: should fail, is ${c.verdict}: ${c.message}`);
+    } else if (pinnedSkip(fault, c.id)) {
+      if (!SKIPPED.includes(c.verdict)) out.push(`${c.id}: pinned as blocked or not-tested, is ${c.verdict} (a stale pin?)`);
+    } else if (c.verdict !== was && !crossCutting(c)) {
+      out.push(`${c.id}: ${was} without the fault, ${c.verdict} with it: ${c.message}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * What every report owes its reader, whatever the business: each check has a title, each verdict
+ * but a pass says why, and each failing check cites the exchanges it judged.
+ */
+export function unexplained(report: RunReport): string[] {
+  return report.checks.flatMap((c) => [
+    ...(c.title.trim() === '' ? [`${c.id}: no title`] : []),
+    ...(c.verdict !== 'pass' && c.message.trim() === '' ? [`${c.id}: ${c.verdict} without a message`] : []),
+    ...((c.verdict === 'fail' || c.verdict === 'warn') && c.evidence.length === 0 ? [`${c.id}: ${c.verdict} citing no exchange`] : []),
+  ]);
+}
+
+/** Checks of a run that failed, warned, errored or were blocked: none may, for a conformant business. */
+export const troubles = (report: RunReport) =>
+  report.checks.filter((c) => ['fail', 'warn', 'error', 'blocked'].includes(c.verdict)).map((c) => `${c.id}: ${c.verdict}: ${c.message}`);

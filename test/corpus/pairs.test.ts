@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FAULTS, type Fault, type FaultName } from '../../src/reference/faults.js';
+import { clash, type VariationName } from '../../src/reference/variations.js';
+import { baseline, departures, forgetBaselines, runReference, scopeOf, eachCase } from './harness.js';
+
+/** Fault and variation pairs in the same area, where a naive composition would most likely hide the fault. */
+const PAIRS: [FaultName, VariationName][] = [
+  ['checkout-totals-stale', 'checkout-tax-inclusive'],
+  ['checkout-never-ready', 'checkout-no-auto-selection'],
+  ['checkout-never-ready', 'checkout-option-preselected'],
+  ['checkout-complete-no-order', 'checkout-async-completion'],
+  ['checkout-missing-without-path', 'checkout-several-groups'],
+  ['checkout-update-during-completion', 'checkout-async-completion'],
+  ['order-checkout-id-wrong', 'ids-need-escaping'],
+  ['order-foreign-read-403', 'auth-api-key'],
+  ['search-filters-or', 'search-hierarchical-categories'],
+  ['search-cursor-repeats', 'search-pagination-minimal'],
+  ['product-signals-ignore-selection', 'search-available-variants-only'],
+  ['jwk-alg-curve-mismatch', 'profile-keys-without-alg'],
+  ['lookup-batch-413', 'lookup-batch-max-5'],
+  ['cart-get-empty', 'cart-lines-reordered'],
+  ['cart-update-merges', 'ids-need-escaping'],
+  ['envelope-status-vocabulary', 'content-type-charset'],
+  ['profile-no-endpoint', 'endpoint-other-origin'],
+];
+
+beforeAll(forgetBaselines);
+
+describe('faults and variations compose', () => {
+  it('every sampled pair is one the corpora allow together', () => {
+    expect(PAIRS.map(([f, v]) => clash(f, v)).filter(Boolean)).toEqual([]);
+  });
+
+  eachCase(PAIRS)('fault %s with variation %s', (fault, variation) => {
+    it('is still caught exactly, and changes nothing else', async () => {
+      const record = FAULTS.find((f) => f.name === fault) as Fault;
+      const scope = scopeOf([...record.fails, ...(record.skips ?? [])], record.capability);
+      const [base, report] = await Promise.all([baseline([variation], scope), runReference([fault], [variation], scope)]);
+      expect(departures(record, report, base, scope)).toEqual([]);
+      expect(report.exitCode).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { compatible, VARIATIONS, type VariationName } from '../../src/reference/variations.js';
+import { runReference, scopeOf, troubles, unexplained, eachCase } from './harness.js';
+
+const names = VARIATIONS.map((v) => v.name as VariationName);
+const areaOf = (name: string) => VARIATIONS.find((v) => v.name === name)!.capability;
+
+describe('the variation corpus', () => {
+  eachCase(names)('variation %s', (variation) => {
+    it('fails, warns, errors and blocks on nothing', async () => {
+      const area = areaOf(variation);
+      const report = await runReference([], [variation], area.includes('.') ? scopeOf([], area) : undefined);
+      expect(troubles(report)).toEqual([]);
+      expect(unexplained(report)).toEqual([]);
+      expect(report.exitCode).toBe(0);
+    });
+  });
+
+  it('with every compatible variation on at once, fails, warns, errors and blocks on nothing', async () => {
+    const kept = compatible(names);
+    expect(names.filter((n) => !kept.includes(n))).toEqual(['checkout-option-preselected']);
+    const report = await runReference([], kept);
+    expect(troubles(report)).toEqual([]);
+  });
+});
