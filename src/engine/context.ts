@@ -9,7 +9,7 @@ import { requestBody, type OperationName, type RecipeInput } from '../protocol/r
 import { validatorFor } from '../protocol/schemas.js';
 import { Blocked, HarnessError, NotTested } from './outcomes.js';
 import type { CheckSpec } from './suite.js';
-import type { Finding } from './types.js';
+import type { Breach, Finding } from './types.js';
 
 /** How a check concluded, before the engine applies the requirement level. */
 export type Conclusion =
@@ -117,19 +117,19 @@ export class ScenarioContext {
   }
 
   /** The check did not hold; the requirement level decides between fail, warn and info. */
-  fail(checkId: string, finding: Finding): void {
+  fail(checkId: string, finding: Breach): void {
     this.conclude(checkId, { kind: 'broken', finding });
   }
 
   /** Passes when `ok`, fails with `finding` otherwise. Returns `ok`. */
-  check(checkId: string, ok: boolean, finding: Finding): boolean {
+  check(checkId: string, ok: boolean, finding: Breach): boolean {
     if (ok) this.conclude(checkId, { kind: 'held', finding: { ...finding, message: 'held', actual: finding.actual || undefined } });
     else this.fail(checkId, finding);
     return ok;
   }
 
   /** Like `check`, but a broken check blocks the rest of the scenario. */
-  require(checkId: string, ok: boolean, finding: Finding): void {
+  require(checkId: string, ok: boolean, finding: Breach): void {
     if (!this.check(checkId, ok, finding)) throw new Blocked(checkId);
   }
 

@@ -34,6 +34,7 @@ export function judgeRule(rule: ExchangeRule, log: readonly Exchange[], target: 
   return {
     verdict: 'broken',
     message: `${offending.length} of ${judged.length} ${rule.appliesTo} break it; first: #${first.x.seq} ${first.x.method} ${first.x.url}: ${first.problems[0]}`,
+    expected: rule.check.title,
     actual: cited.map((o) => `#${o.x.seq} ${o.x.operation}: ${o.problems.join('; ')}`).join(' | '),
     exchanges: cited.map((o) => o.x),
     durationMs: 0,

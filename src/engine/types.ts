@@ -31,6 +31,12 @@ export interface Finding {
   exchanges?: Exchange[];
 }
 
+/** What a broken check owes its reader: what the requirement demands, and what came back. */
+export interface Breach extends Finding {
+  expected: string;
+  actual: string;
+}
+
 /** The one record every check produces, and the one thing reporters render. */
 export interface CheckResult {
   id: string;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedRequirements, FAULTS, type Fault, type FaultName } from '../../src/reference/faults.js';
-import { baseline, departures, forgetBaselines, runReference, scopeOf, troubles, unexplained, eachCase } from './harness.js';
+import { baseline, departures, forgetBaselines, runReference, scopeOf, troubles, unexplained, eachCase, verdictText } from './harness.js';
 
 beforeAll(forgetBaselines);
 
@@ -9,17 +9,19 @@ describe('the clean reference business', () => {
     const report = await runReference();
     expect(troubles(report)).toEqual([]);
     expect(unexplained(report)).toEqual([]);
+    expect(verdictText(report)).toMatchSnapshot();
     expect(report.exitCode).toBe(0);
   });
 });
 
 describe('the fault corpus', () => {
   eachCase(FAULTS as readonly Fault[])('fault $name', (fault) => {
-    it(`fails exactly ${fault.fails.join(', ')}, skips only what it pins, and changes nothing else`, async () => {
+    it(`fails exactly ${fault.fails.join(', ')}, skips only what it pins, and changes nothing else`, async ({ expect }) => {
       const scope = scopeOf([...fault.fails, ...(fault.skips ?? [])], fault.capability);
       const [base, report] = await Promise.all([baseline([], scope), runReference([fault.name as FaultName], [], scope)]);
       expect(departures(fault, report, base, scope)).toEqual([]);
       expect(unexplained(report)).toEqual([]);
+      expect(verdictText(report)).toMatchSnapshot();
       const failed = [...new Set(report.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'warn').flatMap((c) => c.requirements))].sort();
       expect(failed).toEqual(scope ? failed : expectedRequirements(fault));
       expect(report.exitCode).toBe(1);

@@ -119,14 +119,42 @@ export function departures(fault: Fault, report: RunReport, base: Map<string, Ve
 
 /**
  * What every report owes its reader, whatever the business: each check has a title, each verdict
- * but a pass says why, and each failing check cites the exchanges it judged.
+ * but a pass says why, and each failing check cites the exchanges it judged and says what was
+ * expected and what came back.
  */
 export function unexplained(report: RunReport): string[] {
   return report.checks.flatMap((c) => [
     ...(c.title.trim() === '' ? [`${c.id}: no title`] : []),
     ...(c.verdict !== 'pass' && c.message.trim() === '' ? [`${c.id}: ${c.verdict} without a message`] : []),
     ...((c.verdict === 'fail' || c.verdict === 'warn') && c.evidence.length === 0 ? [`${c.id}: ${c.verdict} citing no exchange`] : []),
+    ...((c.verdict === 'fail' || c.verdict === 'warn') && !(c.expected?.trim() && c.actual?.trim()) ? [`${c.id}: ${c.verdict} without both expected and actual`] : []),
   ]);
+}
+
+/** What changes from run to run and says nothing about a verdict: ports, issued ids, keys, times. */
+const VOLATILE: [RegExp, string][] = [
+  [/127\.0\.0\.1:\d+/g, 'HOST'],
+  [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID'],
+  [/\b(cart|chk|ord)_[0-9a-f]+/g, '$1_ID'],
+  [/gid(:|%3A)(\/\/|%2F%2F)ref(\/|%2F)(cart|chk|ord)(\/|%2F)[0-9a-f]{8}( |%20)[0-9a-f]{8}(\+|%2B)[0-9a-f]{16}(:|%3A)x/g, 'gid://ref/$4/ID'],
+  [/proto-conformance-unknown-[a-z0-9]+/g, 'proto-conformance-unknown-ID'],
+  [/req-\d+/g, 'req-N'],
+  [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, 'TIME'],
+  [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, 'THUMBPRINT'],
+];
+
+/**
+ * The text of every verdict of a run, one line a check, with what varies between runs taken
+ * out: what a reader of the report sees. The corpus pins it, so a change in what a check says,
+ * or in what it computes and reports, is a change someone reviewed.
+ */
+export function verdictText(report: RunReport): string[] {
+  const normal = (s: string) => VOLATILE.reduce((t, [re, to]) => t.replace(re, to), s);
+  return report.checks.map((c) => normal([
+    `${c.id} ${c.verdict}: ${c.message}`,
+    ...(c.expected !== undefined ? [`expected: ${c.expected}`] : []),
+    ...(c.actual !== undefined ? [`actual: ${c.actual}`] : []),
+  ].join(' | ')));
 }
 
 /** Checks of a run that failed, warned, errored or were blocked: none may, for a conformant business. */

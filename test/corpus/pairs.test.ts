@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS, type Fault, type FaultName } from '../../src/reference/faults.js';
 import { clash, type VariationName } from '../../src/reference/variations.js';
-import { baseline, departures, forgetBaselines, runReference, scopeOf, eachCase } from './harness.js';
+import { baseline, departures, forgetBaselines, runReference, scopeOf, eachCase, verdictText } from './harness.js';
 
 /** Fault and variation pairs in the same area, where a naive composition would most likely hide the fault. */
 const PAIRS: [FaultName, VariationName][] = [
@@ -32,11 +32,12 @@ describe('faults and variations compose', () => {
   });
 
   eachCase(PAIRS)('fault %s with variation %s', (fault, variation) => {
-    it('is still caught exactly, and changes nothing else', async () => {
+    it('is still caught exactly, and changes nothing else', async ({ expect }) => {
       const record = FAULTS.find((f) => f.name === fault) as Fault;
       const scope = scopeOf([...record.fails, ...(record.skips ?? [])], record.capability);
       const [base, report] = await Promise.all([baseline([variation], scope), runReference([fault], [variation], scope)]);
       expect(departures(record, report, base, scope)).toEqual([]);
+      expect(verdictText(report)).toMatchSnapshot();
       expect(report.exitCode).toBe(1);
     });
   });

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { compatible, VARIATIONS, type VariationName } from '../../src/reference/variations.js';
-import { runReference, scopeOf, troubles, unexplained, eachCase } from './harness.js';
+import { runReference, scopeOf, troubles, unexplained, eachCase, verdictText } from './harness.js';
 
 const names = VARIATIONS.map((v) => v.name as VariationName);
 const areaOf = (name: string) => VARIATIONS.find((v) => v.name === name)!.capability;
 
 describe('the variation corpus', () => {
   eachCase(names)('variation %s', (variation) => {
-    it('fails, warns, errors and blocks on nothing', async () => {
+    it('fails, warns, errors and blocks on nothing', async ({ expect }) => {
       const area = areaOf(variation);
       const report = await runReference([], [variation], area.includes('.') ? scopeOf([], area) : undefined);
       expect(troubles(report)).toEqual([]);
       expect(unexplained(report)).toEqual([]);
+      expect(verdictText(report)).toMatchSnapshot();
       expect(report.exitCode).toBe(0);
     });
   });

@@ -1,14 +1,18 @@
+import { basename, dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** The in-process corpus alone: the test suite the mutation run kills mutants with. */
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
-    include: ['test/corpus/**/*.test.ts'],
+    // The in-process corpus, and the unit tests of the protocol primitives the checks build on.
+    include: ['test/corpus/**/*.test.ts', 'test/unit/protocol.test.ts', 'test/unit/requests.test.ts'],
     testTimeout: 60_000,
     // One case at a time, each narrowed to what its fault or variation touches (test/corpus/harness.ts).
     env: { PROTO_CORPUS_MODE: 'mutation' },
     // Stryker switches mutants at run time: the modules need not be loaded afresh for each one.
     isolate: false,
+    // Narrowed runs say other things than full ones: their verdict texts are pinned apart.
+    resolveSnapshotPath: (testPath, extension) => join(dirname(testPath), '__snapshots__', 'mutation', basename(testPath) + extension),
   },
 });

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/check.js';
+import { startReferenceBusiness } from '../../src/reference/server.js';
+import { troubles, unexplained } from './harness.js';
+
+describe('a run with an empty config', () => {
+  it('finds its own products and items, and leaves not-tested only what the config alone can give', async () => {
+    const business = await startReferenceBusiness();
+    try {
+      const report = await check({ url: business.url, config: {}, allow: 'irreversible' });
+      expect(troubles(report)).toEqual([]);
+      expect(unexplained(report)).toEqual([]);
+      const notTested = report.checks.filter((c) => c.verdict === 'not-tested').map((c) => `${c.id}: ${c.message}`);
+      expect(notTested).toEqual([
+        'cart.out-of-stock: needs fixtures.out_of_stock_item_ids in --config',
+        'checkout.complete: needs payment.token in --config',
+        'checkout.item-unavailable: needs fixtures.unavailable_item_ids in --config',
+        'checkout.in-progress-unchanged: needs payment.in_progress_token in --config (a token that holds completion in progress)',
+        'order.resource: needs payment.token in --config',
+        'order.checkout-id: needs payment.token in --config',
+        'order.currency: needs payment.token in --config',
+        'order.other-platform: needs payment.token in --config',
+        // Only an order placed by the run is a real resource for Get Order; the unknown-id probe is the not-found rule's.
+        `order.endpoints-exist: none of the run's ${report.exchanges.filter((x) => x.status !== undefined && x.role !== 'cleanup').length} answered requests was one of the requests to shopping.order endpoints`,
+      ]);
+      expect(report.exitCode).toBe(0);
+    } finally {
+      await business.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
+import { algCurveProblems, privateMemberProblems, PRIVATE_MEMBERS, requiredMemberProblems } from '../../src/protocol/jwk.js';
+import { parsePath, valueAt, withValueAt } from '../../src/protocol/json-path.js';
+import { brief, findMessage, messagesOf } from '../../src/protocol/messages.js';
+
+describe('canonical JSON (RFC 8785)', () => {
+  it('writes the sample of section 3.2.3 as the RFC does: members sorted, primitives in their ECMAScript form', () => {
+    const sample = JSON.parse('{"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001], '
+      + '"string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/", "literals": [null, true, false]}');
+    expect(canonicalJson(sample)).toBe('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],'
+      + '"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
+  });
+
+  it('sorts members by UTF-16 code units, as the sorting example of section 3.2.3 does', () => {
+    const keys = ['\u20ac', '\r', '\ufb33', '1', '\ud83d\ude00', '\u0080', '\u00f6'];
+    // The RFC's order: CR, "1", U+0080, ö, €, the emoji (a surrogate pair, 0xD83D first), U+FB33.
+    const order = ['\r', '1', '\u0080', '\u00f6', '\u20ac', '\ud83d\ude00', '\ufb33'];
+    expect(canonicalJson(Object.fromEntries(keys.map((k) => [k, 0])))).toBe(`{${order.map((k) => `${JSON.stringify(k)}:0`).join(',')}}`);
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+  });
+
+  it('leaves out undefined members, writes top-level primitives, and tells bodies apart only by content', () => {
+    expect(canonicalJson({ a: undefined, b: 2 })).toBe('{"b":2}');
+    expect(canonicalJson('x')).toBe('"x"');
+    expect(canonicalJson(undefined)).toBe('null');
+    expect(sameJson({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1, b: [1, 2] }, { a: 1, b: [2, 1] })).toBe(false);
+  });
+});
+
+describe('JWK rules', () => {
+  it('names each private member a published key carries', () => {
+    for (const member of PRIVATE_MEMBERS) {
+      expect(privateMemberProblems([{ kid: 'k1', kty: 'EC', [member]: 'secret' }])).toEqual([`keys[0] (kid k1) carries private member "${member}"`]);
+    }
+    expect(privateMemberProblems([{ kid: 'k1', kty: 'OKP', x: 'pub' }, 'not a key'])).toEqual([]);
+  });
+
+  it('pairs well-known curves with their alg, and tolerates what it does not know', () => {
+    expect(algCurveProblems([{ kid: 'a', crv: 'P-256', alg: 'ES256' }, { kid: 'b', crv: 'P-384', alg: 'ES384' }, { kid: 'c', crv: 'Ed25519', alg: 'EdDSA' }])).toEqual([]);
+    expect(algCurveProblems([{ kid: 'a', crv: 'P-256', alg: 'ES384' }])).toEqual(['keys[0] (kid a): crv P-256 needs alg ES256, got "ES384"']);
+    expect(algCurveProblems([{ kid: 'c', crv: 'Ed25519', alg: 'ES256' }])).toEqual(['keys[0] (kid c): crv Ed25519 needs alg EdDSA, got "ES256"']);
+    expect(algCurveProblems([{ crv: 'X-Future', alg: 'FUTURE' }, { crv: 'P-256' }, { alg: 'ES256' }])).toEqual([]);
+  });
+
+  it('requires kid and kty, and the members EC and OKP keys need, of known types only', () => {
+    expect(requiredMemberProblems([{ kid: 'a', kty: 'EC', crv: 'P-256', x: 'x', y: 'y' }, { kid: 'b', kty: 'OKP', crv: 'Ed25519', x: 'x' }, { kid: 'f', kty: 'FUTURE' }])).toEqual([]);
+    expect(requiredMemberProblems([{ kty: 'EC', crv: 'P-256', x: 'x' }])).toEqual(['keys[0] lacks kid, y']);
+    expect(requiredMemberProblems([{ kid: 'b', kty: 'OKP', crv: 'Ed25519' }])).toEqual(['keys[0] (kid b) lacks x']);
+    expect(requiredMemberProblems([{ kid: 'c' }, 7])).toEqual(['keys[0] (kid c) lacks kty', 'keys[1] is not an object']);
+  });
+});
+
+describe('messages', () => {
+  it('reads the messages of a body, objects only, and finds one by code, type and content', () => {
+    const body = { messages: [{ type: 'info', code: 'not_found', content: 'x' }, 'junk', { type: 'error', code: 'not_found' }] };
+    expect(messagesOf(body)).toHaveLength(2);
+    expect(messagesOf({ messages: 'no' })).toEqual([]);
+    expect(messagesOf(null)).toEqual([]);
+    expect(findMessage(body, { code: 'not_found', type: 'error' })).toEqual({ type: 'error', code: 'not_found' });
+    expect(findMessage(body, { code: 'not_found', content: 'x' })?.type).toBe('info');
+    expect(findMessage(body, { code: 'not_found', content: 'y' })).toBeUndefined();
+    expect(findMessage(body, { code: 'missing' })).toBeUndefined();
+  });
+
+  it('shortens long values with an ellipsis', () => {
+    expect(brief(undefined)).toBe('undefined');
+    expect(brief({ a: 1 })).toBe('{"a":1}');
+    expect(brief('x'.repeat(400))).toBe(`"${'x'.repeat(299)}…`);
+    expect(brief('abc', 3)).toBe('"ab…');
+  });
+});
+
+describe('message paths, every form', () => {
+  it('parses dots, indexes and quoted names, and refuses what it cannot read', () => {
+    expect(parsePath('$')).toEqual([]);
+    expect(parsePath('$.a_b.c-d[12]')).toEqual(['a_b', 'c-d', 12]);
+    expect(parsePath('$["we\\"ird"][\'x y\']')).toEqual(['we"ird', 'x y']);
+    for (const bad of ['$.', '$[x]', '$.a[', '$..a', '$.a[*]', '', 'x']) expect(parsePath(bad), bad).toBeUndefined();
+  });
+
+  it('reads through objects and arrays only, and writes new branches of either', () => {
+    expect(valueAt({ a: [{ b: 1 }] }, ['a', 0, 'b'])).toBe(1);
+    expect(valueAt({ a: { 0: 1 } }, ['a', 0])).toBeUndefined();
+    expect(valueAt({ a: [1] }, ['a', 'length'])).toBeUndefined();
+    expect(valueAt({ a: null }, ['a', 'b'])).toBeUndefined();
+    expect(withValueAt(undefined, ['a', 1], 'v')).toEqual({ a: [undefined, 'v'] });
+    expect(withValueAt({ a: 'scalar' }, ['a', 'b'], 1)).toEqual({ a: { b: 1 } });
+    const original = { a: { b: 1 } };
+    expect(withValueAt(original, ['a', 'c'], 2)).toEqual({ a: { b: 1, c: 2 } });
+    expect(original).toEqual({ a: { b: 1 } });
+  });
+});
