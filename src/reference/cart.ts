@@ -51,7 +51,8 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
   }
   const json = cartJson(cart, req, []);
   if (req.faults.has('cart-get-empty')) json.line_items = [];
-  return resource(json);
+  if (req.faults.has('cart-echoes-id-uppercased')) json.id = cart.id.toUpperCase();
+  return resource(json, req.faults.has('cart-reads-203') ? 203 : 200);
 }
 
 /** PUT /carts/{id}: the line items are replaced in full; buyer and context when given. */
@@ -80,7 +81,7 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   if (isObject(req.body.buyer)) cart.buyer = req.body.buyer;
   if (isObject(req.body.context)) cart.context = req.body.context;
   cart.expiresAt = Date.now() + CART_TTL_MS;
-  return resource(cartJson(cart, req, messages));
+  return resource(cartJson(cart, req, messages), req.faults.has('cart-writes-202') ? 202 : 200);
 }
 
 /**
@@ -95,7 +96,9 @@ export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
   }
   if (req.variations.has('cart-readable-after-cancel')) cart.canceled = true;
   else store.carts.delete(cart.id);
-  return resource(cartJson(cart, req, []));
+  const json = cartJson(cart, req, []);
+  if (req.faults.has('cart-echoes-id-uppercased')) json.id = cart.id.toUpperCase();
+  return resource(json, req.faults.has('cart-writes-202') ? 202 : 200);
 }
 
 function find(store: ReferenceStore, id: string | undefined): CartRecord | undefined {

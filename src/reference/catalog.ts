@@ -28,11 +28,14 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
     return transportError(404, 'not_found', 'no product matches the query');
   }
   if (matches.length === 0 && variations.has('search-nearest-when-no-match')) matches.push(...PRODUCTS.slice(0, 3));
+  if (matches.length === 0 && faults.has('search-no-match-no-products')) return resource({});
   const pagination = isObject(body.pagination) ? body.pagination : {};
   const requested = typeof pagination.limit === 'number' && pagination.limit >= 1 ? Math.min(pagination.limit, MAX_LIMIT) : undefined;
   let limit = requested ?? (faults.has('search-default-page-20') ? 20 : faults.has('search-default-page-short') ? 5 : DEFAULT_LIMIT);
   if (faults.has('search-ignores-limit')) limit = DEFAULT_LIMIT;
-  const offset = typeof pagination.cursor === 'string' ? decodeCursor(pagination.cursor) : 0;
+  // Where the cursor comes back is not shown: pagination.cursor, or a top-level cursor (a variation).
+  const sent = variations.has('search-cursor-top-level') ? body.cursor : pagination.cursor;
+  const offset = typeof sent === 'string' ? decodeCursor(sent) : 0;
   if (offset === undefined) return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
   const page = matches.slice(offset, offset + limit);
   let next = offset + page.length;
@@ -42,7 +45,7 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   const total = variations.has('search-total-count-estimate') ? Math.ceil((matches.length + 1) / 10) * 10 : matches.length;
   const answer = variations.has('search-pagination-minimal')
     ? (more ? { cursor: encodeCursor(next) } : undefined)
-    : { has_next_page: more, total_count: total, ...(more ? { cursor: encodeCursor(next) } : {}) };
+    : { has_next_page: more, total_count: total, ...(more && !faults.has('search-has-next-without-cursor') ? { cursor: encodeCursor(next) } : {}) };
   return resource({
     [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) => searchProductJson(p, faults, variations)),
     ...(answer ? { pagination: answer } : {}),
@@ -75,7 +78,8 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
     return transportError(400, 'invalid_request', 'ids is required: an array of strings');
   }
   const ids = body.ids as string[];
-  const max = variations.has('lookup-batch-max-5') ? 5 : LOOKUP_BATCH_MAX;
+  if (variations.has('lookup-batch-429') && ids.length > 8) return transportError(429, 'rate_limited', 'too many identifiers at once; slow down');
+  const max = variations.has('lookup-batch-max-5') ? 5 : variations.has('lookup-batch-unlimited') ? Number.POSITIVE_INFINITY : LOOKUP_BATCH_MAX;
   if (ids.length > max) {
     if (faults.has('lookup-batch-500')) return transportError(500, 'internal_error', 'lookup failed');
     if (faults.has('lookup-batch-413')) return transportError(413, 'payload_too_large', 'too many ids');
@@ -84,7 +88,7 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   const found = new Map<string, { product: SeedProduct; inputs: Map<string, { id: string; match: string }[]> }>();
   const messages: ReplyMessage[] = [];
   for (const id of ids) {
-    const resolved = findItem(id);
+    const resolved = resolve(id, variations);
     const refused = resolved && (resolved.byVariant ? faults.has('lookup-rejects-variant-ids') : faults.has('lookup-variant-ids-only'));
     const hit = refused ? undefined : resolved;
     if (!hit) {
@@ -120,7 +124,7 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
 /** POST /catalog/product */
 export function product({ body, faults, variations }: HandlerRequest): Reply {
   if (typeof body.id !== 'string') return transportError(400, 'invalid_request', 'id is required: a string');
-  const hit = findItem(body.id);
+  const hit = resolve(body.id, variations);
   const refused = hit && (hit.byVariant ? faults.has('product-detail-products-only') : faults.has('product-detail-variants-only'));
   if (!hit || refused) {
     if (faults.has('product-not-found-404')) return transportError(404, 'not_found', `no product or variant ${body.id}`);
@@ -143,11 +147,23 @@ export function product({ body, faults, variations }: HandlerRequest): Reply {
       values: o.values.map((label) => ({ label, ...signals(p, o.name, label, requested, faults) })),
     }));
   }
-  if (p.options.length > 0 && !faults.has('product-no-selected')) json.selected = featured.options;
+  if (p.options.length > 0 && !faults.has('product-no-selected')) json.selected = selectedOf(p, featured, faults);
+  if (variations.has('product-detail-without-options')) delete json.options;
   return resource({ product: json });
 }
 
 type Selection = { name: string; label: string };
+
+/** A product or variant id, or (lookup-accepts-sku) a variant's SKU. */
+function resolve(id: string, variations: VariationSet): ReturnType<typeof findItem> {
+  const found = findItem(id);
+  if (found || !variations.has('lookup-accepts-sku')) return found;
+  for (const product of PRODUCTS) {
+    const variant = product.variants.find((v) => v.sku === id);
+    if (variant) return { product, variant, byVariant: true };
+  }
+  return undefined;
+}
 
 function selectionsOf(value: unknown): Selection[] | undefined {
   if (!Array.isArray(value)) return undefined;
@@ -176,11 +192,22 @@ function relax(p: SeedProduct, selections: Selection[], preferences: string[], f
   return kept;
 }
 
+/** The selections anchoring the featured variant (faults name a wrong label, or an option the product lacks). */
+function selectedOf(p: SeedProduct, featured: SeedVariant, faults: FaultSet): Selection[] {
+  const selected = featured.options.map((o, i) => {
+    if (i > 0 || !faults.has('product-selected-wrong-label')) return o;
+    const other = p.options.find((x) => x.name === o.name)?.values.find((v) => v !== o.label);
+    return { name: o.name, label: other ?? o.label };
+  });
+  return faults.has('product-selected-unknown-option') ? [...selected, { name: 'Flavour', label: 'Mint' }] : selected;
+}
+
 /** available and exists of one option value, relative to the other selections. */
 function signals(p: SeedProduct, option: string, label: string, selections: Selection[], faults: FaultSet) {
   const others = faults.has('product-signals-ignore-selection') ? [] : selections.filter((s) => s.name !== option);
   const candidates = p.variants.filter((v) => matches(v, [...others, { name: option, label }]));
-  return { available: candidates.some((v) => v.available && !p.unavailable), exists: candidates.length > 0 };
+  const available = !faults.has('product-signals-available-wrong') && candidates.some((v) => v.available && !p.unavailable);
+  return { available, exists: candidates.length > 0 };
 }
 
 export function productJson(p: SeedProduct, faults: FaultSet, variations: VariationSet): Json {
@@ -198,7 +225,7 @@ export function productJson(p: SeedProduct, faults: FaultSet, variations: Variat
     options: p.options.map((o) => ({ name: o.name, values: o.values.map((label) => ({ label })) })),
     variants: p.variants.map((v) => ({
       id: v.id,
-      sku: v.sku,
+      ...(variations.has('variants-without-sku') ? {} : { sku: v.sku }),
       title: v.title,
       price: money(v.price),
       availability: { available: v.available && !p.unavailable },
@@ -206,6 +233,7 @@ export function productJson(p: SeedProduct, faults: FaultSet, variations: Variat
     })),
   };
   if (faults.has('product-missing-description')) delete json.description;
+  if (variations.has('search-products-without-categories')) delete json.categories;
   return json;
 }
 

@@ -26,8 +26,15 @@ const ASYNC_COMPLETION_MS = 300;
 /** POST /checkout-sessions */
 export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   const { faults } = req;
+  if (faults.has('checkout-create-500')) return transportError(500, 'internal_error', 'the session store is unavailable');
+  if (faults.has('checkout-create-ignores-line-items')) {
+    return businessError([recoverable('missing', 'line_items are required.', '$.line_items')]);
+  }
   if (req.variations.has('checkout-create-requires-currency') && typeof req.body.currency !== 'string') {
     return businessError([recoverable('missing', 'currency is required to open a checkout session.', '$.currency')]);
+  }
+  if (req.variations.has('checkout-create-requires-currency-400') && typeof req.body.currency !== 'string') {
+    return transportError(400, 'invalid_request', 'currency is required to open a checkout session');
   }
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
@@ -58,6 +65,8 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   }
   messages.push(...capQuantities(kept, req));
   apply(session, input, kept, req);
+  // checkout-methods-offered-at-create: a shipping method comes with the session, waiting for a destination.
+  if (!session.fulfillment && req.variations.has('checkout-methods-offered-at-create')) session.fulfillment = { destinations: [], selectedOptions: {} };
   if (faults.has('checkout-totals-stale')) session.frozenTotals = sessionTotals(session, req);
   store.sessions.set(session.id, session);
   const json = sessionJson(session, req, messages);
@@ -76,6 +85,7 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
 export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   const session = find(store, req);
   if (!session) return notFound(req);
+  if (req.faults.has('checkout-update-500')) return transportError(500, 'internal_error', 'the session could not be saved');
   const refused = refuseChange(session, req, 'updated');
   if (refused) return refused;
   const inProgress = session.status === 'complete_in_progress';
@@ -86,6 +96,9 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   }
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
+  if (req.variations.has('checkout-update-400-without-phone') && typeof input.buyer?.phone_number !== 'string') {
+    return transportError(400, 'invalid_request', 'buyer.phone_number is required');
+  }
   const { kept, messages } = leaveOut(input.lines, (l) => !l.product.unavailable && l.variant.available, 'item_unavailable', 'cannot be sold and was left out');
   if (kept.length === 0) {
     // Open in the spec: an update whose items are all unavailable leaves the session as it was.
@@ -327,18 +340,25 @@ function displayedStatus(session: SessionRecord, req: HandlerRequest): string {
 /** Cuts quantities above the maximum; the warning's path names the line in the response. */
 function capQuantities(lines: RequestLine[], req: HandlerRequest): ReplyMessage[] {
   const messages: ReplyMessage[] = [];
+  const max = req.variations.has('checkout-no-quantity-cap') ? Number.POSITIVE_INFINITY : req.variations.has('checkout-one-per-line') ? 1 : MAX_QUANTITY;
   lines.forEach((l, i) => {
-    if (l.quantity <= MAX_QUANTITY) return;
+    if (l.quantity <= max) return;
     messages.push({
       type: req.faults.has('checkout-quantity-adjusted-info') ? 'info' : 'warning',
       code: 'quantity_adjusted',
-      content: `Quantity of ${l.variant.id} reduced from ${l.quantity} to ${MAX_QUANTITY}, the most one order may hold.`,
-      ...(req.faults.has('checkout-quantity-adjusted-no-path') ? {}
-        : { path: req.faults.has('checkout-quantity-adjusted-wrong-path') ? `$.line_items[${i}]` : `$.line_items[${i}].quantity` }),
+      content: `Quantity of ${l.variant.id} reduced from ${l.quantity} to ${max}, the most one line may hold.`,
+      ...(req.faults.has('checkout-quantity-adjusted-no-path') ? {} : { path: quantityPath(i, l, req) }),
     });
-    l.quantity = MAX_QUANTITY;
+    l.quantity = max;
   });
   return messages;
+}
+
+/** Where a quantity_adjusted warning points: the line's quantity, by index or (a variation) by filter. */
+function quantityPath(index: number, line: RequestLine, req: HandlerRequest): string {
+  if (req.faults.has('checkout-quantity-adjusted-wrong-path')) return `$.line_items[${index}]`;
+  if (req.variations.has('checkout-quantity-path-filter')) return `$.line_items[?(@.item.id=='${line.variant.id}')].quantity`;
+  return `$.line_items[${index}].quantity`;
 }
 
 /**
@@ -388,17 +408,30 @@ function fulfillmentJson(session: SessionRecord, f: FulfillmentState, req: Handl
   return { methods: [method] };
 }
 
+/** A response line; with checkout-lines-without-price its item states no price. */
+function priced(line: Json, req: HandlerRequest): Json {
+  if (!req.variations.has('checkout-lines-without-price')) return line;
+  const { price: _price, ...item } = line.item as Json;
+  return { ...line, item };
+}
+
+/** One message naming a missing field; faults drop the path's JSON form, or make it unrecoverable. */
+function missingMessage(code: string, content: string, path: string | undefined, req: HandlerRequest): ReplyMessage {
+  const message = recoverable(code, content, path && req.faults.has('checkout-missing-path-not-json') ? path.replace(/^\$\./, '') : path);
+  return req.faults.has('checkout-missing-unrecoverable') ? { ...message, severity: 'unrecoverable' } : message;
+}
+
 function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMessage[]): Json {
   const status = displayedStatus(session, req);
   const withoutPath = req.faults.has('checkout-missing-without-path');
   const code = req.variations.has('checkout-missing-code-required') ? 'required' : 'missing';
   const missingMessages = status === 'incomplete' && !req.faults.has('checkout-incomplete-silent')
-    ? missing(session, req).map(([path, content]) => recoverable(code, content, withoutPath ? undefined : path)) : [];
+    ? missing(session, req).map(([path, content]) => missingMessage(code, content, withoutPath ? undefined : path, req)) : [];
   return {
     id: session.id,
     status,
-    currency: CURRENCY,
-    line_items: session.lines.map(lineJson),
+    ...(req.variations.has('checkout-no-currency-member') ? {} : { currency: CURRENCY }),
+    line_items: session.lines.map((l) => priced(lineJson(l), req)),
     ...(session.buyer ? { buyer: session.buyer } : {}),
     totals: session.frozenTotals ?? sessionTotals(session, req),
     links: [{ type: 'terms_of_service', url: `${req.base}/terms` }],

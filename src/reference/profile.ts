@@ -103,7 +103,7 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys }
       }),
       ...extra,
     },
-    ...(variations.has('profile-no-keys') ? {} : { keys: [ecKey, okpKey, FUTURE_KEY] }),
+    ...(variations.has('profile-no-keys') ? {} : { keys: faults.has('profile-keys-not-array') ? ecKey : [ecKey, okpKey, FUTURE_KEY] }),
     ...(variations.has('profile-extra-members') ? { name: 'Reference business', x_support: 'https://reference.example/support' } : {}),
   };
 }

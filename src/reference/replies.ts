@@ -1,6 +1,6 @@
 /** What a reference handler answers; the server adds the envelope and applies envelope faults. */
 export type Reply =
-  | { kind: 'resource'; status: 200 | 201; body: Record<string, unknown> }
+  | { kind: 'resource'; status: number; body: Record<string, unknown> }
   | { kind: 'business-error'; messages: ReplyMessage[]; extra?: Record<string, unknown>; status?: 200 | 404 }
   | { kind: 'transport-error'; status: number; code: string; content: string };
 
@@ -12,7 +12,7 @@ export interface ReplyMessage {
   path?: string;
 }
 
-export const resource = (body: Record<string, unknown>, status: 200 | 201 = 200): Reply => ({ kind: 'resource', status, body });
+export const resource = (body: Record<string, unknown>, status = 200): Reply => ({ kind: 'resource', status, body });
 
 /** A business outcome: HTTP 200, status error, messages (and extra members such as continue_url). */
 export const businessError = (messages: ReplyMessage[], extra?: Record<string, unknown>): Reply => ({

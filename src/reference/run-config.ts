@@ -27,12 +27,13 @@ export function referenceRunConfig(variations: readonly VariationName[] = []): R
       item_ids: purchasable.slice(0, 2).map((p) => p.variants[0].id),
       out_of_stock_item_ids: [variantOf(OUT_OF_STOCK_PRODUCT_ID)],
       unavailable_item_ids: [variantOf(UNAVAILABLE_PRODUCT_ID)],
-      ...(on.has('checkout-requires-phone')
+      ...(on.has('checkout-requires-phone') || on.has('checkout-update-400-without-phone')
         ? { buyer: { email: 'buyer@proto-conformance.example', first_name: 'Ada', last_name: 'Tester', phone_number: '+15555550100' } }
         : {}),
     },
     payment: { handler_id: PAYMENT_HANDLER_ID, instrument_type: 'card', token: ACCEPT_TOKEN, in_progress_token: HOLD_TOKEN },
-    ...(on.has('checkout-create-requires-currency') ? { requests: { 'checkout.create': { currency: 'USD' } } } : {}),
+    ...(on.has('checkout-create-requires-currency') || on.has('checkout-create-requires-currency-400')
+      ? { requests: { 'checkout.create': { currency: 'USD' } } } : {}),
     second_platform: { agent_profile: 'https://second-platform.example/.well-known/proto', ...(apiKey ? { headers: apiKey } : {}) },
   };
 }

@@ -149,6 +149,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   /** Wraps a handler's reply in the envelope; the envelope faults and variations live here, once for every endpoint. */
   function reply(res: ServerResponse, r: Reply, op?: Operation): void {
     if (r.kind === 'transport-error') {
+      if (faults.has('transport-error-html')) return sendText(res, r.status, `<html><body><h1>${r.status}</h1><p>${r.content}</p></body></html>`, 'text/html');
       const body = faults.has('transport-error-shape') && r.status === 400
         ? { error: r.content }
         : {
@@ -166,15 +167,21 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
       ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version }] } } : {}),
       ...(op?.capability === 'shopping.checkout' && !faults.has('checkout-no-payment-handlers')
-        ? { payment_handlers: { [PAYMENT_HANDLER]: [paymentHandlerEntry(version)] } } : {}),
+        ? { payment_handlers: faults.has('checkout-payment-handlers-empty') ? {} : { [PAYMENT_HANDLER]: [paymentHandlerEntry(version)] } } : {}),
       ...(variations.has('envelope-echoes-registries') && op
         ? { services: { [wireName(dialect, op.service)]: [{ version, transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }
         : {}),
     };
     if (faults.has('envelope-missing-version')) delete envelope.version;
-    const body = r.kind === 'business-error'
-      ? { [dialect.envelopeKey]: envelope, ...(faults.has('error-without-messages') ? {} : { messages: r.messages }), ...r.extra }
+    const errorMessages = faults.has('error-messages-empty') ? [] : r.kind === 'business-error' ? r.messages : [];
+    const body: Record<string, unknown> = r.kind === 'business-error'
+      ? { [dialect.envelopeKey]: envelope, ...(faults.has('error-without-messages') ? {} : { messages: errorMessages }), ...r.extra }
       : { [dialect.envelopeKey]: envelope, ...r.body };
+    if (faults.has('envelope-missing')) delete body[dialect.envelopeKey];
+    // message-severity-vocabulary: every unrecoverable message says "fatal" on the wire.
+    if (faults.has('message-severity-vocabulary') && Array.isArray(body.messages)) {
+      body.messages = (body.messages as ReplyMessage[]).map((m) => (m.severity === 'unrecoverable' ? { ...m, severity: 'fatal' as never } : m));
+    }
     send(res, r.kind === 'business-error' ? 200 : r.status, body, serviceType());
   }
 
@@ -183,7 +190,10 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
 
   const chunked = variations.has('chunked-responses');
   function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
-    const text = JSON.stringify(body);
+    sendText(res, status, JSON.stringify(body), type);
+  }
+
+  function sendText(res: ServerResponse, status: number, text: string, type: string): void {
     if (chunked) {
       res.writeHead(status, { 'Content-Type': type });
       const half = Math.floor(text.length / 2);

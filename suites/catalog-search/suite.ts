@@ -152,6 +152,13 @@ async function walkPages(t: ScenarioContext): Promise<void> {
   const search = (cursor?: string) => t.call('catalog.search', { input: { query, limit: DEFAULT_PAGE_SIZE, cursor } });
   const pages = [pageOf(await search())];
   t.prerequisite(isSearchResponse(t, pages[0].exchange), 'catalog-search.response');
+  if (pages[0].hasNext === true && typeof pages[0].cursor !== 'string') {
+    t.fail('catalog-search.has-next-page', {
+      message: 'page 1 says has_next_page true but carries no cursor', expected: 'has_next_page true only with a cursor to a page of products',
+      actual: `has_next_page true, pagination ${brief(isObject(pages[0].exchange.json) ? pages[0].exchange.json.pagination : undefined)}`,
+    });
+    throw new NotTested('page 1 carries no cursor to walk on with');
+  }
   if (!leadsOn(pages[0]) || typeof pages[0].cursor !== 'string') {
     t.need(undefined, `a search spanning two pages to walk (the first page has ${pages[0].ids.length} products; set fixtures.search_query)`);
   }

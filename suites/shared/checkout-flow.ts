@@ -207,10 +207,15 @@ export async function driveToReady(t: ScenarioContext, created: Exchange): Promi
   return judgeStall(last, sessions);
 }
 
+/** A session as received, with the buyer the config provides merged in: every update carries it. */
+export function withBuyer(t: ScenarioContext, resource: Json): Json {
+  return { ...resource, buyer: { ...(isObject(resource.buyer) ? resource.buyer : {}), ...provided(t).buyer as Json } };
+}
+
 /** The first update: the buyer, and a shipping destination unless the session already has one. */
 function firstSubmission(t: ScenarioContext, session: Exchange): Json {
   const resource = resourceOf(t, session);
-  const draft = { body: { ...resource, buyer: { ...(isObject(resource.buyer) ? resource.buyer : {}), ...provided(t).buyer as Json } } };
+  const draft = { body: withBuyer(t, resource) };
   fillAsks(t, session, draft);
   const methods = methodsOf(resource);
   const fulfillment = methods.length
@@ -275,7 +280,7 @@ function choose(t: ScenarioContext, method: Json): Json {
 }
 
 /** An update that returned no session. A 400 may mean members the business needs (not shown). */
-function judgeRefusedUpdate(x: Exchange, sessions: Exchange[]): ReadyOutcome {
+export function judgeRefusedUpdate(x: Exchange, sessions: Exchange[]): ReadyOutcome {
   const last = x;
   if (x.status === 400) {
     const content = isObject(x.json) ? x.json.content : undefined;

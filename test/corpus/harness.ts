@@ -135,7 +135,7 @@ export function unexplained(report: RunReport): string[] {
 const VOLATILE: [RegExp, string][] = [
   [/127\.0\.0\.1:\d+/g, 'HOST'],
   [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID'],
-  [/\b(cart|chk|ord)_[0-9a-f]+/g, '$1_ID'],
+  [/\b(cart|chk|ord)_[0-9a-f]+/gi, '$1_ID'],
   [/gid(:|%3A)(\/\/|%2F%2F)ref(\/|%2F)(cart|chk|ord)(\/|%2F)[0-9a-f]{8}( |%20)[0-9a-f]{8}(\+|%2B)[0-9a-f]{16}(:|%3A)x/g, 'gid://ref/$4/ID'],
   [/proto-conformance-unknown-[a-z0-9]+/g, 'proto-conformance-unknown-ID'],
   [/req-\d+/g, 'req-N'],

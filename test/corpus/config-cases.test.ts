@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/check.js';
+import type { RunConfig } from '../../src/config/config.js';
+import { UNAVAILABLE_PRODUCT_ID, PRODUCTS } from '../../src/reference/catalog-data.js';
+import { referenceRunConfig } from '../../src/reference/run-config.js';
+import { startReferenceBusiness } from '../../src/reference/server.js';
+import type { VariationName } from '../../src/reference/variations.js';
+import { eachCase, troubles, unexplained, verdictText } from './harness.js';
+
+/**
+ * What a business needs beyond the spec, or a config that differs from the one the business
+ * writes: the checks that cannot go on say what is missing, nothing fails, and the rest conclude.
+ */
+interface ConfigCase {
+  name: string;
+  variations: VariationName[];
+  config: (c: RunConfig) => RunConfig;
+  /** Check ID to the verdict and a pattern its message must match. */
+  expect: Record<string, [string, RegExp]>;
+}
+
+const unavailable = PRODUCTS.find((p) => p.id === UNAVAILABLE_PRODUCT_ID)!.variants[0].id;
+
+const CASES: ConfigCase[] = [
+  {
+    name: 'create needs currency, refused with a missing message, and the config lacks it',
+    variations: ['checkout-create-requires-currency'],
+    config: ({ requests: _r, ...c }) => c,
+    expect: {
+      'checkout.create': ['not-tested', /checkout create needs \$\.currency \(missing: .*requests\."checkout\.create"/],
+      'checkout.missing-messages': ['pass', /held on \d+ checkout responses with a message of code missing/],
+      'checkout.item-unavailable': ['not-tested', /\$\.currency/],
+    },
+  },
+  {
+    name: 'create needs currency, refused with HTTP 400, and the config lacks it',
+    variations: ['checkout-create-requires-currency-400'],
+    config: ({ requests: _r, ...c }) => c,
+    expect: { 'checkout.create': ['not-tested', /answered HTTP 400 \("currency is required/] },
+  },
+  {
+    name: 'the session needs a phone the config lacks, asked for in a message',
+    variations: ['checkout-requires-phone'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, buyer: undefined } }),
+    expect: {
+      'checkout.create': ['pass', /held/],
+      'checkout.ready': ['not-tested', /asking for \$\.buyer\.phone_number \(missing: A phone number is required/],
+    },
+  },
+  {
+    name: 'the session needs a phone the config lacks, refused with HTTP 400',
+    variations: ['checkout-update-400-without-phone'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, buyer: undefined } }),
+    expect: {
+      'checkout.ready': ['not-tested', /update answered HTTP 400 \("buyer\.phone_number is required"\)/],
+      'checkout.totals-recomputed': ['not-tested', /HTTP 400/],
+    },
+  },
+  {
+    name: 'the configured items are ones the business cannot sell',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, item_ids: [unavailable] } }),
+    expect: { 'checkout.create': ['not-tested', /refused the items \(item_unavailable: .*set fixtures\.item_ids/] },
+  },
+  {
+    name: 'everything the session needs comes with the create',
+    variations: ['checkout-option-preselected'],
+    config: (c) => ({
+      ...c,
+      requests: { 'checkout.create': { buyer: { email: 'buyer@proto-conformance.example' }, fulfillment: { methods: [{ type: 'shipping', destinations: [{ address_country: 'US', postal_code: '62701' }] }] } } },
+    }),
+    expect: {
+      'checkout.create': ['pass', /held/],
+      'checkout.ready': ['pass', /held/],
+      'checkout.cancel-from-incomplete': ['not-tested', /ready at create, so it was never incomplete/],
+    },
+  },
+  {
+    name: 'the search filters come from the config',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: 4000 } } } }),
+    expect: { 'catalog-search.filters-and': ['pass', /held/] },
+  },
+  {
+    name: 'the config names no second platform',
+    variations: [],
+    config: ({ second_platform: _s, ...c }) => c,
+    expect: { 'order.other-platform': ['not-tested', /needs second_platform in --config/] },
+  },
+];
+
+describe('configs that differ from what the business writes', () => {
+  eachCase(CASES)('$name', (c) => {
+    it('fails nothing, and says what it could not do', async ({ expect }) => {
+      const business = await startReferenceBusiness({ variations: c.variations });
+      try {
+        const report = await check({ url: business.url, config: c.config(referenceRunConfig(c.variations)), allow: 'irreversible' });
+        expect(troubles(report)).toEqual([]);
+        expect(unexplained(report)).toEqual([]);
+        for (const [id, [verdict, message]] of Object.entries(c.expect)) {
+          const found = report.checks.find((x) => x.id === id)!;
+          expect([id, found.verdict]).toEqual([id, verdict]);
+          expect(found.message).toMatch(message);
+        }
+        expect(verdictText(report)).toMatchSnapshot();
+      } finally {
+        await business.close();
+      }
+    });
+  });
+});
