@@ -91,6 +91,7 @@ function exchangeJson(x: Exchange): Record<string, unknown> {
   if (x.status !== undefined) out['status'] = x.status;
   if (x.responseHeaders !== undefined) out['responseHeaders'] = { ...x.responseHeaders };
   if (x.responseBody !== undefined) out['responseBody'] = x.responseBody;
+  if (x.responseSha256 !== undefined) out['responseSha256'] = x.responseSha256;
   out['startedAt'] = x.startedAt;
   out['durationMs'] = x.durationMs;
   if (x.transportError !== undefined) {

@@ -9,6 +9,12 @@ import { catalogLookupSuite } from './catalog-lookup/suite.js';
 import * as catalogSearch from './catalog-search/requirements.js';
 import { catalogSearchSuite } from './catalog-search/suite.js';
 import * as envelope from './envelope/requirements.js';
+import * as idempotency from './idempotency/requirements.js';
+import * as versions from './versions/requirements.js';
+import * as requests from './requests/requirements.js';
+import { requestSuites } from './requests/suite.js';
+import { versionsSuite } from './versions/suite.js';
+import { idempotencySuites } from './idempotency/suite.js';
 import { envelopeSuite } from './envelope/suite.js';
 import * as order from './order/requirements.js';
 import { orderSuite } from './order/suite.js';
@@ -18,7 +24,7 @@ import * as shared from './shared/requirements.js';
 
 /** Every suite, in run order. Adding a capability is adding its folder and one line in each list. */
 export const suites: readonly Suite[] = [
-  profileSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, envelopeSuite,
+  profileSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, ...idempotencySuites, ...requestSuites, envelopeSuite, versionsSuite,
 ];
 
 /** The requirement register: every requirement of every suite. */
@@ -26,6 +32,9 @@ export const requirements: Requirement[] = [
   ...shared.requirements,
   ...profile.requirements,
   ...envelope.requirements,
+  ...idempotency.requirements,
+  ...versions.requirements,
+  ...requests.requirements,
   ...catalogSearch.requirements,
   ...catalogLookup.requirements,
   ...cart.requirements,

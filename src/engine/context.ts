@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect/dialect.js';
 import type { Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
-import { idempotencyKey } from '../protocol/idempotency.js';
+import type { RequestStepName } from '../http/pipeline.js';
 import { operation, type Operation } from '../protocol/operations.js';
 import { requestBody, type OperationName, type RecipeInput } from '../protocol/recipes.js';
 import { validatorFor } from '../protocol/schemas.js';
@@ -28,6 +28,10 @@ export interface CallOptions<K extends OperationName> {
   notFoundProbe?: boolean;
   /** A transport failure is returned instead of ending the scenario as an error. */
   tolerateTransportError?: boolean;
+  /** Request steps left out of this call (src/http/pipeline.ts): a missing header, for one negative test. */
+  omit?: readonly RequestStepName[];
+  /** The body bytes to send instead of the recipe's (malformed JSON). */
+  rawBody?: string;
 }
 
 /** What a scenario sees: the target, the config, a client that records evidence, and verdict calls. */
@@ -81,8 +85,6 @@ export class ScenarioContext {
     const op = operation(name);
     const endpoint = this.target.services.get(op.service)?.endpoint;
     if (!endpoint) throw new HarnessError(`no endpoint for service ${op.service}`);
-    const headers: Record<string, string | null> = {};
-    if (op.idempotency === 'required') headers['Idempotency-Key'] = idempotencyKey();
     const exchange = await this.client.send({
       operation: op.name,
       service: op.service,
@@ -91,12 +93,33 @@ export class ScenarioContext {
       notFoundProbe: opts.notFoundProbe,
       method: op.method,
       url: endpoint + pathFor(op, opts.id),
-      body: op.method === 'GET' ? undefined : requestBody(name, opts.input, this.config, this.dialect),
-      headers: { ...headers, ...opts.headers },
+      body: op.method === 'GET' || opts.rawBody !== undefined ? undefined : requestBody(name, opts.input, this.config, this.dialect),
+      rawBody: opts.rawBody,
+      idempotent: op.idempotency === 'required',
+      headers: opts.headers,
+      omit: opts.omit,
     });
+    return this.record(exchange, opts.tolerateTransportError);
+  }
+
+  /**
+   * Sends the request of an earlier exchange again with the same Idempotency-Key: byte for byte,
+   * or with another body. The idempotency rules' replay and conflict.
+   */
+  async resend(of: Exchange, rawBody?: string): Promise<Exchange> {
+    const exchange = await this.client.resend(of, { rawBody, scenario: this.scenarioId, role: this.cleaningUp ? 'cleanup' : undefined });
+    return this.record(exchange, false);
+  }
+
+  /** The body bytes an earlier request carried, unredacted. */
+  sentBody(of: Exchange): string | undefined {
+    return this.client.sentBody(of);
+  }
+
+  private record(exchange: Exchange, tolerateTransportError: boolean | undefined): Exchange {
     this.exchanges.push(exchange);
-    if (exchange.transportError && !opts.tolerateTransportError) {
-      throw new HarnessError(`${op.method} ${exchange.url}: ${exchange.transportError.message}`);
+    if (exchange.transportError && !tolerateTransportError) {
+      throw new HarnessError(`${exchange.method} ${exchange.url}: ${exchange.transportError.message}`);
     }
     return exchange;
   }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { Dialect } from '../dialect/dialect.js';
-import { TOOL } from '../package-root.js';
-import { agentHeaderValue } from './agent-header.js';
 import type { Exchange, TransportError } from './exchange.js';
+import { buildRequest, readResponse, type RequestIntent, type RequestStepName, type WireRequest } from './pipeline.js';
 import type { Redactor } from './redact.js';
 
 export interface HttpClientOptions {
@@ -17,7 +16,7 @@ export interface HttpClientOptions {
   redactor: Redactor;
 }
 
-export interface OutgoingRequest {
+export interface OutgoingRequest extends RequestIntent {
   /** Operation name (`catalog.lookup`), or `profile`. */
   operation: string;
   service?: string;
@@ -26,20 +25,22 @@ export interface OutgoingRequest {
   notFoundProbe?: boolean;
   method: string;
   url: string;
-  /** Serialised as JSON; use `rawBody` to send bytes as they are. */
-  body?: unknown;
-  rawBody?: string;
-  /** Extra headers; a value of `null` removes a default header (to test its absence). */
+  /** Extra headers, applied after every step; `null` removes a header (to test its absence). */
   headers?: Record<string, string | null>;
+  /** Request steps left out of this one call (a negative test), never re-implemented. */
+  omit?: readonly RequestStepName[];
 }
 
 /**
- * The only way the checker talks to a target. Adds the protocol headers, enforces the timeout
+ * The only way the checker talks to a target. Builds each request through the request steps
+ * (src/http/pipeline.ts), reads each response through the response steps, enforces the timeout
  * and size cap, and records every exchange, redacted and numbered, in the run's one log.
  */
 export class HttpClient {
   readonly exchanges: Exchange[] = [];
   private readonly agent: Agent;
+  /** What went on the wire, unredacted, for a replay; never part of a report. */
+  private readonly sent = new WeakMap<Exchange, { wire: WireRequest; req: OutgoingRequest }>();
 
   constructor(private readonly opts: HttpClientOptions) {
     this.agent = new Agent({
@@ -50,26 +51,51 @@ export class HttpClient {
   }
 
   async send(req: OutgoingRequest): Promise<Exchange> {
-    const headers = this.headersFor(req);
-    const body = req.rawBody ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+    const wire = buildRequest({ method: req.method, url: req.url }, req, this.opts, req.omit, req.headers);
+    return this.transmit(wire, req);
+  }
+
+  /**
+   * Sends an earlier request again, byte for byte and with the same Idempotency-Key, or with
+   * another body (`rawBody`): the replay and the conflict of the idempotency rules.
+   */
+  async resend(of: Exchange, change: { rawBody?: string; scenario?: string; role?: Exchange['role'] } = {}): Promise<Exchange> {
+    const earlier = this.sent.get(of);
+    if (!earlier) throw new Error(`exchange #${of.seq} was not sent by this client`);
+    const headers = { ...earlier.wire.headers };
+    const requestId = Object.keys(headers).find((h) => h.toLowerCase() === 'request-id');
+    if (requestId) headers[requestId] = randomUUID();
+    const wire: WireRequest = { ...earlier.wire, headers, body: change.rawBody ?? earlier.wire.body };
+    return this.transmit(wire, { ...earlier.req, scenario: change.scenario ?? earlier.req.scenario, role: change.role, notFoundProbe: false });
+  }
+
+  /** The body bytes an exchange's request carried, unredacted: to derive a changed body from. */
+  sentBody(of: Exchange): string | undefined {
+    return this.sent.get(of)?.wire.body;
+  }
+
+  private async transmit(wire: WireRequest, req: OutgoingRequest): Promise<Exchange> {
     const startedAt = new Date();
     const start = performance.now();
     let status: number | undefined;
     let responseHeaders: Record<string, string> | undefined;
     let responseText: string | undefined;
+    let sha256: string | undefined;
     let transportError: TransportError | undefined;
     try {
-      const res = await request(req.url, {
-        method: req.method as 'GET',
-        headers,
-        body,
+      const res = await request(wire.url, {
+        method: wire.method as 'GET',
+        headers: wire.headers,
+        body: wire.body,
         dispatcher: this.agent,
         signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
       status = res.statusCode;
       responseHeaders = flattenHeaders(res.headers);
       const read = await readCapped(res.body, this.opts.maxResponseBytes);
-      responseText = read.text;
+      const facts = readResponse({ status, headers: responseHeaders, raw: read.raw });
+      responseText = facts.text;
+      sha256 = facts.sha256;
       if (read.truncated) {
         transportError = { kind: 'too-large', message: `response body exceeds ${this.opts.maxResponseBytes} bytes` };
       }
@@ -78,8 +104,8 @@ export class HttpClient {
     }
     const r = this.opts.redactor;
     // Request headers first: the redactor learns their secrets before it reads any body.
-    const requestHeaders = r.headers(headers);
-    const requestBody = body === undefined ? undefined : r.text(body);
+    const requestHeaders = r.headers(wire.headers);
+    const requestBody = wire.body === undefined ? undefined : r.text(wire.body);
     const redactedResponse = responseText === undefined ? undefined : r.text(responseText);
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,
@@ -88,13 +114,14 @@ export class HttpClient {
       ...(req.scenario ? { scenario: req.scenario } : {}),
       ...(req.role ? { role: req.role } : {}),
       ...(req.notFoundProbe ? { notFoundProbe: true } : {}),
-      method: req.method,
-      url: r.text(req.url),
+      method: wire.method,
+      url: r.text(wire.url),
       requestHeaders,
       requestBody,
       status,
       responseHeaders: responseHeaders && r.headers(responseHeaders),
       responseBody: redactedResponse,
+      ...(sha256 ? { responseSha256: sha256 } : {}),
       json: transportError ? undefined : parseJson(redactedResponse),
       sentJson: parseJson(requestBody),
       startedAt: startedAt.toISOString(),
@@ -102,31 +129,19 @@ export class HttpClient {
       transportError,
     };
     this.exchanges.push(exchange);
+    this.sent.set(exchange, { wire, req });
     return exchange;
   }
 
   async close(): Promise<void> {
     await this.agent.close();
   }
-
-  private headersFor(req: OutgoingRequest): Record<string, string> {
-    const headers: Record<string, string | null> = {
-      [this.opts.dialect.agentHeader]: agentHeaderValue(this.opts.agentProfile),
-      'Request-Id': randomUUID(),
-      Accept: 'application/json',
-      'User-Agent': `${TOOL.name}/${TOOL.version}`,
-      ...(req.body !== undefined || req.rawBody !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...this.opts.headers,
-      ...req.headers,
-    };
-    return Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== null));
-  }
 }
 
 async function readCapped(
   body: AsyncIterable<Buffer> & { destroy(): void },
   max: number,
-): Promise<{ text: string; truncated: boolean }> {
+): Promise<{ raw: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -134,11 +149,11 @@ async function readCapped(
     if (size > max) {
       body.destroy();
       chunks.push(chunk.subarray(0, Math.max(0, chunk.length - (size - max))));
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+      return { raw: Buffer.concat(chunks), truncated: true };
     }
     chunks.push(chunk);
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+  return { raw: Buffer.concat(chunks), truncated: false };
 }
 
 function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -25,6 +25,8 @@ export interface Exchange {
   status?: number;
   responseHeaders?: Record<string, string>;
   responseBody?: string;
+  /** SHA-256 of the response bytes as received, before redaction, base64. */
+  responseSha256?: string;
   /** Parsed response body, when it was JSON. Not serialised into reports (responseBody is). */
   json?: unknown;
   /** Parsed request body, when it was JSON. Not serialised into reports (requestBody is). */

@@ -113,6 +113,12 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
 export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
   const session = find(store, req);
   if (!session) return notFound(req);
+  // idempotency-complete-not-stored: with no stored result, a retried complete is run again and places another order.
+  const rerun = req.faults.has('idempotency-complete-not-stored') && session.status === 'completed';
+  if (rerun) {
+    finish(store, session, req, req.platform);
+    return resource(sessionJson(session, req, []));
+  }
   const refused = refuseChange(session, req, 'completed');
   if (refused) return refused;
   if (session.status === 'complete_in_progress') {

@@ -1,5 +1,5 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
-import { wireName, type Dialect } from '../dialect/dialect.js';
+import { logicalName, wireName, type Dialect } from '../dialect/dialect.js';
 import type { FaultSet } from './faults.js';
 import type { VariationSet } from './variations.js';
 
@@ -7,6 +7,12 @@ export const PROTOCOL_VERSION = '2026-04-08';
 
 /** The version this business states everywhere: a date, or draft (profile-draft-version). */
 export const protocolVersion = (variations: VariationSet) => (variations.has('profile-draft-version') ? 'draft' : PROTOCOL_VERSION);
+/** An older version the cart capability stays at under capability-versions-differ. */
+export const OLDER_CART_VERSION = '2025-10-15';
+
+/** The version a capability is advertised and echoed at: capabilities are adopted independently. */
+export const capabilityVersion = (capability: string, variations: VariationSet) =>
+  (capability === 'shopping.cart' && variations.has('capability-versions-differ') ? OLDER_CART_VERSION : protocolVersion(variations));
 export const PAYMENT_HANDLER = 'dev.proto_conformance.test_card';
 export const PAYMENT_HANDLER_ID = 'test-card';
 
@@ -62,7 +68,6 @@ export interface ProfileInputs {
 
 export function buildProfile({ servicesBase, dialect, faults, variations, keys }: ProfileInputs): Record<string, unknown> {
   const version = protocolVersion(variations);
-  const entryVersion = faults.has('profile-entry-version-format') ? '1.0' : version;
   const extra = variations.has('profile-extra-members') ? { x_reference_note: 'an extra member consumers ignore' } : {};
   const restEntry: Record<string, unknown> = {
     version: faults.has('profile-service-version-format') ? '1.0' : version,
@@ -74,7 +79,10 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys }
   const entries = variations.has('profile-several-service-entries')
     ? [{ version, transport: 'mcp', endpoint: `${servicesBase}/mcp` }, restEntry]
     : [restEntry];
-  const capabilityEntry = (c: string) => ({ version: entryVersion, spec: `https://spec.example/${c}`, ...extra });
+  const capabilityEntry = (c: string) => ({
+    version: faults.has('profile-entry-version-format') ? '1.0' : capabilityVersion(logicalName(dialect, c) ?? c, variations),
+    spec: `https://spec.example/${c}`, ...extra,
+  });
   const capabilities = [...REFERENCE_CAPABILITIES.map((c) => wireName(dialect, c)),
     ...(variations.has('profile-extension-capabilities') ? EXTENSION_CAPABILITIES(dialect) : [])];
   const handlerEntry = paymentHandlerEntry(version);

@@ -7,9 +7,10 @@ import * as cart from './cart.js';
 import * as catalog from './catalog.js';
 import * as checkout from './checkout.js';
 import { FaultSet, type FaultName } from './faults.js';
+import { IdempotencyStore, type StoredResponse } from './idempotency.js';
 import * as order from './order.js';
 import {
-  buildProfile, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
+  buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
 } from './profile.js';
 import { transportError, type HandlerRequest, type Reply, type ReplyMessage } from './replies.js';
 import { REFERENCE_API_KEY } from './run-config.js';
@@ -33,6 +34,10 @@ export interface ReferenceBusiness {
 type Handler = (req: HandlerRequest) => Reply;
 
 const MAX_BODY = 1024 * 1024;
+/** Whom a request without a usable agent header is served as, under the agent-header faults. */
+const ANONYMOUS = 'urn:anonymous-platform';
+/** A well-formed version the profile never advertises, for the version-echo faults. */
+const UNADVERTISED_VERSION = '2099-01-01';
 
 /** Faults that take one endpoint away: the hook point where a route is missing or refused. */
 const ROUTE_FAULTS: { fault: FaultName; operation: string; status: number; code: string }[] = [
@@ -50,6 +55,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const variations = new VariationSet(opts.variations);
   const keys = await generateKeys();
   const store = createStore(variations);
+  const idempotency = new IdempotencyStore(faults, variations);
   const version = protocolVersion(variations);
   const handlers: Record<string, Handler> = {
     'catalog.search': catalog.search,
@@ -110,10 +116,20 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
         if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
         body = parsed;
       } catch {
+        if (faults.has('malformed-json-500')) return reply(res, transportError(500, 'internal_error', 'Unexpected end of JSON input'));
         return reply(res, transportError(400, 'invalid_json', 'the body is not a JSON object'));
       }
     }
-    return reply(res, handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }), op);
+    const run = () => render(handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }), op);
+    const key = req.headers['idempotency-key'];
+    if (op.method === 'GET' || op.idempotency !== 'required' || typeof key !== 'string') return write(res, run());
+    const decision = idempotency.decide({ platform: agent, key, operation: op.name, method: op.method, path: url.pathname, rawBody: raw });
+    if (decision.kind === 'replay') return write(res, decision.response);
+    const conflict = () => render(transportError(idempotency.conflictStatus(), 'idempotency_conflict', 'this Idempotency-Key was used with a different request'));
+    if (decision.kind === 'conflict') return write(res, conflict());
+    const out = run();
+    decision.remember(out);
+    return write(res, decision.kind === 'process-then-conflict' ? conflict() : out);
   }
 
   function route(method: string, path: string): { op: Operation; id?: string } | 'no-route' | 'no-method' {
@@ -130,42 +146,51 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   /** The caller's profile URL from the agent header, or what is wrong with the header. */
   function agentProfile(req: IncomingMessage): string | { problem: string } {
     const agent = req.headers[dialect.agentHeader.toLowerCase()];
-    if (typeof agent !== 'string') return { problem: `${dialect.agentHeader} header is required` };
+    // The agent-header faults act here; a valid header is always read the same way.
+    const unchecked = faults.has('agent-header-unchecked');
+    if (typeof agent !== 'string') return unchecked ? ANONYMOUS : { problem: `${dialect.agentHeader} header is required` };
     try {
       const profile = parseDictionary(agent).get('profile');
-      if (!profile || typeof profile[0] !== 'string') return { problem: `${dialect.agentHeader} needs a profile="<url>" member` };
+      if (!profile || typeof profile[0] !== 'string') {
+        return unchecked || faults.has('agent-header-any-dictionary') ? ANONYMOUS : { problem: `${dialect.agentHeader} needs a profile="<url>" member` };
+      }
       return profile[0];
     } catch {
-      return { problem: `${dialect.agentHeader} is not an RFC 8941 dictionary` };
+      if (faults.has('agent-header-lenient-parse')) return agent;
+      return unchecked ? ANONYMOUS : { problem: `${dialect.agentHeader} is not an RFC 8941 dictionary` };
     }
   }
 
   function headerProblem(req: IncomingMessage, op: Operation): string | undefined {
     if (!req.headers['request-id']) return 'Request-Id header is required';
-    if (op.idempotency === 'required' && !req.headers['idempotency-key']) return 'Idempotency-Key header is required';
+    if (op.idempotency === 'required' && !req.headers['idempotency-key'] && !faults.has('idempotency-key-optional')) return 'Idempotency-Key header is required';
     return undefined;
   }
 
-  /** Wraps a handler's reply in the envelope; the envelope faults and variations live here, once for every endpoint. */
   function reply(res: ServerResponse, r: Reply, op?: Operation): void {
+    write(res, render(r, op));
+  }
+
+  /** Wraps a handler's reply in the envelope; the envelope faults and variations live here, once for every endpoint. */
+  function render(r: Reply, op?: Operation): StoredResponse {
     if (r.kind === 'transport-error') {
-      if (faults.has('transport-error-html')) return sendText(res, r.status, `<html><body><h1>${r.status}</h1><p>${r.content}</p></body></html>`, 'text/html');
+      if (faults.has('transport-error-html')) return { status: r.status, text: `<html><body><h1>${r.status}</h1><p>${r.content}</p></body></html>`, type: 'text/html' };
       const body = faults.has('transport-error-shape') && r.status === 400
         ? { error: r.content }
         : {
           code: r.code, ...(faults.has('transport-error-no-content') ? {} : { content: r.content }),
           ...(variations.has('transport-errors-detailed') ? { details: [{ reason: r.code }], request_id: `req-${Date.now()}` } : {}),
         };
-      return send(res, r.status, body, serviceType());
+      return { status: r.status, text: JSON.stringify(body), type: serviceType() };
     }
     // Any unrecoverable error makes the response an error response, resource or not.
     const messages = r.kind === 'resource' && Array.isArray(r.body.messages) ? (r.body.messages as ReplyMessage[]) : [];
     const error = r.kind === 'business-error' || messages.some((m) => m.type === 'error' && m.severity === 'unrecoverable');
     const successStatus = faults.has('envelope-status-vocabulary') ? 'ok' : variations.has('envelope-status-omitted') ? undefined : 'success';
     const envelope: Record<string, unknown> = {
-      version: faults.has('envelope-version-format') ? '1.0' : version,
+      version: faults.has('envelope-version-format') ? '1.0' : faults.has('envelope-version-not-advertised') ? UNADVERTISED_VERSION : version,
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
-      ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version }] } } : {}),
+      ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations) }] } } : {}),
       ...(op?.capability === 'shopping.checkout' && !faults.has('checkout-no-payment-handlers')
         ? { payment_handlers: faults.has('checkout-payment-handlers-empty') ? {} : { [PAYMENT_HANDLER]: [paymentHandlerEntry(version)] } } : {}),
       ...(variations.has('envelope-echoes-registries') && op
@@ -182,7 +207,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     if (faults.has('message-severity-vocabulary') && Array.isArray(body.messages)) {
       body.messages = (body.messages as ReplyMessage[]).map((m) => (m.severity === 'unrecoverable' ? { ...m, severity: 'fatal' as never } : m));
     }
-    send(res, r.kind === 'business-error' ? 200 : r.status, body, serviceType());
+    return { status: r.kind === 'business-error' ? 200 : r.status, text: JSON.stringify(body), type: serviceType() };
   }
 
   const serviceType = () => (faults.has('response-content-type-text') ? 'text/plain'
@@ -190,10 +215,10 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
 
   const chunked = variations.has('chunked-responses');
   function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
-    sendText(res, status, JSON.stringify(body), type);
+    write(res, { status, text: JSON.stringify(body), type });
   }
 
-  function sendText(res: ServerResponse, status: number, text: string, type: string): void {
+  function write(res: ServerResponse, { status, text, type }: StoredResponse): void {
     if (chunked) {
       res.writeHead(status, { 'Content-Type': type });
       const half = Math.floor(text.length / 2);

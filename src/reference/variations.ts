@@ -205,6 +205,19 @@ export const VARIATIONS = [
   variation({ name: 'auth-api-key', capability: 'discovery',
     description: 'Every service request needs an X-API-Key; without it the answer is 401. The config carries the key for both platforms; a checker must send it, and never print it.',
     permitted_by: 'Document 1 §Authentication: "Authentication is optional and set by each business"; "API key in header `X-API-Key`".' }),
+  variation({ name: 'capability-versions-differ', capability: 'profile',
+    description: `The cart capability is advertised and echoed at an older version (2025-10-15) than the service and the other capabilities. A checker that requires one version everywhere fails it.`,
+    permitted_by: 'Document 1 §What the service does: "Capabilities are adopted independently."; §Versioning: "A business advertises capability versions in its profile; responses echo the version".' }),
+  // Idempotency
+  variation({ name: 'idempotency-replay-reserialised', capability: 'idempotency',
+    description: 'A replay returns the stored result written out again: members sorted, indented. A checker that compares replay bytes fails it.',
+    permitted_by: 'Document 1 §Limits: "a duplicate key with a matching body returns the stored result"; the result is JSON (§What the service does, RFC 8259), whose member order and whitespace carry no meaning.' }),
+  variation({ name: 'idempotency-compares-json', capability: 'idempotency',
+    description: 'Bodies under one key are compared as canonical JSON: the same body indented is a match. A checker that requires a byte comparison fails it.',
+    permitted_by: 'Document 1 §Limits: "a duplicate key with a matching body returns the stored result"; what makes a body matching is not shown.' }),
+  variation({ name: 'idempotency-key-per-operation', capability: 'idempotency',
+    description: 'A key is scoped to one operation and path: the same key on another operation is a new request. A checker that expects a 409 across operations fails it.',
+    permitted_by: 'Document 1 §Limits: "The server stores the key with the result"; the scope of a key across operations is not shown.' }),
 ] as const;
 
 export type VariationName = (typeof VARIATIONS)[number]['name'];

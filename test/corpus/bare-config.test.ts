@@ -20,6 +20,9 @@ describe('a run with an empty config', () => {
         'order.checkout-id: needs payment.token in --config',
         'order.currency: needs payment.token in --config',
         'order.other-platform: needs payment.token in --config',
+        'idempotency.checkout.complete.missing-key: needs payment.token in --config',
+        'idempotency.checkout.complete.replay: needs payment.token in --config',
+        'idempotency.checkout.complete.replay-no-second-effect: needs payment.token in --config',
         // Only an order placed by the run is a real resource for Get Order; the unknown-id probe is the not-found rule's.
         `order.endpoints-exist: none of the run's ${report.exchanges.filter((x) => x.status !== undefined && x.role !== 'cleanup').length} answered requests was one of the requests to shopping.order endpoints`,
       ]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedRequirements, FAULTS, type Fault, type FaultName } from '../../src/reference/faults.js';
-import { baseline, departures, forgetBaselines, runReference, scopeOf, troubles, unexplained, eachCase, verdictText } from './harness.js';
+import { baseline, departures, forgetBaselines, runReference, scopeOf, troubles, unexplained, eachCase, verdictText, expectedExit } from './harness.js';
 
 beforeAll(forgetBaselines);
 
@@ -24,7 +24,7 @@ describe('the fault corpus', () => {
       expect(verdictText(report)).toMatchSnapshot();
       const failed = [...new Set(report.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'warn').flatMap((c) => c.requirements))].sort();
       expect(failed).toEqual(scope ? failed : expectedRequirements(fault));
-      expect(report.exitCode).toBe(1);
+      expect(report.exitCode).toBe(expectedExit(fault));
     });
   });
 });

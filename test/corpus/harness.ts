@@ -7,7 +7,8 @@ import { check } from '../../src/check.js';
 import type { RunReport } from '../../src/engine/report.js';
 import type { Verdict } from '../../src/engine/types.js';
 import { CAPABILITIES } from '../../src/protocol/operations.js';
-import { pinnedSkip, type Fault, type FaultName } from '../../src/reference/faults.js';
+import { expectedRequirements, pinnedSkip, type Fault, type FaultName } from '../../src/reference/faults.js';
+import { findRequirement } from '../../src/register/index.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
 import type { VariationName } from '../../src/reference/variations.js';
@@ -66,7 +67,7 @@ const NEEDS: Record<string, string[]> = { 'shopping.order': ['shopping.checkout'
 
 /**
  * The scope of a case: under the mutation run, the capabilities of the suites holding the
- * checks it names (a `suite.*` entry names them all); envelope rules need some service to
+ * checks it names (a `suite.*` entry names them all); envelope and version rules need some service to
  * judge, so a case naming only them takes catalog search. Otherwise every capability.
  */
 export function scopeOf(checkIds: readonly string[], area?: string): Scope {
@@ -79,7 +80,7 @@ export function scopeOf(checkIds: readonly string[], area?: string): Scope {
       const ids = [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)].map((c) => c.id);
       if (!ids.some((id) => (prefix ? id.startsWith(prefix) : id === entry))) continue;
       if (s.appliesWhen === 'advertised') caps.add(s.capability);
-      else if (s.id === 'envelope') envelope = true;
+      else if (s.id === 'envelope' || s.id === 'versions') envelope = true;
     }
   }
   if (area && CAPABILITIES.includes(area)) caps.add(area);
@@ -160,3 +161,7 @@ export function verdictText(report: RunReport): string[] {
 /** Checks of a run that failed, warned, errored or were blocked: none may, for a conformant business. */
 export const troubles = (report: RunReport) =>
   report.checks.filter((c) => ['fail', 'warn', 'error', 'blocked'].includes(c.verdict)).map((c) => `${c.id}: ${c.verdict}: ${c.message}`);
+
+/** The exit code a fault's run owes a pipeline: 1 when it breaks a MUST; a fault breaking only SHOULDs warns, and exits 0 unless --strict. */
+export const expectedExit = (fault: Fault): number =>
+  (expectedRequirements(fault).some((id) => findRequirement(id)?.level === 'MUST') ? 1 : 0);

@@ -53,9 +53,10 @@ describe('--endpoint and --capabilities overrides', () => {
     const report = readReport(json);
     expect(report.target.profileUrl).toBe(`${server.url}/.well-known/proto`);
     expect(report.checks.find((c) => c.id === 'profile.keys-no-private')?.verdict).toBe('fail');
-    const given = ['org.proto.shopping.catalog.search', 'org.proto.shopping.catalog.lookup', 'envelope'];
+    // Envelope and version rules judge whatever ran; the generated request suites follow their capability.
+    const given = ['org.proto.shopping.catalog.search', 'org.proto.shopping.catalog.lookup', 'envelope', 'versions'];
     const run = report.checks.filter((c) => given.includes(c.capability));
-    const suitesRun = ['catalog-search', 'catalog-lookup', 'envelope'];
+    const suitesRun = ['catalog-search', 'catalog-lookup', 'envelope', 'versions', 'requests.shopping.catalog.search', 'requests.shopping.catalog.lookup'];
     expect(run.map((c) => c.id).sort()).toEqual(declaredChecks().filter((c) => suitesRun.includes(c.suite.id)).map((c) => c.id).sort());
     expect(notPassed(run)).toEqual([]);
     const others = report.checks.filter((c) => c.capability !== 'profile' && !given.includes(c.capability));
@@ -85,7 +86,8 @@ describe('--endpoint and --capabilities overrides', () => {
     await cli([server.url, '--capabilities', 'shopping.catalog.search', '--json', json]);
     const report = readReport(json);
     const lookup = report.checks.filter((c) => c.capability === 'org.proto.shopping.catalog.lookup');
-    expect(lookup.map((c) => c.id).sort()).toEqual(declaredChecks().filter((c) => c.suite.id === 'catalog-lookup').map((c) => c.id).sort());
+    const lookupSuites = declaredChecks().filter((c) => c.suite.capability === 'shopping.catalog.lookup');
+    expect(lookup.map((c) => c.id).sort()).toEqual(lookupSuites.map((c) => c.id).sort());
     expect(lookup.every((c) => c.verdict === 'not-tested' && /left out by --capabilities/.test(c.message))).toBe(true);
     expect(report.checks.find((c) => c.id === 'profile.keys-no-private')?.verdict).toBe('fail');
   });

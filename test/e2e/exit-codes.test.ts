@@ -97,10 +97,13 @@ describe('exit code 2: usage or config error, with a one-line cause', () => {
 describe('exit codes 0 and 1', () => {
   let clean: RunningServer;
   let broken: RunningServer;
+  let shouldOnly: RunningServer;
   beforeAll(async () => {
-    [clean, broken] = await Promise.all([referenceServer(), referenceServer(['--fault', 'lookup-rejects-variant-ids'])]);
+    [clean, broken, shouldOnly] = await Promise.all([
+      referenceServer(), referenceServer(['--fault', 'lookup-rejects-variant-ids']), referenceServer(['--fault', 'idempotency-key-optional']),
+    ]);
   });
-  afterAll(async () => Promise.all([clean?.stop(), broken?.stop()]));
+  afterAll(async () => Promise.all([clean?.stop(), broken?.stop(), shouldOnly?.stop()]));
 
   it('is 0 when no MUST failed', async () => {
     expect((await cli([clean.url])).code).toBe(0);
@@ -111,6 +114,15 @@ describe('exit codes 0 and 1', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/LKUP-003 MUST/);
     expect(r.stdout).toMatch(/curl -sS -X POST/);
+  });
+
+  it('is 0 when only a SHOULD failed, and 1 for the same run with --strict', async () => {
+    const lenient = await cli([shouldOnly.url, '--allow', 'write']);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toMatch(/IDEM-005 SHOULD/);
+    const strict = await cli([shouldOnly.url, '--allow', 'write', '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/IDEM-005 SHOULD/);
   });
 
   it('prints help and exits 0', async () => {

@@ -1,0 +1,134 @@
+import { isObject } from '../../src/dialect/dialect.js';
+import type { CallOptions, ScenarioContext } from '../../src/engine/context.js';
+import { NotTested } from '../../src/engine/outcomes.js';
+import type { Effect } from '../../src/engine/types.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import type { OperationName } from '../../src/protocol/recipes.js';
+import {
+  createCheckout, instrument, lineItems, NEEDS_ITEMS, purchasableItems, readySession, resourceOf, withBuyer,
+} from '../shared/checkout-flow.js';
+
+/** Sends the operation's request once, with a fresh key unless the options leave the step out. */
+export type Send = (opts?: Pick<CallOptions<OperationName>, 'omit' | 'tolerateTransportError'>) => Promise<Exchange>;
+
+/**
+ * How the idempotency rules reach one state-changing operation: what to prepare so that its
+ * request would succeed, and what it makes. Everything else (replay, conflict, read-back) is
+ * generated from the operations table; a service adds its operations here and gets the rules.
+ */
+export interface IdempotencySubject {
+  operation: OperationName;
+  effect: Effect;
+  /** Prepares the resource the request acts on and returns how to send the request. */
+  prepare(t: ScenarioContext): Promise<{ send: Send; id?: string }>;
+  /** The id of what the operation makes (a created resource, a placed order), if it makes one. */
+  made?(t: ScenarioContext, x: Exchange): string | undefined;
+  /** Its body has a meaning to change (line item quantities): the conflict rule applies. */
+  conflict?: boolean;
+  /** Reads the resource it acts on back, for what a refused request must not have changed. */
+  read?(t: ScenarioContext, id: string): Promise<Exchange>;
+}
+
+const idOf = (t: ScenarioContext, x: Exchange): string | undefined => {
+  const id = resourceOf(t, x).id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+const orderIdOf = (t: ScenarioContext, x: Exchange): string | undefined => {
+  const order = resourceOf(t, x).order;
+  return isObject(order) && typeof order.id === 'string' ? order.id : undefined;
+};
+
+async function oneItem(t: ScenarioContext): Promise<string[]> {
+  return t.need(await purchasableItems(t, 1), NEEDS_ITEMS);
+}
+
+/** A cart to act on, cancelled when the scenario ends. */
+async function newCart(t: ScenarioContext): Promise<{ id: string; items: string[] }> {
+  const items = await oneItem(t);
+  const x = await t.call('cart.create', { input: { lineItems: lineItems(items) } });
+  const id = idOf(t, x);
+  if (!id) throw new NotTested(`cart create answered HTTP ${x.status} without a cart; the cart suite judges it`);
+  t.cleanup(() => t.call('cart.cancel', { id, tolerateTransportError: true }));
+  return { id, items };
+}
+
+/** An open checkout session to act on; createCheckout cancels it when the scenario ends. */
+async function newSession(t: ScenarioContext): Promise<Exchange> {
+  const created = await createCheckout(t, await oneItem(t));
+  if (created.kind !== 'session') throw new NotTested(`no session to act on: ${created.why}; the checkout suite judges it`);
+  return created.x;
+}
+
+export const SUBJECTS: readonly IdempotencySubject[] = [
+  {
+    operation: 'cart.create',
+    effect: 'write',
+    async prepare(t) {
+      const items = await oneItem(t);
+      return { send: (o) => t.call('cart.create', { input: { lineItems: lineItems(items) }, ...o }) };
+    },
+    made: idOf,
+    conflict: true,
+  },
+  {
+    operation: 'cart.update',
+    effect: 'write',
+    async prepare(t) {
+      const { id, items } = await newCart(t);
+      return { id, send: (o) => t.call('cart.update', { id, input: { lineItems: lineItems(items, 2) }, ...o }) };
+    },
+    conflict: true,
+    read: (t, id) => t.call('cart.get', { id }),
+  },
+  {
+    operation: 'cart.cancel',
+    effect: 'write',
+    async prepare(t) {
+      const { id } = await newCart(t);
+      return { id, send: (o) => t.call('cart.cancel', { id, ...o }) };
+    },
+  },
+  {
+    operation: 'checkout.create',
+    effect: 'write',
+    async prepare(t) {
+      // A create that worked, so the body carries whatever members this business needs.
+      const body = t.sentBody(await newSession(t));
+      return { send: (o) => t.call('checkout.create', { rawBody: body, ...o }) };
+    },
+    made: idOf,
+    conflict: true,
+  },
+  {
+    operation: 'checkout.update',
+    effect: 'write',
+    async prepare(t) {
+      const session = await newSession(t);
+      const id = idOf(t, session) as string;
+      const resource = withBuyer(t, resourceOf(t, session));
+      return { id, send: (o) => t.call('checkout.update', { id, input: { resource, changes: {} }, ...o }) };
+    },
+    conflict: true,
+    read: (t, id) => t.call('checkout.get', { id }),
+  },
+  {
+    operation: 'checkout.complete',
+    effect: 'irreversible',
+    async prepare(t) {
+      const token = t.need(t.config.payment?.token, 'payment.token in --config');
+      const ready = await readySession(t);
+      const id = idOf(t, ready) as string;
+      return { id, send: (o) => t.call('checkout.complete', { id, input: { instrument: instrument(t, ready, token) }, ...o }) };
+    },
+    made: orderIdOf,
+  },
+  {
+    operation: 'checkout.cancel',
+    effect: 'write',
+    async prepare(t) {
+      const id = idOf(t, await newSession(t)) as string;
+      return { id, send: (o) => t.call('checkout.cancel', { id, ...o }) };
+    },
+  },
+];

@@ -1,0 +1,170 @@
+import type { ScenarioContext } from '../../src/engine/context.js';
+import { NotTested } from '../../src/engine/outcomes.js';
+import type { CheckSpec, Scenario, Suite } from '../../src/engine/suite.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import { changedBody, lineState, reformatted, replayDifferences } from '../../src/protocol/idempotency.js';
+import { brief } from '../../src/protocol/messages.js';
+import { operation, operationsOf } from '../../src/protocol/operations.js';
+import type { OperationName } from '../../src/protocol/recipes.js';
+import { resourceOf } from '../shared/checkout-flow.js';
+import { SUBJECTS, type IdempotencySubject } from './subjects.js';
+
+/**
+ * The idempotency rules, generated for every state-changing operation the spec gives a required
+ * Idempotency-Key: one scenario per operation, one suite per capability, so a capability that is
+ * not advertised is not-applicable like any other suite.
+ */
+export const idempotencySuites: readonly Suite[] = [...new Set(SUBJECTS.map((s) => operation(s.operation).capability))].map((capability) => ({
+  id: `idempotency.${capability.split('.').pop()}`,
+  title: `Idempotency of ${capability.split('.').pop()} operations`,
+  capability,
+  appliesWhen: 'advertised' as const,
+  scenarios: SUBJECTS.filter((s) => operation(s.operation).capability === capability).map(scenarioFor),
+}));
+
+const is2xx = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
+
+/** The checks one operation gets: what it makes, and whether its body has a meaning to change. */
+function checksFor(s: IdempotencySubject): CheckSpec[] {
+  const p = `idempotency.${s.operation}`;
+  const creates = operation(s.operation).creates === true;
+  return [
+    { id: `${p}.missing-key`, title: 'a request without Idempotency-Key gets 400', requirements: ['IDEM-005'] },
+    { id: `${p}.replay`, title: 'the same key and body return the stored result: same status, same body', requirements: ['IDEM-001'] },
+    ...(s.made ? [{ id: `${p}.replay-no-second-effect`, title: 'a replay makes nothing new: the same id as the first answer', requirements: ['IDEM-002'] }] : []),
+    ...(s.conflict ? [{ id: `${p}.conflict-409`, title: 'the same key with a changed quantity gets 409', requirements: ['IDEM-003'] }] : []),
+    // A create's 409 names no resource, so what it might have made cannot be read back: only operations on one resource.
+    ...(s.conflict && s.read ? [
+      { id: `${p}.conflict-unchanged`, title: 'after the 409 the resource reads as the first request left it', requirements: ['IDEM-004'] },
+    ] : []),
+    ...(creates ? [
+      { id: `${p}.json-equal-body`, title: 'what a replay whose body is equal as JSON but not as bytes gets (not shown)', requirements: ['IDEM-006'] },
+      { id: `${p}.key-scope`, title: 'what the same key gets on another operation of the resource (not shown)', requirements: ['IDEM-007'] },
+    ] : []),
+  ];
+}
+
+function scenarioFor(s: IdempotencySubject): Scenario {
+  return {
+    id: `idempotency.${s.operation}`,
+    title: `Replay, conflict and a missing key on ${s.operation}`,
+    effect: s.effect,
+    checks: checksFor(s),
+    run: (t) => exercise(t, s),
+  };
+}
+
+async function exercise(t: ScenarioContext, s: IdempotencySubject): Promise<void> {
+  const p = `idempotency.${s.operation}`;
+  const creates = operation(s.operation).creates === true;
+  const { send, id } = await s.prepare(t);
+  const discard = discarder(t, s.operation);
+
+  // Without the key first: a refusal leaves the resource as it was for the requests that follow.
+  const bare = await send({ omit: ['idempotency-key'], tolerateTransportError: true });
+  discard(s.made?.(t, bare));
+  const first = await send();
+  const made = s.made?.(t, first);
+  discard(made);
+  const judgeBare = () => t.check(`${p}.missing-key`, bare.status === 400, {
+    message: `a request without Idempotency-Key answered HTTP ${bare.status ?? bare.transportError?.message}`,
+    expected: 'HTTP 400', actual: `HTTP ${bare.status ?? bare.transportError?.message}: ${brief(bare.json ?? bare.responseBody)}`, exchanges: [bare],
+  });
+  // Served without a key is a finding whatever came next; a refusal counts only if the keyed request is served.
+  if (is2xx(bare)) judgeBare();
+  if (!is2xx(first)) throw new NotTested(`the request with a key answered HTTP ${first.status}: ${brief(first.json)}; its own suite judges it`);
+  if (!is2xx(bare)) judgeBare();
+
+  await judgeReplay(t, s, first, made, discard);
+  if (s.conflict) {
+    const changed = changedBody(t.sentBody(first));
+    const conflictChecks = [`${p}.conflict-409`, ...(s.read ? [`${p}.conflict-unchanged`] : [])];
+    if (!changed) for (const c of conflictChecks) t.notTested(c, 'the request carries no line item quantity to change');
+    else await judgeConflict(t, s, first, changed, id, discard);
+  }
+  if (creates) await observeOpenQuestions(t, s, first, made, discard);
+}
+
+/** The same key and the same bytes: the stored result, and nothing made twice. */
+async function judgeReplay(t: ScenarioContext, s: IdempotencySubject, first: Exchange, made: string | undefined, discard: Discard): Promise<void> {
+  const p = `idempotency.${s.operation}`;
+  const replay = await t.resend(first);
+  const differences = replayDifferences(first, replay);
+  t.check(`${p}.replay`, differences.length === 0, {
+    message: `the replay got ${differences.join('; ')}`, expected: `the stored result: HTTP ${first.status} and the first answer's body`,
+    actual: `HTTP ${replay.status}: ${brief(replay.json ?? replay.responseBody)}`, exchanges: [first, replay],
+  });
+  if (!s.made) return;
+  const again = s.made(t, replay);
+  discard(again);
+  if (made === undefined || again === undefined) {
+    return t.notTested(`${p}.replay-no-second-effect`, `${made === undefined ? 'the first answer' : 'the replay'} names nothing made to compare`, [first, replay]);
+  }
+  t.check(`${p}.replay-no-second-effect`, again === made, {
+    message: `the replay made ${again}, the first request ${made}`, expected: `the replay names ${made}`, actual: `it names ${again}`, exchanges: [first, replay],
+  });
+}
+
+/** The same key with a changed quantity: 409, and (on an existing resource) nothing changed. */
+async function judgeConflict(t: ScenarioContext, s: IdempotencySubject, first: Exchange, changed: string, id: string | undefined, discard: Discard): Promise<void> {
+  const p = `idempotency.${s.operation}`;
+  const before = s.read && id !== undefined ? await s.read(t, id) : undefined;
+  const conflict = await t.resend(first, changed);
+  discard(s.made?.(t, conflict));
+  t.check(`${p}.conflict-409`, conflict.status === 409, {
+    message: `a changed body under the same key answered HTTP ${conflict.status}`, expected: 'HTTP 409',
+    actual: `HTTP ${conflict.status}: ${brief(conflict.json ?? conflict.responseBody)}`, exchanges: [first, conflict],
+  });
+  if (!s.read || id === undefined) return;
+  // Read before and after: what the conflict changed, whatever Get itself returns.
+  const after = await s.read(t, id);
+  const lines = (x: Exchange) => lineState(resourceOf(t, x));
+  const same = after.status === before?.status && JSON.stringify(lines(after)) === JSON.stringify(before && lines(before));
+  t.check(`${p}.conflict-unchanged`, same, {
+    message: 'the resource changed after a conflicting request', expected: `HTTP ${before?.status}, lines ${brief(before && lines(before))}`,
+    actual: `HTTP ${after.status}, lines ${brief(lines(after))}`, exchanges: [conflict, ...(before ? [before] : []), after],
+  });
+}
+
+/** What the spec leaves open about a key, asked of a create: bytes or JSON compared, and the key's scope. */
+async function observeOpenQuestions(t: ScenarioContext, s: IdempotencySubject, first: Exchange, made: string | undefined, discard: Discard): Promise<void> {
+  const p = `idempotency.${s.operation}`;
+  const body = reformatted(t.sentBody(first));
+  if (!body) t.notTested(`${p}.json-equal-body`, 'the request body cannot be written another way');
+  else {
+    const x = await t.resend(first, body);
+    const other = s.made?.(t, x);
+    discard(other);
+    const outcome = x.status === 409 ? 'HTTP 409: bodies are compared as bytes'
+      : replayDifferences(first, x).length === 0 ? 'the stored result: bodies are compared as JSON'
+        : other !== undefined && other !== made ? `a new resource (${other}): the key is not compared at all` : `HTTP ${x.status}`;
+    t.observe(`${p}.json-equal-body`, { message: `the same key with the body indented gets ${outcome}`, exchanges: [first, x] });
+  }
+  await observeKeyScope(t, s.operation, first, made, `${p}.key-scope`);
+}
+
+/**
+ * The first request's key on the resource's cancel: a 409 says keys are scoped across operations,
+ * a cancel says per operation. Either is allowed (not shown).
+ */
+async function observeKeyScope(t: ScenarioContext, name: OperationName, first: Exchange, made: string | undefined, checkId: string): Promise<void> {
+  const cancel = operationsOf(operation(name).capability).find((o) => o.name.endsWith('.cancel'));
+  if (!cancel || made === undefined) return t.notTested(checkId, 'nothing was made to cancel');
+  const key = first.requestHeaders['Idempotency-Key'];
+  const x = await t.call(cancel.name as OperationName, { id: made, headers: { 'Idempotency-Key': key }, tolerateTransportError: true });
+  const outcome = x.status === 409 ? 'HTTP 409: a key is scoped across operations' : is2xx(x) ? `HTTP ${x.status}: a key is scoped per operation` : `HTTP ${x.status}`;
+  t.observe(checkId, { message: `the create's key on ${cancel.name} gets ${outcome}`, exchanges: [x] });
+}
+
+type Discard = (id: string | undefined) => void;
+
+/** Cancels, once and when the scenario ends, each resource a create under test made. */
+function discarder(t: ScenarioContext, name: OperationName): Discard {
+  const seen = new Set<string>();
+  const cancel = operationsOf(operation(name).capability).find((o) => o.name.endsWith('.cancel'));
+  return (id) => {
+    if (id === undefined || seen.has(id) || !cancel || !operation(name).creates) return;
+    seen.add(id);
+    t.cleanup(() => t.call(cancel.name as OperationName, { id, tolerateTransportError: true }));
+  };
+}

@@ -1,0 +1,14 @@
+import type { Requirement } from '../../src/register/types.js';
+
+const D1 = 'Document 1';
+const capability = 'headers';
+
+/** How a business answers requests the platform got wrong (Document 1 §Authentication, §Errors). */
+export const requirements: Requirement[] = [
+  { id: 'HDR-005', level: 'SHOULD', derived: true, capability, source: `${D1} §Authentication, §Errors`,
+    statement: 'A request without Proto-Agent gets an HTTP 4xx. The header is required on every request and 400 covers "missing required parameters"; the spec does not say a business must refuse, so the level is SHOULD.' },
+  { id: 'HDR-006', level: 'SHOULD', derived: true, capability, source: `${D1} §Authentication, §Errors`,
+    statement: 'A request whose Proto-Agent is not an RFC 8941 dictionary, or has no profile member, gets an HTTP 4xx. Derived as HDR-005.' },
+  { id: 'ERR-001', level: 'MUST', capability: 'errors', source: `${D1} §Errors`,
+    statement: 'A request body that is not valid JSON gets HTTP 400 ("Malformed JSON") with a JSON body carrying code and content.' },
+];

@@ -1,0 +1,93 @@
+import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Scenario, Suite } from '../../src/engine/suite.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import { brief } from '../../src/protocol/messages.js';
+import { CAPABILITIES, operationsOf, type Operation } from '../../src/protocol/operations.js';
+import type { OperationName } from '../../src/protocol/recipes.js';
+import { resourceOf } from '../shared/checkout-flow.js';
+import { PROBES } from './probes.js';
+
+/** Not an RFC 8941 dictionary: an unterminated string. */
+const NOT_A_DICTIONARY = 'profile="https://platform.example/.well-known/proto';
+/** A dictionary, but without the profile member. */
+const NO_PROFILE = 'agent="proto-conformance"';
+/** Not JSON: an array left open. */
+const MALFORMED_JSON = '{"line_items": [';
+
+const is4xx = (x: Exchange) => x.status !== undefined && x.status >= 400 && x.status < 500;
+const answer = (x: Exchange) => `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody, 160)}`;
+
+/**
+ * How a business answers requests the platform got wrong, generated for every operation that has
+ * a probe: one scenario per operation, one suite per capability.
+ */
+export const requestSuites: readonly Suite[] = CAPABILITIES
+  .map((capability) => ({ capability, ops: operationsOf(capability).filter((o) => PROBES[o.name as OperationName]) }))
+  .filter(({ ops }) => ops.length > 0)
+  .map(({ capability, ops }) => ({
+    id: `requests.${capability}`,
+    title: `Refused requests on ${capability}`,
+    capability,
+    appliesWhen: 'advertised' as const,
+    scenarios: ops.map(scenarioFor),
+  }));
+
+function scenarioFor(op: Operation): Scenario {
+  const p = `requests.${op.name}`;
+  return {
+    id: p,
+    title: `${op.name} without, or with a malformed, Proto-Agent, and with malformed JSON`,
+    effect: op.idempotency === 'required' ? 'write' : 'read',
+    checks: [
+      { id: `${p}.agent-missing`, title: 'a request without Proto-Agent gets a 4xx', requirements: ['HDR-005'] },
+      { id: `${p}.agent-malformed`, title: 'a Proto-Agent that is no dictionary, or has no profile, gets a 4xx', requirements: ['HDR-006'] },
+      ...(op.method === 'GET' ? [] : [{ id: `${p}.malformed-json`, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
+    ],
+    run: (t) => probe(t, op),
+  };
+}
+
+async function probe(t: ScenarioContext, op: Operation): Promise<void> {
+  const p = `requests.${op.name}`;
+  const name = op.name as OperationName;
+  const make = PROBES[name] as (t: ScenarioContext) => Promise<{ id?: string; input?: never }> | { id?: string; input?: never };
+  const send = async (extra: { omit?: ['agent']; headers?: Record<string, string>; rawBody?: string }) => {
+    const { id, input } = await make(t);
+    const x = await t.call(name, { id, input, notFoundProbe: !op.creates, tolerateTransportError: true, ...extra });
+    return discardMade(t, op, x);
+  };
+
+  // The request with nothing broken first: when even that is refused, a refusal says nothing.
+  const control = await send({});
+  if (control.status === undefined || control.status >= 400) {
+    const why = `the probe is refused with nothing broken (${answer(control)}), so a refusal of a broken one proves nothing`;
+    for (const c of scenarioFor(op).checks) t.notTested(c.id, why, [control]);
+    return;
+  }
+  if (op.method !== 'GET') {
+    const x = await send({ rawBody: MALFORMED_JSON });
+    t.check(`${p}.malformed-json`, x.status === 400, {
+      message: `a body that is not JSON answered HTTP ${x.status ?? x.transportError?.message}`, expected: 'HTTP 400', actual: answer(x), exchanges: [x],
+    });
+  }
+  const missing = await send({ omit: ['agent'] });
+  t.check(`${p}.agent-missing`, is4xx(missing), {
+    message: `a request without ${t.dialect.agentHeader} answered HTTP ${missing.status}`, expected: 'an HTTP 4xx', actual: answer(missing), exchanges: [control, missing],
+  });
+  const notDictionary = await send({ headers: { [t.dialect.agentHeader]: NOT_A_DICTIONARY } });
+  const noProfile = await send({ headers: { [t.dialect.agentHeader]: NO_PROFILE } });
+  const accepted = [notDictionary, noProfile].filter((x) => !is4xx(x));
+  t.check(`${p}.agent-malformed`, accepted.length === 0, {
+    message: `${accepted.map((x) => `${x.requestHeaders[t.dialect.agentHeader]} answered HTTP ${x.status}`).join('; ')}`,
+    expected: `an HTTP 4xx for ${t.dialect.agentHeader}: ${NOT_A_DICTIONARY} and for ${t.dialect.agentHeader}: ${NO_PROFILE}`,
+    actual: accepted.map(answer).join(' | '), exchanges: [control, ...accepted],
+  });
+}
+
+/** A probe names nothing the business has; should it make something all the same, it is cancelled. */
+function discardMade(t: ScenarioContext, op: Operation, x: Exchange): Exchange {
+  const id = op.creates ? resourceOf(t, x).id : undefined;
+  const cancel = operationsOf(op.capability).find((o) => o.name.endsWith('.cancel'));
+  if (typeof id === 'string' && cancel) t.cleanup(() => t.call(cancel.name as OperationName, { id, tolerateTransportError: true }));
+  return x;
+}
