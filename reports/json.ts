@@ -92,6 +92,8 @@ function exchangeJson(x: Exchange): Record<string, unknown> {
   if (x.responseHeaders !== undefined) out['responseHeaders'] = { ...x.responseHeaders };
   if (x.responseBody !== undefined) out['responseBody'] = x.responseBody;
   if (x.responseSha256 !== undefined) out['responseSha256'] = x.responseSha256;
+  if (x.signatures !== undefined) out['signatures'] = x.signatures;
+  if (x.contentDigest !== undefined) out['contentDigest'] = x.contentDigest;
   out['startedAt'] = x.startedAt;
   out['durationMs'] = x.durationMs;
   if (x.transportError !== undefined) {

@@ -53,6 +53,8 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   });
   try {
     const target = await discover(opts.url, dialect, client, opts.overrides ?? { endpoints: new Map() });
+    const keys = target.profile?.document.keys;
+    client.verifyWith(Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : []);
     return await runSuites({
       info: runInfo(opts.url, target, { allow, strict, dialect: dialect.name }),
       suites: opts.suites ?? bundledSuites,

@@ -12,6 +12,8 @@ import * as envelope from './envelope/requirements.js';
 import * as idempotency from './idempotency/requirements.js';
 import * as versions from './versions/requirements.js';
 import * as requests from './requests/requirements.js';
+import * as signatures from './signatures/requirements.js';
+import { signaturesSuite } from './signatures/suite.js';
 import { requestSuites } from './requests/suite.js';
 import { versionsSuite } from './versions/suite.js';
 import { idempotencySuites } from './idempotency/suite.js';
@@ -24,7 +26,7 @@ import * as shared from './shared/requirements.js';
 
 /** Every suite, in run order. Adding a capability is adding its folder and one line in each list. */
 export const suites: readonly Suite[] = [
-  profileSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, ...idempotencySuites, ...requestSuites, envelopeSuite, versionsSuite,
+  profileSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, ...idempotencySuites, ...requestSuites, envelopeSuite, versionsSuite, signaturesSuite,
 ];
 
 /** The requirement register: every requirement of every suite. */
@@ -35,6 +37,7 @@ export const requirements: Requirement[] = [
   ...idempotency.requirements,
   ...versions.requirements,
   ...requests.requirements,
+  ...signatures.requirements,
   ...catalogSearch.requirements,
   ...catalogLookup.requirements,
   ...cart.requirements,

@@ -2,6 +2,7 @@ import type { Dialect } from '../dialect/dialect.js';
 import type { Target } from '../discovery/target.js';
 import type { Exchange } from '../http/exchange.js';
 import type { CheckSpec } from './suite.js';
+import type { Effect } from './types.js';
 
 /** What a rule may consult besides the exchange: no client, so a rule never sends anything. */
 export interface RuleContext {
@@ -23,6 +24,11 @@ export interface ExchangeRule {
   applies(x: Exchange, r: RuleContext): boolean;
   /** What is wrong with one exchange it applies to; empty when it holds. */
   problems(x: Exchange, r: RuleContext): string[];
+  /**
+   * The side-effect class of the requests it judges, when they come from other suites' scenarios
+   * (a completed checkout is irreversible): with that class not allowed, seeing none is said so.
+   */
+  effect?: Effect;
   /** Said when it held, after "held on N …" (e.g. what the run never exercised). */
   coverage?(judged: Exchange[], r: RuleContext): string | undefined;
 }

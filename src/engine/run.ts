@@ -75,8 +75,9 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
       const gate = gates.get(suite);
       let settled = gate ? { ...gate, exchanges: [], durationMs: 0 } : judgeRule(rule, log, plan.target);
       let effect: Effect = 'read';
-      // Nothing to judge because the scenarios that would have made the requests were not allowed.
-      const gatedBy = allowGated.get(suite);
+      // Nothing to judge because the scenarios that would have made the requests were not allowed:
+      // its own suite's, or (for a rule over other suites' exchanges) the class it declares.
+      const gatedBy = allowGated.get(suite) ?? (rule.effect && !allows(plan.allow, rule.effect) ? rule.effect : undefined);
       if (!gate && settled.verdict === 'not-tested' && gatedBy) {
         settled = { ...settled, message: `needs --allow ${gatedBy}` };
         effect = gatedBy;

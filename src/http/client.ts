@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { Dialect } from '../dialect/dialect.js';
 import type { Exchange, TransportError } from './exchange.js';
-import { buildRequest, readResponse, type RequestIntent, type RequestStepName, type WireRequest } from './pipeline.js';
+import { buildRequest, readResponse, type RequestIntent, type RequestStepName, type ResponseFacts, type WireRequest } from './pipeline.js';
 import type { Redactor } from './redact.js';
 
 export interface HttpClientOptions {
@@ -39,6 +39,8 @@ export interface OutgoingRequest extends RequestIntent {
 export class HttpClient {
   readonly exchanges: Exchange[] = [];
   private readonly agent: Agent;
+  /** The business's published keys, which the verify step checks response signatures with. */
+  private keys: readonly Record<string, unknown>[] = [];
   /** What went on the wire, unredacted, for a replay; never part of a report. */
   private readonly sent = new WeakMap<Exchange, { wire: WireRequest; req: OutgoingRequest }>();
 
@@ -48,6 +50,11 @@ export class HttpClient {
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
     });
+  }
+
+  /** Gives the response steps the keys of the business's profile (once discovery has read it). */
+  verifyWith(keys: readonly Record<string, unknown>[]): void {
+    this.keys = keys;
   }
 
   async send(req: OutgoingRequest): Promise<Exchange> {
@@ -80,7 +87,7 @@ export class HttpClient {
     let status: number | undefined;
     let responseHeaders: Record<string, string> | undefined;
     let responseText: string | undefined;
-    let sha256: string | undefined;
+    let facts: ResponseFacts = {};
     let transportError: TransportError | undefined;
     try {
       const res = await request(wire.url, {
@@ -93,9 +100,8 @@ export class HttpClient {
       status = res.statusCode;
       responseHeaders = flattenHeaders(res.headers);
       const read = await readCapped(res.body, this.opts.maxResponseBytes);
-      const facts = readResponse({ status, headers: responseHeaders, raw: read.raw });
+      facts = readResponse({ status, headers: responseHeaders, raw: read.raw }, { keys: this.keys });
       responseText = facts.text;
-      sha256 = facts.sha256;
       if (read.truncated) {
         transportError = { kind: 'too-large', message: `response body exceeds ${this.opts.maxResponseBytes} bytes` };
       }
@@ -121,7 +127,9 @@ export class HttpClient {
       status,
       responseHeaders: responseHeaders && r.headers(responseHeaders),
       responseBody: redactedResponse,
-      ...(sha256 ? { responseSha256: sha256 } : {}),
+      ...(facts.sha256 ? { responseSha256: facts.sha256 } : {}),
+      ...(facts.signatures ? { signatures: facts.signatures } : {}),
+      ...(facts.contentDigest ? { contentDigest: facts.contentDigest } : {}),
       json: transportError ? undefined : parseJson(redactedResponse),
       sentJson: parseJson(requestBody),
       startedAt: startedAt.toISOString(),

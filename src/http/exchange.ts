@@ -1,3 +1,5 @@
+import type { DigestFinding, SignatureFinding } from '../protocol/signatures.js';
+
 /** One request and its response, captured as evidence. Secrets are redacted before capture. */
 export interface Exchange {
   /** Number in the run's exchange log, from 1; checks cite exchanges by it. */
@@ -27,6 +29,10 @@ export interface Exchange {
   responseBody?: string;
   /** SHA-256 of the response bytes as received, before redaction, base64. */
   responseSha256?: string;
+  /** The response's signatures, verified against the profile's keys on the bytes as received. */
+  signatures?: SignatureFinding[] | { problem: string };
+  /** The response's Content-Digest, checked on the bytes as received. */
+  contentDigest?: DigestFinding;
   /** Parsed response body, when it was JSON. Not serialised into reports (responseBody is). */
   json?: unknown;
   /** Parsed request body, when it was JSON. Not serialised into reports (requestBody is). */

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { TOOL } from '../package-root.js';
 import { agentHeaderValue } from './agent-header.js';
 import type { Dialect } from '../dialect/dialect.js';
+import { inspectResponse, type DigestFinding, type SignatureFinding } from '../protocol/signatures.js';
 
 /**
  * The request as it will go on the wire, built up by the request steps in order. Nothing here
@@ -52,14 +53,21 @@ export interface ResponseFacts {
   /** `sha-256` of the bytes as received, base64: evidence of exactly what was judged. */
   sha256?: string;
   text?: string;
+  signatures?: SignatureFinding[] | { problem: string };
+  contentDigest?: DigestFinding;
+}
+
+/** What response steps may consult: the signing keys of the business's profile, once read. */
+export interface ResponseContext {
+  keys: readonly Record<string, unknown>[];
 }
 
 export interface ResponseStep {
   name: ResponseStepName;
-  apply(res: WireResponse, facts: ResponseFacts): void;
+  apply(res: WireResponse, facts: ResponseFacts, c: ResponseContext): void;
 }
 
-export type ResponseStepName = 'hash' | 'decode';
+export type ResponseStepName = 'hash' | 'decode' | 'verify';
 
 export const REQUEST_STEPS: readonly RequestStep[] = [
   {
@@ -110,6 +118,15 @@ export const RESPONSE_STEPS: readonly ResponseStep[] = [
       facts.text = res.raw.toString('utf8');
     },
   },
+  {
+    // On the bytes as received: a digest over a redacted body would prove nothing.
+    name: 'verify',
+    apply(res, facts, c) {
+      const found = inspectResponse(res.status, res.headers, res.raw, c.keys);
+      if (found.signatures) facts.signatures = found.signatures;
+      if (found.digest) facts.contentDigest = found.digest;
+    },
+  },
 ];
 
 /** Runs the request steps, less the omitted ones, then applies per-call header overrides. */
@@ -130,8 +147,8 @@ export function buildRequest(
   return req;
 }
 
-export function readResponse(res: WireResponse): ResponseFacts {
+export function readResponse(res: WireResponse, c: ResponseContext): ResponseFacts {
   const facts: ResponseFacts = {};
-  for (const step of RESPONSE_STEPS) step.apply(res, facts);
+  for (const step of RESPONSE_STEPS) step.apply(res, facts, c);
   return facts;
 }

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { isObject } from '../dialect/dialect.js';
+import { canonicalJson } from './canonical.js';
 
 /** Members that make a JWK private (RFC 7517/7518); Document 1 forbids them in profiles. */
 export const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
@@ -32,4 +34,15 @@ export function requiredMemberProblems(keys: unknown[]): string[] {
     missing.push(...byType.filter((m) => typeof key[m] !== 'string'));
     return missing.length ? [`${label(key, i)} lacks ${missing.join(', ')}`] : [];
   });
+}
+
+/** The members RFC 7638 hashes, per key type. */
+const THUMBPRINT_MEMBERS: Record<string, string[]> = { EC: ['crv', 'kty', 'x', 'y'], OKP: ['crv', 'kty', 'x'], RSA: ['e', 'kty', 'n'] };
+
+/** The JWK SHA-256 thumbprint (RFC 7638), base64url; undefined for a key type it does not define. */
+export function thumbprint(key: Record<string, unknown>): string | undefined {
+  const members = typeof key.kty === 'string' ? THUMBPRINT_MEMBERS[key.kty] : undefined;
+  if (!members || members.some((m) => typeof key[m] !== 'string')) return undefined;
+  const required = Object.fromEntries(members.map((m) => [m, key[m]]));
+  return createHash('sha256').update(canonicalJson(required)).digest('base64url');
 }

@@ -8,6 +8,8 @@ export interface StoredResponse {
   status: number;
   text: string;
   type: string;
+  /** Headers beside Content-Type (a signature), replayed with the body. */
+  headers?: Record<string, string>;
 }
 
 /** What the store decides for one request carrying an Idempotency-Key. */

@@ -30,6 +30,8 @@ export interface ReferenceKeys {
   ec: Record<string, unknown>;
   ecPrivateD: string;
   okp: Record<string, unknown>;
+  /** The private JWKs responses are signed with; never published. */
+  signing: { ec: Record<string, unknown>; okp: Record<string, unknown> };
 }
 
 export async function generateKeys(): Promise<ReferenceKeys> {
@@ -38,10 +40,15 @@ export async function generateKeys(): Promise<ReferenceKeys> {
   const ecPublic = await exportJWK(ec.publicKey);
   const ecPrivate = await exportJWK(ec.privateKey);
   const okpPublic = await exportJWK(okp.publicKey);
+  const okpPrivate = await exportJWK(okp.privateKey);
+  // Dual-audience keys: kid is the RFC 7638 thumbprint (Document 1 §Public JWK).
+  const ecKid = await calculateJwkThumbprint(ecPublic);
+  const okpKid = await calculateJwkThumbprint(okpPublic);
   return {
-    ec: { kid: await calculateJwkThumbprint(ecPublic), alg: 'ES256', use: 'sig', ...ecPublic },
+    ec: { kid: ecKid, alg: 'ES256', use: 'sig', ...ecPublic },
     ecPrivateD: ecPrivate.d as string,
-    okp: { kid: await calculateJwkThumbprint(okpPublic), alg: 'EdDSA', use: 'sig', ...okpPublic },
+    okp: { kid: okpKid, alg: 'EdDSA', use: 'sig', ...okpPublic },
+    signing: { ec: { kid: ecKid, alg: 'ES256', ...ecPrivate }, okp: { kid: okpKid, alg: 'EdDSA', ...okpPrivate } },
   };
 }
 

@@ -8,6 +8,7 @@ import * as catalog from './catalog.js';
 import * as checkout from './checkout.js';
 import { FaultSet, type FaultName } from './faults.js';
 import { IdempotencyStore, type StoredResponse } from './idempotency.js';
+import { signatureHeaders } from './signing.js';
 import * as order from './order.js';
 import {
   buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
@@ -207,7 +208,10 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     if (faults.has('message-severity-vocabulary') && Array.isArray(body.messages)) {
       body.messages = (body.messages as ReplyMessage[]).map((m) => (m.severity === 'unrecoverable' ? { ...m, severity: 'fatal' as never } : m));
     }
-    return { status: r.kind === 'business-error' ? 200 : r.status, text: JSON.stringify(body), type: serviceType() };
+    const status = r.kind === 'business-error' ? 200 : r.status;
+    const text = JSON.stringify(body);
+    const type = serviceType();
+    return { status, text, type, headers: op ? signatureHeaders(op, status, type, text, { keys, faults, variations }) : {} };
   }
 
   const serviceType = () => (faults.has('response-content-type-text') ? 'text/plain'
@@ -218,15 +222,15 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     write(res, { status, text: JSON.stringify(body), type });
   }
 
-  function write(res: ServerResponse, { status, text, type }: StoredResponse): void {
+  function write(res: ServerResponse, { status, text, type, headers = {} }: StoredResponse): void {
     if (chunked) {
-      res.writeHead(status, { 'Content-Type': type });
+      res.writeHead(status, { 'Content-Type': type, ...headers });
       const half = Math.floor(text.length / 2);
       res.write(text.slice(0, half));
       res.end(text.slice(half));
       return;
     }
-    res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text) });
+    res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...headers });
     res.end(text);
   }
 

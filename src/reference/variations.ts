@@ -208,6 +208,13 @@ export const VARIATIONS = [
   variation({ name: 'capability-versions-differ', capability: 'profile',
     description: `The cart capability is advertised and echoed at an older version (2025-10-15) than the service and the other capabilities. A checker that requires one version everywhere fails it.`,
     permitted_by: 'Document 1 §What the service does: "Capabilities are adopted independently."; §Versioning: "A business advertises capability versions in its profile; responses echo the version".' }),
+  // Signatures
+  variation({ name: 'responses-signed-everywhere', capability: 'signatures',
+    description: 'Every service response is signed and carries a Content-Digest, not only complete and order responses. A checker that expects signatures only where the spec advises them stumbles on the rest.',
+    permitted_by: 'Document 1 §Authentication: "Response signing is recommended for complete checkout responses and optional for create, get, update and cancel checkout."' }),
+  variation({ name: 'responses-signed-ed25519', capability: 'signatures',
+    description: 'Responses are signed with the Ed25519 key instead of the P-256 one. A checker that only verifies ECDSA fails them.',
+    permitted_by: 'Document 1 §Public JWK: crv "Well-known: `P-256`, `P-384` (EC); `Ed25519` (OKP)"; "OKP keys are recommended for signers that opt into bot-authentication".' }),
   // Idempotency
   variation({ name: 'idempotency-replay-reserialised', capability: 'idempotency',
     description: 'A replay returns the stored result written out again: members sorted, indented. A checker that compares replay bytes fails it.',

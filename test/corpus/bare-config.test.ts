@@ -10,6 +10,7 @@ describe('a run with an empty config', () => {
       const report = await check({ url: business.url, config: {}, allow: 'irreversible' });
       expect(troubles(report)).toEqual([]);
       expect(unexplained(report)).toEqual([]);
+      const answered = report.exchanges.filter((x) => x.status !== undefined && x.role !== 'cleanup').length;
       const notTested = report.checks.filter((c) => c.verdict === 'not-tested').map((c) => `${c.id}: ${c.message}`);
       expect(notTested).toEqual([
         'cart.out-of-stock: needs fixtures.out_of_stock_item_ids in --config',
@@ -24,7 +25,10 @@ describe('a run with an empty config', () => {
         'idempotency.checkout.complete.replay: needs payment.token in --config',
         'idempotency.checkout.complete.replay-no-second-effect: needs payment.token in --config',
         // Only an order placed by the run is a real resource for Get Order; the unknown-id probe is the not-found rule's.
-        `order.endpoints-exist: none of the run's ${report.exchanges.filter((x) => x.status !== undefined && x.role !== 'cleanup').length} answered requests was one of the requests to shopping.order endpoints`,
+        `order.endpoints-exist: none of the run's ${answered} answered requests was one of the requests to shopping.order endpoints`,
+        // Without a token nothing is completed: the signing advice has no response to judge.
+        `signatures.complete-signed: none of the run's ${answered} answered requests was one of the complete checkout responses carrying the session, from a business publishing keys`,
+        `signatures.order-signed: none of the run's ${answered} answered requests was one of the order responses carrying the order, from a business publishing keys`,
       ]);
       expect(report.exitCode).toBe(0);
     } finally {

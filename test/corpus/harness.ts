@@ -67,7 +67,7 @@ const NEEDS: Record<string, string[]> = { 'shopping.order': ['shopping.checkout'
 
 /**
  * The scope of a case: under the mutation run, the capabilities of the suites holding the
- * checks it names (a `suite.*` entry names them all); envelope and version rules need some service to
+ * checks it names (a `suite.*` entry names them all); envelope, version and signature rules need some service to
  * judge, so a case naming only them takes catalog search. Otherwise every capability.
  */
 export function scopeOf(checkIds: readonly string[], area?: string): Scope {
@@ -80,7 +80,7 @@ export function scopeOf(checkIds: readonly string[], area?: string): Scope {
       const ids = [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)].map((c) => c.id);
       if (!ids.some((id) => (prefix ? id.startsWith(prefix) : id === entry))) continue;
       if (s.appliesWhen === 'advertised') caps.add(s.capability);
-      else if (s.id === 'envelope' || s.id === 'versions') envelope = true;
+      else if (['envelope', 'versions', 'signatures'].includes(s.id)) envelope = true;
     }
   }
   if (area && CAPABILITIES.includes(area)) caps.add(area);
@@ -140,6 +140,7 @@ const VOLATILE: [RegExp, string][] = [
   [/gid(:|%3A)(\/\/|%2F%2F)ref(\/|%2F)(cart|chk|ord)(\/|%2F)[0-9a-f]{8}( |%20)[0-9a-f]{8}(\+|%2B)[0-9a-f]{16}(:|%3A)x/g, 'gid://ref/$4/ID'],
   [/proto-conformance-unknown-[a-z0-9]+/g, 'proto-conformance-unknown-ID'],
   [/req-\d+/g, 'req-N'],
+  [/sha-(256|512)=:[A-Za-z0-9+/=]+:/g, 'sha-$1=:DIGEST:'],
   [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, 'TIME'],
   [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, 'THUMBPRINT'],
 ];

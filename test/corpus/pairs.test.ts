@@ -25,6 +25,9 @@ const PAIRS: [FaultName, VariationName][] = [
   ['idempotency-replay-status-200', 'idempotency-replay-reserialised'],
   ['idempotency-mismatch-accepted', 'idempotency-compares-json'],
   ['idempotency-not-stored', 'idempotency-key-per-operation'],
+  ['response-digest-raw-bytes', 'responses-signed-everywhere'],
+  ['response-signature-tampered', 'responses-signed-ed25519'],
+  ['capability-version-echo-differs', 'capability-versions-differ'],
 ];
 
 beforeAll(forgetBaselines);

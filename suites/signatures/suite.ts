@@ -1,0 +1,75 @@
+import { isObject } from '../../src/dialect/dialect.js';
+import type { ExchangeRule, RuleContext } from '../../src/engine/rule.js';
+import type { Suite } from '../../src/engine/suite.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import { carriesResourceOf } from '../../src/protocol/envelope.js';
+import type { SignatureFinding } from '../../src/protocol/signatures.js';
+
+const findings = (x: Exchange): SignatureFinding[] => (Array.isArray(x.signatures) ? x.signatures : []);
+const signed = (x: Exchange) => x.signatures !== undefined;
+const publishesKeys = (r: RuleContext) => {
+  const keys = r.target.profile?.document.keys;
+  return Array.isArray(keys) && keys.length > 0;
+};
+
+/** A response to the operation that carries its resource, from a business that publishes keys. */
+const answered = (operation: string) => (x: Exchange, r: RuleContext) =>
+  x.operation === operation && publishesKeys(r) && carriesResourceOf(x, r.dialect.envelopeKey);
+
+const RULES: ExchangeRule[] = [
+  {
+    check: { id: 'signatures.keyid-resolves', title: 'the keyid of a response signature names a key in the profile', requirements: ['PROF-012'] },
+    appliesTo: 'signed service responses',
+    applies: (x) => x.service !== undefined && findings(x).length > 0,
+    problems: (x) => findings(x).filter((f) => f.result === 'unknown_key').map((f) => `${f.label}: ${f.detail}`),
+  },
+  {
+    check: { id: 'signatures.verify', title: 'response signatures verify with the profile key they name', requirements: ['SIG-001'] },
+    appliesTo: 'signed service responses',
+    applies: (x) => x.service !== undefined && signed(x),
+    problems: (x) => (Array.isArray(x.signatures)
+      ? x.signatures.filter((f) => f.result === 'invalid' || f.result === 'incomplete')
+        .map((f) => `${f.label} (keyid ${f.keyid}, covering ${f.components.join(' ')}): ${f.result === 'invalid' ? 'does not verify' : f.detail}`)
+      : [(x.signatures as { problem: string }).problem]),
+    coverage: (judged) => {
+      const unsupported = judged.flatMap(findings).filter((f) => f.result === 'algorithm_unsupported').length;
+      return unsupported ? `${unsupported} signatures by keys whose algorithm this tool does not know were not verified (algorithm_unsupported)` : undefined;
+    },
+  },
+  {
+    check: { id: 'signatures.content-digest', title: 'a response Content-Digest is over the RFC 8785 canonical body', requirements: ['SIG-002'] },
+    appliesTo: 'service responses carrying Content-Digest',
+    applies: (x) => x.service !== undefined && x.contentDigest !== undefined && x.contentDigest.result !== 'unsupported',
+    problems: (x) => {
+      const d = x.contentDigest;
+      if (!d || d.result === 'canonical') return [];
+      if (d.result === 'raw') return [`${d.header} matches the body bytes as sent, not their RFC 8785 canonical form`];
+      if (d.result === 'unreadable') return [d.detail ?? 'Content-Digest cannot be read'];
+      return [`${d.header} matches neither the canonical body nor the bytes as sent`];
+    },
+  },
+  {
+    check: { id: 'signatures.complete-signed', title: 'complete checkout responses are signed', requirements: ['SIG-003'] },
+    appliesTo: 'complete checkout responses carrying the session, from a business publishing keys',
+    effect: 'irreversible',
+    applies: answered('checkout.complete'),
+    problems: (x) => (signed(x) ? [] : ['the response carries no Signature']),
+  },
+  {
+    check: { id: 'signatures.order-signed', title: 'order responses are signed', requirements: ['SIG-004'] },
+    appliesTo: 'order responses carrying the order, from a business publishing keys',
+    effect: 'irreversible',
+    applies: (x, r) => answered('order.get')(x, r) && isObject(x.json),
+    problems: (x) => (signed(x) ? [] : ['the response carries no Signature']),
+  },
+];
+
+/** Response signatures and digests: rules over every exchange, judged against the profile's keys. */
+export const signaturesSuite: Suite = {
+  id: 'signatures',
+  title: 'Response signatures and Content-Digest',
+  capability: 'signatures',
+  appliesWhen: 'profile',
+  scenarios: [],
+  rules: RULES,
+};

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { thumbprint } from '../../src/protocol/jwk.js';
+import {
+  contentDigestHeader, digestOf, parseContentDigest, parseSignatures, signatureBase, signBase, verifySignature,
+} from '../../src/protocol/signatures.js';
+
+// RFC 9421 Appendix B.1.4 and B.2.6: the Ed25519 test key and the signature over a request.
+const ED25519_PUBLIC = { kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs' };
+const ED25519_PRIVATE = { ...ED25519_PUBLIC, d: 'n4Ni-HpISpVObnQMW0wOhCKROaIKqKtW_2ZYb2p9KcU' };
+const B26 = {
+  input: 'sig-b26=("date" "@method" "@path" "@authority" "content-type" "content-length");created=1618884473;keyid="test-key-ed25519"',
+  signature: 'sig-b26=:wqcAqbmYJ2ji2glfAMaRy4gruYYnx2nEFN2HN6jrnDnQCK1u02Gb04v9EDgwUPiu4A0w6vuQv5lIp5WPpBKRCw==:',
+  message: {
+    method: 'POST', authority: 'example.com', path: '/foo',
+    headers: { date: 'Tue, 20 Apr 2021 02:07:55 GMT', 'content-type': 'application/json', 'content-length': '18' },
+  },
+  base: [
+    '"date": Tue, 20 Apr 2021 02:07:55 GMT',
+    '"@method": POST',
+    '"@path": /foo',
+    '"@authority": example.com',
+    '"content-type": application/json',
+    '"content-length": 18',
+    '"@signature-params": ("date" "@method" "@path" "@authority" "content-type" "content-length");created=1618884473;keyid="test-key-ed25519"',
+  ].join('\n'),
+};
+
+// RFC 9421 Appendix B.1.3 and B.2.4: the P-256 test key and the signature over a response.
+const P256_PUBLIC = { kty: 'EC', crv: 'P-256', x: 'qIVYZVLCrPZHGHjP17CTW0_-D9Lfw0EkjqF7xB4FivA', y: 'Mc4nN9LTDOBhfoUeg8Ye9WedFRhnZXZJA12Qp0zZ6F0' };
+const B24 = {
+  input: 'sig-b24=("@status" "content-type" "content-digest" "content-length");created=1618884473;keyid="test-key-ecc-p256"',
+  signature: 'sig-b24=:wNmSUAhwb5LxtOtOpNa6W5xj067m5hFrj0XQ4fvpaCLx0NKocgPquLgyahnzDnDAUy5eCdlYUEkLIj+32oiasw==:',
+  body: '{"message": "good dog"}',
+  digest: 'sha-512=:mEWXIS7MaLRuGgxOBdODa3xqM1XdEvxoYhvlCFJ41QJgJc4GTsPp29l5oGX69wWdXymyU0rjJuahq4l5aGgfLQ==:',
+};
+
+const one = (input: string, signature: string) => {
+  const parsed = parseSignatures(input, signature);
+  if (!Array.isArray(parsed)) throw new Error(parsed.problem);
+  return parsed[0];
+};
+
+describe('RFC 9421 signatures, against the RFC\'s own vectors', () => {
+  it('rebuilds the B.2.6 signature base and verifies its Ed25519 signature', () => {
+    const sig = one(B26.input, B26.signature);
+    const base = signatureBase(B26.message, sig.components, sig.paramsText);
+    expect(base).toBe(B26.base);
+    expect(verifySignature(base as string, sig.signature, ED25519_PUBLIC)).toBe('valid');
+  });
+
+  it('signs B.2.6 to the very bytes of the RFC (Ed25519 is deterministic)', () => {
+    expect(signBase(B26.base, ED25519_PRIVATE).toString('base64')).toBe(one(B26.input, B26.signature).signature.toString('base64'));
+  });
+
+  it('verifies the B.2.4 response signature, ECDSA P-256 as raw r‖s', () => {
+    const sig = one(B24.input, B24.signature);
+    const message = { status: 200, headers: { 'content-type': 'application/json', 'content-digest': B24.digest, 'content-length': '23' } };
+    const base = signatureBase(message, sig.components, sig.paramsText) as string;
+    expect(verifySignature(base, sig.signature, P256_PUBLIC)).toBe('valid');
+    expect(verifySignature(base.replace('200', '201'), sig.signature, P256_PUBLIC)).toBe('invalid');
+  });
+
+  it('names the components a message cannot supply', () => {
+    const sig = one(B24.input, B24.signature);
+    expect(signatureBase({ status: 200, headers: {} }, sig.components, sig.paramsText)).toEqual({ missing: ['content-type', 'content-digest', 'content-length'] });
+  });
+
+  it('says algorithm_unsupported for a key of an unknown type, curve or algorithm', () => {
+    expect(verifySignature('x', Buffer.alloc(64), { kty: 'OKP', crv: 'X448', x: 'AA' })).toBe('algorithm_unsupported');
+    expect(verifySignature('x', Buffer.alloc(64), { kty: 'PQC', alg: 'ML-DSA-65' })).toBe('algorithm_unsupported');
+    expect(verifySignature('x', Buffer.alloc(64), { ...P256_PUBLIC, alg: 'ES384' })).toBe('algorithm_unsupported');
+  });
+
+  it('reports headers that are no dictionary', () => {
+    expect(parseSignatures('sig1=(', 'sig1=:AA==:')).toHaveProperty('problem');
+    expect(parseSignatures('sig1=("@status")', 'other=:AA==:')).toHaveProperty('problem');
+  });
+});
+
+describe('RFC 9530 Content-Digest', () => {
+  it('matches the B.2.4 digest of the response body', () => {
+    const parsed = parseContentDigest(B24.digest) as Map<string, Buffer>;
+    expect(digestOf('sha-512', B24.body)?.equals(parsed.get('sha-512') as Buffer)).toBe(true);
+  });
+
+  it('writes sha-256 in the form the spec shows', () => {
+    expect(contentDigestHeader('{}')).toBe('sha-256=:RBNvo1WzZ4oRRq0W9+hknpT7T8If536DEMBg9hyq/4o=:');
+  });
+});
+
+describe('RFC 7638 thumbprints', () => {
+  it('gives the RFC\'s example key its thumbprint', () => {
+    const n = '0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw';
+    expect(thumbprint({ kty: 'RSA', e: 'AQAB', n, alg: 'RS256', kid: '2011-04-29' })).toBe('NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs');
+  });
+
+  it('is undefined for a key type it does not define', () => {
+    expect(thumbprint({ kty: 'PQC', x: 'AA' })).toBeUndefined();
+  });
+});
