@@ -8,6 +8,7 @@ import { runSuites } from './engine/run.js';
 import type { Suite } from './engine/suite.js';
 import type { Effect } from './engine/types.js';
 import { HttpClient } from './http/client.js';
+import { originOf } from './http/pipeline.js';
 import { Redactor } from './http/redact.js';
 import { TOOL } from './package-root.js';
 
@@ -51,8 +52,11 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     headers: config.headers ?? {},
     redactor,
   });
+  // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
+  const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };
+  client.sendCredentialsTo([opts.url, ...(config.auth?.origins ?? []), ...overrides.endpoints.values()].map(originOf).filter(Boolean));
   try {
-    const target = await discover(opts.url, dialect, client, opts.overrides ?? { endpoints: new Map() });
+    const target = await discover(opts.url, dialect, client, overrides);
     const keys = target.profile?.document.keys;
     client.verifyWith(Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : []);
     return await runSuites({

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CAPABILITIES } from '../protocol/operations.js';
 import { referenceRunConfig } from '../reference/run-config.js';
+import type { VariationName } from '../reference/variations.js';
 import { startReferenceBusiness } from '../reference/server.js';
 import { TOOL } from '../package-root.js';
 import { TargetUnusableError, UsageError } from './errors.js';
@@ -51,9 +52,11 @@ export function program(): Command {
 
   runOptions(p.command('demo').description('start the reference business in-process and check it, every class allowed'), { demo: true })
     .action(async (opts: RunOptions) => {
-      const business = await startReferenceBusiness();
+      // With an API key required, so the demo exercises the authentication checks too.
+      const variations: VariationName[] = ['auth-api-key'];
+      const business = await startReferenceBusiness({ variations });
       try {
-        const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, { config: referenceRunConfig() });
+        const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, { config: referenceRunConfig(variations, business) });
         process.exitCode = await executeRun(run, out);
       } finally {
         await business.close();

@@ -41,10 +41,13 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
     if (!isFaultName(name)) throw new UsageError(`--fault ${name}: no such fault (see --list-faults)`);
     return name as FaultName;
   });
-  const variations = opts.variation.map((name) => {
+  const named = opts.variation.map((name) => {
     if (!isVariationName(name)) throw new UsageError(`--variation ${name}: no such variation (see --list-variations)`);
     return name as VariationName;
   });
+  // A fault that needs a variation to have something to break (auth faults need auth) brings it.
+  const needed = faults.flatMap((f) => (FAULTS.find((x) => x.name === f) as { needs?: readonly string[] }).needs ?? []) as VariationName[];
+  const variations = [...new Set([...named, ...needed])];
   for (const v of variations) {
     const other = (VARIATIONS.find((x) => x.name === v) as { conflicts?: string[] }).conflicts?.find((c) => (variations as string[]).includes(c));
     if (other) throw new UsageError(`--variation ${v} cannot be on together with ${other}`);
@@ -56,18 +59,20 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${opts.port}: expected 0-65535`);
   const dialect = opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT;
-  if (opts.writeConfig) {
-    try {
-      await writeFile(opts.writeConfig, `${JSON.stringify(referenceRunConfig(variations), null, 2)}\n`);
-    } catch (err) {
-      throw new UsageError(`cannot write ${opts.writeConfig}: ${(err as Error).message}`);
-    }
-  }
   let business;
   try {
     business = await startReferenceBusiness({ port, faults, variations, dialect });
   } catch (err) {
     throw new UsageError(`cannot listen on 127.0.0.1:${port}: ${(err as Error).message}`);
+  }
+  // Written once listening: the config names the origins the services live on.
+  if (opts.writeConfig) {
+    try {
+      await writeFile(opts.writeConfig, `${JSON.stringify(referenceRunConfig(variations, business), null, 2)}\n`);
+    } catch (err) {
+      await business.close();
+      throw new UsageError(`cannot write ${opts.writeConfig}: ${(err as Error).message}`);
+    }
   }
   out(`${business.url}\n`);
   const stop = () => void business.close().then(() => process.exit(EXIT.ok));

@@ -1,5 +1,6 @@
 import { readJsonFile } from '../cli/json-file.js';
 import { UsageError } from '../cli/errors.js';
+import { OPERATIONS } from '../protocol/operations.js';
 import { OPERATIONS_WITH_BODY, type Json } from '../protocol/recipes.js';
 
 /** The `--config FILE` contents: fixtures and credentials a full run needs. See schemas/config.schema.json. */
@@ -32,6 +33,17 @@ export interface RunConfig {
   /** Extra members per operation, merged into every request body of that operation. */
   requests?: Record<string, Json>;
   second_platform?: { headers?: Record<string, string>; agent_profile?: string };
+  /** What the business says about authentication; the credentials themselves are `headers`. */
+  auth?: {
+    /** Operations (`cart.create`) that need the credential, or `*` for all. */
+    required_for?: string[];
+    /** Headers that authenticate but are not permitted for `forbidden_for`: expected to get 403. */
+    forbidden_headers?: Record<string, string>;
+    /** Operations the forbidden credential may not call; `required_for` when absent. */
+    forbidden_for?: string[];
+    /** Origins besides the target's that credentials may be sent to (services elsewhere). */
+    origins?: string[];
+  };
 }
 
 export async function loadConfig(file: string): Promise<RunConfig> {
@@ -39,6 +51,12 @@ export async function loadConfig(file: string): Promise<RunConfig> {
   for (const name of Object.keys(config.requests ?? {})) {
     if (!OPERATIONS_WITH_BODY.includes(name)) {
       throw new UsageError(`config ${file}: requests.${name} names no operation that sends a body; known: ${OPERATIONS_WITH_BODY.join(', ')}`);
+    }
+  }
+  const operations = new Set(OPERATIONS.map((o) => o.name));
+  for (const [member, names] of Object.entries({ required_for: config.auth?.required_for, forbidden_for: config.auth?.forbidden_for })) {
+    for (const name of names ?? []) {
+      if (name !== '*' && !operations.has(name)) throw new UsageError(`config ${file}: auth.${member} names ${name}, which is no operation; known: ${[...operations].join(', ')}`);
     }
   }
   return config;
@@ -50,6 +68,7 @@ export function configSecrets(config: RunConfig): string[] {
     ...(config.secrets ?? []),
     ...Object.values(config.headers ?? {}),
     ...Object.values(config.second_platform?.headers ?? {}),
+    ...Object.values(config.auth?.forbidden_headers ?? {}),
     config.payment?.token,
     config.payment?.in_progress_token,
   ];

@@ -16,7 +16,8 @@ export type Conclusion =
   | { kind: 'held'; finding: Finding }
   | { kind: 'broken'; finding: Finding }
   | { kind: 'observed'; finding: Finding }
-  | { kind: 'not-tested'; finding: Finding };
+  | { kind: 'not-tested'; finding: Finding }
+  | { kind: 'not-applicable'; finding: Finding };
 
 export interface CallOptions<K extends OperationName> {
   /** Value for `{id}` in the operation's path. */
@@ -171,6 +172,11 @@ export class ScenarioContext {
 
   notTested(checkId: string, reason: string, exchanges?: Exchange[]): void {
     this.conclude(checkId, { kind: 'not-tested', finding: { message: reason, exchanges } });
+  }
+
+  /** The rule does not apply to this business as the config describes it (no operation needs authentication). */
+  notApplicable(checkId: string, reason: string): void {
+    this.conclude(checkId, { kind: 'not-applicable', finding: { message: reason, exchanges: [] } });
   }
 
   /** Whether a check has concluded already (a scenario concludes each check once). */

@@ -112,7 +112,7 @@ const isServiceSuite = (plan: RunPlan, suiteId: string) =>
   plan.suites.some((s) => s.id === suiteId && s.appliesWhen === 'advertised');
 
 /** A broken check waits for its level (fail, warn or info); the other conclusions are final. */
-const SETTLED = { held: 'pass', observed: 'info', 'not-tested': 'not-tested', broken: 'broken' } as const;
+const SETTLED = { held: 'pass', observed: 'info', 'not-tested': 'not-tested', 'not-applicable': 'not-applicable', broken: 'broken' } as const;
 
 function applicability(suite: Suite, target: Target): Gate | undefined {
   if (suite.appliesWhen === 'profile' && !target.profile) {

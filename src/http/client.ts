@@ -39,6 +39,8 @@ export interface OutgoingRequest extends RequestIntent {
 export class HttpClient {
   readonly exchanges: Exchange[] = [];
   private readonly agent: Agent;
+  /** Where credentials may go; set from the target and the config before the first request. */
+  private credentialOrigins: readonly string[] = [];
   /** The business's published keys, which the verify step checks response signatures with. */
   private keys: readonly Record<string, unknown>[] = [];
   /** What went on the wire, unredacted, for a replay; never part of a report. */
@@ -57,8 +59,14 @@ export class HttpClient {
     this.keys = keys;
   }
 
+  /** The origins the credentials step may send credentials to. */
+  sendCredentialsTo(origins: readonly string[]): void {
+    this.credentialOrigins = origins;
+  }
+
   async send(req: OutgoingRequest): Promise<Exchange> {
-    const wire = buildRequest({ method: req.method, url: req.url }, req, this.opts, req.omit, req.headers);
+    const options = { ...this.opts, credentialOrigins: this.credentialOrigins };
+    const wire = buildRequest({ method: req.method, url: req.url }, req, options, req.omit, req.headers);
     return this.transmit(wire, req);
   }
 

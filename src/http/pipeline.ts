@@ -31,6 +31,8 @@ export interface StepOptions {
   agentProfile: string;
   /** Credentials and other headers from the config. */
   headers: Record<string, string>;
+  /** The only origins credentials are sent to: the target's and those the config lists. */
+  credentialOrigins: readonly string[];
 }
 
 /** One step of building a request. Steps run in the order of REQUEST_STEPS; a call may omit some. */
@@ -98,9 +100,10 @@ export const REQUEST_STEPS: readonly RequestStep[] = [
     },
   },
   {
+    // Never to an origin nobody vouched for: a profile could point an endpoint anywhere.
     name: 'credentials',
     apply(req, _intent, o) {
-      Object.assign(req.headers, o.headers);
+      if (o.credentialOrigins.includes(originOf(req.url))) Object.assign(req.headers, o.headers);
     },
   },
 ];
@@ -128,6 +131,14 @@ export const RESPONSE_STEPS: readonly ResponseStep[] = [
     },
   },
 ];
+
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
 
 /** Runs the request steps, less the omitted ones, then applies per-call header overrides. */
 export function buildRequest(

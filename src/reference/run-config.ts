@@ -2,24 +2,33 @@ import type { RunConfig } from '../config/config.js';
 import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './catalog-data.js';
 import { ACCEPT_TOKEN, HOLD_TOKEN } from './payment.js';
 import { PAYMENT_HANDLER_ID } from './profile.js';
+import {
+  REFERENCE_API_KEY, REFERENCE_BEARER_TOKEN, REFERENCE_UNSCOPED_API_KEY, REFERENCE_UNSCOPED_BEARER_TOKEN,
+} from './auth.js';
+import { OPERATIONS } from '../protocol/operations.js';
 import type { VariationName } from './variations.js';
 
-/** The API key the reference business issues to platforms when it requires one (auth-api-key). */
-export const REFERENCE_API_KEY = 'ref-api-key-7c1e9a52';
+export { REFERENCE_API_KEY } from './auth.js';
 
 /**
  * The config a full run against the reference business needs (`reference-server --write-config`):
  * its fixtures, its test tokens and, for the variations on, what they ask of a platform.
  */
-export function referenceRunConfig(variations: readonly VariationName[] = []): RunConfig {
+export function referenceRunConfig(variations: readonly VariationName[] = [], business?: { url: string; servicesUrl: string }): RunConfig {
   const on = new Set(variations);
   const withOptions = PRODUCTS.filter((p) => p.variants.length > 1 && !p.unavailable);
   // Purchasable: products that can be sold whose every variant is in stock (not the trail runner).
   const purchasable = PRODUCTS.filter((p) => !p.unavailable && p.variants.every((v) => v.available));
   const variantOf = (productId: string) => PRODUCTS.find((p) => p.id === productId)!.variants[0].id;
-  const apiKey = on.has('auth-api-key') ? { 'X-API-Key': REFERENCE_API_KEY } : undefined;
+  const bearer = on.has('auth-bearer');
+  const apiKey: Record<string, string> | undefined = on.has('auth-api-key') || on.has('auth-checkout-only') ? { 'X-API-Key': REFERENCE_API_KEY } : bearer ? { Authorization: `Bearer ${REFERENCE_BEARER_TOKEN}` } : undefined;
+  const unscoped: Record<string, string> = bearer ? { Authorization: `Bearer ${REFERENCE_UNSCOPED_BEARER_TOKEN}` } : { 'X-API-Key': REFERENCE_UNSCOPED_API_KEY };
+  const covered = on.has('auth-checkout-only')
+    ? OPERATIONS.filter((o) => o.capability === 'shopping.checkout' || o.capability === 'shopping.order').map((o) => o.name) : ['*'];
+  // Credentials go only to the target's origin and those listed: the services' own, when they live elsewhere.
+  const servicesOrigin = business && new URL(business.servicesUrl).origin !== new URL(business.url).origin ? [new URL(business.servicesUrl).origin] : [];
   return {
-    ...(apiKey ? { headers: apiKey } : {}),
+    ...(apiKey ? { headers: apiKey, auth: { required_for: covered, forbidden_headers: unscoped, origins: servicesOrigin } } : {}),
     fixtures: {
       product_ids: PRODUCTS.slice(1, 4).map((p) => p.id),
       variant_ids: withOptions.slice(0, 2).map((p) => p.variants[1].id),

@@ -14,7 +14,7 @@ import {
   buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
 } from './profile.js';
 import { transportError, type HandlerRequest, type Reply, type ReplyMessage } from './replies.js';
-import { REFERENCE_API_KEY } from './run-config.js';
+import { authRefusal } from './auth.js';
 import { createStore } from './store.js';
 import { VariationSet, type VariationName } from './variations.js';
 
@@ -29,6 +29,8 @@ export interface ReferenceOptions {
 export interface ReferenceBusiness {
   /** `http://127.0.0.1:PORT` */
   url: string;
+  /** Where the services listen: the same origin, or another under endpoint-other-origin. */
+  servicesUrl: string;
   close(): Promise<void>;
 }
 
@@ -102,9 +104,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     const { op, id } = match;
     const unrouted = ROUTE_FAULTS.find((r) => r.operation === op.name && faults.has(r.fault));
     if (unrouted) return reply(res, transportError(unrouted.status, unrouted.code, `${req.method} ${url.pathname}: ${unrouted.code}`));
-    if (variations.has('auth-api-key') && req.headers['x-api-key'] !== REFERENCE_API_KEY) {
-      return reply(res, transportError(401, 'unauthorized', 'X-API-Key is missing or not one this business issued'));
-    }
+    const refused = authRefusal(req, op, faults, variations);
+    if (refused) return reply(res, refused);
 
     const agent = agentProfile(req);
     if (typeof agent !== 'string') return reply(res, transportError(400, 'invalid_request', agent.problem));
@@ -247,6 +248,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   servicesBase = split ? await listen(createServer(listener({ profile: false, services: true })), 0) : base;
   return {
     url: base,
+    servicesUrl: servicesBase,
     close: () => Promise.all(servers.map((s) => new Promise<void>((resolve) => {
       s.close(() => resolve());
       s.closeAllConnections();

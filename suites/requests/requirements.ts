@@ -9,6 +9,12 @@ export const requirements: Requirement[] = [
     statement: 'A request without Proto-Agent gets an HTTP 4xx. The header is required on every request and 400 covers "missing required parameters"; the spec does not say a business must refuse, so the level is SHOULD.' },
   { id: 'HDR-006', level: 'SHOULD', derived: true, capability, source: `${D1} §Authentication, §Errors`,
     statement: 'A request whose Proto-Agent is not an RFC 8941 dictionary, or has no profile member, gets an HTTP 4xx. Derived as HDR-005.' },
+  { id: 'AUTH-001', level: 'MUST', capability: 'auth', source: `${D1} §Errors`,
+    statement: 'An operation that needs authentication answers 401 to a request without the credential ("401 Authentication missing or invalid"). Which operations need it is the business\'s policy, so the config names them.' },
+  { id: 'AUTH-002', level: 'MUST', capability: 'auth', source: `${D1} §Errors`,
+    statement: 'An operation that needs authentication answers 401 to a request with an invalid credential.' },
+  { id: 'AUTH-003', level: 'MUST', capability: 'auth', source: `${D1} §Errors`,
+    statement: 'A request with a credential that authenticates but is not permitted for the operation gets 403 ("Authenticated but not permitted"); the config names such a credential.' },
   { id: 'ERR-001', level: 'MUST', capability: 'errors', source: `${D1} §Errors`,
     statement: 'A request body that is not valid JSON gets HTTP 400 ("Malformed JSON") with a JSON body carrying code and content.' },
 ];

@@ -42,6 +42,9 @@ function scenarioFor(op: Operation): Scenario {
       { id: `${p}.agent-missing`, title: 'a request without Proto-Agent gets a 4xx', requirements: ['HDR-005'] },
       { id: `${p}.agent-malformed`, title: 'a Proto-Agent that is no dictionary, or has no profile, gets a 4xx', requirements: ['HDR-006'] },
       ...(op.method === 'GET' ? [] : [{ id: `${p}.malformed-json`, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
+      { id: `${p}.credential-missing`, title: 'where the config says it needs authentication, a request without the credential gets 401', requirements: ['AUTH-001'] },
+      { id: `${p}.credential-invalid`, title: 'where the config says it needs authentication, an invalid credential gets 401', requirements: ['AUTH-002'] },
+      { id: `${p}.credential-forbidden`, title: 'a credential the config says is not permitted here gets 403', requirements: ['AUTH-003'] },
     ],
     run: (t) => probe(t, op),
   };
@@ -51,7 +54,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   const p = `requests.${op.name}`;
   const name = op.name as OperationName;
   const make = PROBES[name] as (t: ScenarioContext) => Promise<{ id?: string; input?: never }> | { id?: string; input?: never };
-  const send = async (extra: { omit?: ['agent']; headers?: Record<string, string>; rawBody?: string }) => {
+  const send = async (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; rawBody?: string }) => {
     const { id, input } = await make(t);
     const x = await t.call(name, { id, input, notFoundProbe: !op.creates, tolerateTransportError: true, ...extra });
     return discardMade(t, op, x);
@@ -70,6 +73,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
       message: `a body that is not JSON answered HTTP ${x.status ?? x.transportError?.message}`, expected: 'HTTP 400', actual: answer(x), exchanges: [x],
     });
   }
+  await judgeAuthentication(t, op, control, send);
   const missing = await send({ omit: ['agent'] });
   t.check(`${p}.agent-missing`, is4xx(missing), {
     message: `a request without ${t.dialect.agentHeader} answered HTTP ${missing.status}`, expected: 'an HTTP 4xx', actual: answer(missing), exchanges: [control, missing],
@@ -82,6 +86,48 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
     expected: `an HTTP 4xx for ${t.dialect.agentHeader}: ${NOT_A_DICTIONARY} and for ${t.dialect.agentHeader}: ${NO_PROFILE}`,
     actual: accepted.map(answer).join(' | '), exchanges: [control, ...accepted],
   });
+}
+
+type Send = (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string> }) => Promise<Exchange>;
+
+/**
+ * 401 without the credential or with an invalid one, and 403 with one not permitted, for the
+ * operations the config says need authentication (the business's policy is its own: Document 1
+ * §Authentication); the control request carried the real credential and was served.
+ */
+async function judgeAuthentication(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
+  const p = `requests.${op.name}`;
+  const auth = t.config.auth;
+  const credentials = t.config.headers ?? {};
+  const covered = (list: string[] | undefined) => !!list && (list.includes('*') || list.includes(op.name));
+  if (!covered(auth?.required_for) || Object.keys(credentials).length === 0) {
+    // Open operations are the business's choice (Document 1 §Authentication): nothing to refuse.
+    const why = 'the config does not say this operation needs authentication (auth.required_for and headers in --config)';
+    for (const c of ['credential-missing', 'credential-invalid', 'credential-forbidden']) t.notApplicable(`${p}.${c}`, why);
+    return;
+  }
+  const missing = await send({ omit: ['credentials'] });
+  t.check(`${p}.credential-missing`, missing.status === 401, {
+    message: `a request without ${Object.keys(credentials).join(', ')} answered HTTP ${missing.status}`, expected: 'HTTP 401', actual: answer(missing), exchanges: [control, missing],
+  });
+  const invalid = await send({ headers: Object.fromEntries(Object.entries(credentials).map(([name, value]) => [name, invalidated(value)])) });
+  t.check(`${p}.credential-invalid`, invalid.status === 401, {
+    message: `a request with an invalid ${Object.keys(credentials).join(', ')} answered HTTP ${invalid.status}`, expected: 'HTTP 401', actual: answer(invalid), exchanges: [control, invalid],
+  });
+  const forbidden = auth?.forbidden_headers;
+  if (!forbidden || !covered(auth?.forbidden_for ?? auth?.required_for)) {
+    return t.notApplicable(`${p}.credential-forbidden`, 'the config names no credential that is not permitted here (auth.forbidden_headers, auth.forbidden_for)');
+  }
+  const refused = await send({ headers: forbidden });
+  t.check(`${p}.credential-forbidden`, refused.status === 403, {
+    message: `a request with a credential that is not permitted here answered HTTP ${refused.status}`, expected: 'HTTP 403', actual: answer(refused), exchanges: [control, refused],
+  });
+}
+
+/** A credential of the same form that no business issued: the scheme kept, the secret replaced. */
+function invalidated(value: string): string {
+  const scheme = /^(\S+ )/.exec(value)?.[1] ?? '';
+  return `${scheme}proto-conformance-invalid-credential`;
 }
 
 /** A probe names nothing the business has; should it make something all the same, it is cancelled. */

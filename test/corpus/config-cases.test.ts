@@ -94,7 +94,7 @@ describe('configs that differ from what the business writes', () => {
     it('fails nothing, and says what it could not do', async ({ expect }) => {
       const business = await startReferenceBusiness({ variations: c.variations });
       try {
-        const report = await check({ url: business.url, config: c.config(referenceRunConfig(c.variations)), allow: 'irreversible' });
+        const report = await check({ url: business.url, config: c.config(referenceRunConfig(c.variations, business)), allow: 'irreversible' });
         expect(troubles(report)).toEqual([]);
         expect(unexplained(report)).toEqual([]);
         for (const [id, [verdict, message]] of Object.entries(c.expect)) {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedRequirements, FAULTS, type Fault, type FaultName } from '../../src/reference/faults.js';
+import type { VariationName } from '../../src/reference/variations.js';
 import { baseline, departures, forgetBaselines, runReference, scopeOf, troubles, unexplained, eachCase, verdictText, expectedExit } from './harness.js';
 
 beforeAll(forgetBaselines);
@@ -18,7 +19,9 @@ describe('the fault corpus', () => {
   eachCase(FAULTS as readonly Fault[])('fault $name', (fault) => {
     it(`fails exactly ${fault.fails.join(', ')}, skips only what it pins, and changes nothing else`, async ({ expect }) => {
       const scope = scopeOf([...fault.fails, ...(fault.skips ?? [])], fault.capability);
-      const [base, report] = await Promise.all([baseline([], scope), runReference([fault.name as FaultName], [], scope)]);
+      // A fault that needs a variation (auth faults need auth) is judged against a baseline with it on.
+      const needs = (fault.needs ?? []) as VariationName[];
+      const [base, report] = await Promise.all([baseline(needs, scope), runReference([fault.name as FaultName], needs, scope)]);
       expect(departures(fault, report, base, scope)).toEqual([]);
       expect(unexplained(report)).toEqual([]);
       expect(verdictText(report)).toMatchSnapshot();

@@ -26,7 +26,7 @@ export async function runReference(faults: FaultName[] = [], variations: Variati
   const business = await startReferenceBusiness({ faults, variations });
   try {
     return await check({
-      url: business.url, config: referenceRunConfig(variations), allow: 'irreversible',
+      url: business.url, config: referenceRunConfig(variations, business), allow: 'irreversible',
       overrides: { endpoints: new Map(), capabilities: scope },
     });
   } finally {

@@ -28,6 +28,7 @@ const PAIRS: [FaultName, VariationName][] = [
   ['response-digest-raw-bytes', 'responses-signed-everywhere'],
   ['response-signature-tampered', 'responses-signed-ed25519'],
   ['capability-version-echo-differs', 'capability-versions-differ'],
+  ['auth-missing-credential-accepted', 'endpoint-other-origin'],
 ];
 
 beforeAll(forgetBaselines);
@@ -41,7 +42,8 @@ describe('faults and variations compose', () => {
     it('is still caught exactly, and changes nothing else', async ({ expect }) => {
       const record = FAULTS.find((f) => f.name === fault) as Fault;
       const scope = scopeOf([...record.fails, ...(record.skips ?? [])], record.capability);
-      const [base, report] = await Promise.all([baseline([variation], scope), runReference([fault], [variation], scope)]);
+      const on = [...((record.needs ?? []) as VariationName[]), variation];
+      const [base, report] = await Promise.all([baseline(on, scope), runReference([fault], on, scope)]);
       expect(departures(record, report, base, scope)).toEqual([]);
       expect(verdictText(report)).toMatchSnapshot();
       expect(report.exitCode).toBe(expectedExit(record));

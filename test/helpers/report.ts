@@ -20,8 +20,9 @@ export function failedRequirements(report: RunReport): string[] {
 
 /** Checks that neither passed nor are an info on a MAY (an observation where the spec leaves room). */
 export function notPassed(checks: RunReport['checks']): string[] {
+  // Not-applicable: an operation the config does not say needs authentication has nothing to refuse.
   return checks
-    .filter((c) => c.verdict !== 'pass' && !(c.verdict === 'info' && c.level === 'MAY'))
+    .filter((c) => c.verdict !== 'pass' && c.verdict !== 'not-applicable' && !(c.verdict === 'info' && c.level === 'MAY'))
     .map((c) => `${c.id}: ${c.verdict}: ${c.message}`);
 }
 

@@ -37,6 +37,7 @@ describe('redaction and evidence', () => {
     const server = await echoServer();
     const redactor = new Redactor({ secrets: ['config-secret-value'] });
     const c = client(redactor, { headers: { Authorization: 'Bearer very-secret-bearer' } });
+    c.sendCredentialsTo([server.url]);
     const x = await c.send({
       operation: 'checkout.complete', method: 'POST', url: `${server.url}/x?key=config-secret-value`,
       body: { payment: { instruments: [{ credential: { type: 'card', token: 'tok_live_abcdef' } }] } },
@@ -48,6 +49,23 @@ describe('redaction and evidence', () => {
     expect(x.requestHeaders.Authorization).toBe(REDACTED);
     expect(x.responseBody).toContain(REDACTED);
     expect((x.json as { agent: string }).agent).toBe('profile="https://me.example/.well-known/proto"');
+  });
+
+  it('sends credentials only to the origins it is given, never to another one a profile names', async () => {
+    const [trusted, elsewhere] = await Promise.all([echoServer(), echoServer()]);
+    const c = client(new Redactor(), { headers: { Authorization: 'Bearer very-secret-bearer' } });
+    c.sendCredentialsTo([new URL(trusted.url).origin]);
+    const there = await c.send({ operation: 't', method: 'GET', url: `${trusted.url}/a` });
+    const away = await c.send({ operation: 't', method: 'GET', url: `${elsewhere.url}/a` });
+    const bare = await c.send({ operation: 't', method: 'GET', url: `${trusted.url}/a`, omit: ['credentials'] });
+    await c.close();
+    trusted.close();
+    elsewhere.close();
+    expect(there.requestHeaders.Authorization).toBe(REDACTED);
+    expect((there.json as { auth?: string }).auth).toBe(REDACTED);
+    expect((away.json as { auth?: string }).auth).toBeUndefined();
+    expect(away.requestHeaders.Authorization).toBeUndefined();
+    expect((bare.json as { auth?: string }).auth).toBeUndefined();
   });
 
   it('sends a fresh UUID Request-Id on every request', async () => {
