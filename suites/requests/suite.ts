@@ -61,10 +61,11 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   };
 
   // The request with nothing broken first: when even that is refused, a refusal says nothing.
+  concludeUnconfiguredAuth(t, op);
   const control = await send({});
   if (control.status === undefined || control.status >= 400) {
     const why = `the probe is refused with nothing broken (${answer(control)}), so a refusal of a broken one proves nothing`;
-    for (const c of scenarioFor(op).checks) t.notTested(c.id, why, [control]);
+    for (const c of scenarioFor(op).checks) if (!t.concluded(c.id)) t.notTested(c.id, why, [control]);
     return;
   }
   if (op.method !== 'GET') {
@@ -99,13 +100,7 @@ async function judgeAuthentication(t: ScenarioContext, op: Operation, control: E
   const p = `requests.${op.name}`;
   const auth = t.config.auth;
   const credentials = t.config.headers ?? {};
-  const covered = (list: string[] | undefined) => !!list && (list.includes('*') || list.includes(op.name));
-  if (!covered(auth?.required_for) || Object.keys(credentials).length === 0) {
-    // Open operations are the business's choice (Document 1 §Authentication): nothing to refuse.
-    const why = 'the config does not say this operation needs authentication (auth.required_for and headers in --config)';
-    for (const c of ['credential-missing', 'credential-invalid', 'credential-forbidden']) t.notApplicable(`${p}.${c}`, why);
-    return;
-  }
+  if (t.concluded(`${p}.credential-missing`)) return;
   const missing = await send({ omit: ['credentials'] });
   t.check(`${p}.credential-missing`, missing.status === 401, {
     message: `a request without ${Object.keys(credentials).join(', ')} answered HTTP ${missing.status}`, expected: 'HTTP 401', actual: answer(missing), exchanges: [control, missing],
@@ -114,14 +109,29 @@ async function judgeAuthentication(t: ScenarioContext, op: Operation, control: E
   t.check(`${p}.credential-invalid`, invalid.status === 401, {
     message: `a request with an invalid ${Object.keys(credentials).join(', ')} answered HTTP ${invalid.status}`, expected: 'HTTP 401', actual: answer(invalid), exchanges: [control, invalid],
   });
-  const forbidden = auth?.forbidden_headers;
-  if (!forbidden || !covered(auth?.forbidden_for ?? auth?.required_for)) {
-    return t.notApplicable(`${p}.credential-forbidden`, 'the config names no credential that is not permitted here (auth.forbidden_headers, auth.forbidden_for)');
-  }
+  const forbidden = auth?.forbidden_headers as Record<string, string>;
+  if (t.concluded(`${p}.credential-forbidden`)) return;
   const refused = await send({ headers: forbidden });
   t.check(`${p}.credential-forbidden`, refused.status === 403, {
     message: `a request with a credential that is not permitted here answered HTTP ${refused.status}`, expected: 'HTTP 403', actual: answer(refused), exchanges: [control, refused],
   });
+}
+
+const covers = (list: string[] | undefined, op: Operation) => !!list && (list.includes('*') || list.includes(op.name));
+
+/**
+ * The authentication checks that do not apply to this business as the config describes it:
+ * open operations are its choice (Document 1 §Authentication), so there is nothing to refuse.
+ */
+function concludeUnconfiguredAuth(t: ScenarioContext, op: Operation): void {
+  const p = `requests.${op.name}`;
+  const auth = t.config.auth;
+  if (!covers(auth?.required_for, op) || Object.keys(t.config.headers ?? {}).length === 0) {
+    const why = 'the config does not say this operation needs authentication (auth.required_for and headers in --config)';
+    for (const c of ['credential-missing', 'credential-invalid', 'credential-forbidden']) t.notApplicable(`${p}.${c}`, why);
+  } else if (!auth?.forbidden_headers || !covers(auth.forbidden_for ?? auth.required_for, op)) {
+    t.notApplicable(`${p}.credential-forbidden`, 'the config names no credential that is not permitted here (auth.forbidden_headers, auth.forbidden_for)');
+  }
 }
 
 /** A credential of the same form that no business issued: the scheme kept, the secret replaced. */
