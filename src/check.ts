@@ -11,6 +11,8 @@ import { HttpClient } from './http/client.js';
 import { originOf } from './http/pipeline.js';
 import { Redactor } from './http/redact.js';
 import { TOOL } from './package-root.js';
+import { isLoopback, platformProfileDocument, startPlatformProfiles } from './platform/profile-server.js';
+import { PROTOCOL_VERSION } from './protocol/version.js';
 
 export const DEFAULT_AGENT_PROFILE = 'https://proto-conformance.example/.well-known/proto';
 
@@ -44,9 +46,13 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   const allow = opts.allow ?? 'write';
   const strict = opts.strict ?? false;
   const redactor = new Redactor({ secretHeaders: Object.keys(config.headers ?? {}), secrets: configSecrets(config) });
+  // A business on this machine can fetch a platform profile we host; elsewhere, only one the user hosts.
+  const given = opts.agentProfile ?? config.agent_profile;
+  const platform = !given && isLoopback(opts.url)
+    ? await startPlatformProfiles(dialect, platformProfileDocument(dialect, PROTOCOL_VERSION)) : undefined;
   const client = new HttpClient({
     dialect,
-    agentProfile: opts.agentProfile ?? config.agent_profile ?? DEFAULT_AGENT_PROFILE,
+    agentProfile: given ?? platform?.url ?? DEFAULT_AGENT_PROFILE,
     timeoutMs: opts.timeoutMs ?? 10_000,
     maxResponseBytes: opts.maxResponseBytes ?? 5 * 1024 * 1024,
     headers: config.headers ?? {},
@@ -68,9 +74,11 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       allow,
       strict,
       reporters: opts.reporters ?? [],
+      platform,
     });
   } finally {
     await client.close();
+    await platform?.close();
   }
 }
 

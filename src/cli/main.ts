@@ -52,8 +52,8 @@ export function program(): Command {
 
   runOptions(p.command('demo').description('start the reference business in-process and check it, every class allowed'), { demo: true })
     .action(async (opts: RunOptions) => {
-      // With an API key required, so the demo exercises the authentication checks too.
-      const variations: VariationName[] = ['auth-api-key'];
+      // With an API key required and platform profiles resolved, so the demo exercises those checks too.
+      const variations: VariationName[] = ['auth-api-key', 'platform-profiles-fetched'];
       const business = await startReferenceBusiness({ variations });
       try {
         const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, { config: referenceRunConfig(variations, business) });

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { colorWanted, consoleReporter, htmlReporter, jsonReporter, junitReporter } from '../../reports/index.js';
-import { check, DEFAULT_AGENT_PROFILE } from '../check.js';
+import { check } from '../check.js';
 import { loadConfig, type RunConfig } from '../config/config.js';
 import { PROTO_DIALECT, type Dialect } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
@@ -38,8 +38,8 @@ export interface ResolvedRun {
   timeoutMs: number;
   maxResponseBytes: number;
   overrides: Overrides;
-  /** Our profile URL, sent in the agent header. */
-  agentProfile: string;
+  /** Our profile URL, sent in the agent header; when absent, check() hosts one or uses the default. */
+  agentProfile?: string;
   outputs: { json?: string; junit?: string; html?: string };
   verbose: boolean;
 }
@@ -77,7 +77,7 @@ export async function resolveRun(url: string, opts: RunOptions, preset: { config
       endpoints: new Map(opts.endpoint.map((e) => parseEndpointOverride(dialect, e))),
       capabilities: opts.capabilities === undefined ? undefined : parseCapabilityList(dialect, opts.capabilities),
     },
-    agentProfile: opts.agentProfile ?? config.agent_profile ?? DEFAULT_AGENT_PROFILE,
+    agentProfile: opts.agentProfile ?? config.agent_profile,
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
     verbose: !!opts.verbose,
   };

@@ -4,6 +4,7 @@ import type { Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestStepName } from '../http/pipeline.js';
+import type { PlatformProfiles } from '../platform/profile-server.js';
 import { operation, type Operation } from '../protocol/operations.js';
 import { requestBody, type OperationName, type RecipeInput } from '../protocol/recipes.js';
 import { validatorFor } from '../protocol/schemas.js';
@@ -52,6 +53,8 @@ export class ScenarioContext {
     private readonly checks: CheckSpec[],
     private readonly scenarioId: string,
     private readonly runMemo: Map<string, Promise<unknown>> = new Map(),
+    /** The platform profiles the run hosts for a business on loopback (good and broken ones). */
+    readonly platform?: PlatformProfiles,
   ) {}
 
   /**

@@ -6,6 +6,7 @@ import { curlFor } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
 import { reproductionScript } from '../http/reproduce.js';
 import { serviceOf } from '../protocol/operations.js';
+import type { PlatformProfiles } from '../platform/profile-server.js';
 import type { Requirement } from '../register/types.js';
 import { ScenarioContext } from './context.js';
 import { exitCodeFor } from './exit-code.js';
@@ -28,6 +29,8 @@ export interface RunPlan {
   requirement?: (id: string) => Requirement | undefined;
   /** A failed SHOULD counts in the exit code too. */
   strict: boolean;
+  /** The platform profiles this run hosts for a business on loopback, if any. */
+  platform?: PlatformProfiles;
 }
 
 /** What a check came to, before the level turns `broken` into fail, warn or info. */
@@ -135,7 +138,7 @@ function settleAll(checks: CheckSpec[], gate: Gate): [CheckSpec, Settled][] {
 }
 
 async function runScenario(plan: RunPlan, scenario: Scenario, memo: Map<string, Promise<unknown>>): Promise<[CheckSpec, Settled][]> {
-  const t = new ScenarioContext(plan.target, plan.config, plan.client, scenario.checks, scenario.id, memo);
+  const t = new ScenarioContext(plan.target, plan.config, plan.client, scenario.checks, scenario.id, memo, plan.platform);
   const start = performance.now();
   let rest: Gate = { verdict: 'error', message: 'harness defect: the scenario ended without concluding this check' };
   try {

@@ -3,7 +3,9 @@ import { logicalName, wireName, type Dialect } from '../dialect/dialect.js';
 import type { FaultSet } from './faults.js';
 import type { VariationSet } from './variations.js';
 
-export const PROTOCOL_VERSION = '2026-04-08';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
+
+export { PROTOCOL_VERSION };
 
 /** The version this business states everywhere: a date, or draft (profile-draft-version). */
 export const protocolVersion = (variations: VariationSet) => (variations.has('profile-draft-version') ? 'draft' : PROTOCOL_VERSION);

@@ -9,6 +9,7 @@ import * as checkout from './checkout.js';
 import { FaultSet, type FaultName } from './faults.js';
 import { IdempotencyStore, type StoredResponse } from './idempotency.js';
 import { signatureHeaders } from './signing.js';
+import { PlatformProfileResolver } from './platform-profiles.js';
 import * as order from './order.js';
 import {
   buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
@@ -59,6 +60,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const keys = await generateKeys();
   const store = createStore(variations);
   const idempotency = new IdempotencyStore(faults, variations);
+  const platformProfiles = variations.has('platform-profiles-fetched') ? new PlatformProfileResolver(dialect, faults) : undefined;
   const version = protocolVersion(variations);
   const handlers: Record<string, Handler> = {
     'catalog.search': catalog.search,
@@ -109,6 +111,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
 
     const agent = agentProfile(req);
     if (typeof agent !== 'string') return reply(res, transportError(400, 'invalid_request', agent.problem));
+    const unresolved = await platformProfiles?.refusal(agent);
+    if (unresolved) return reply(res, unresolved);
     const problem = headerProblem(req, op);
     if (problem) return reply(res, transportError(400, 'invalid_request', problem));
     let body: Record<string, unknown> = {};

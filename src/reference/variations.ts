@@ -217,6 +217,9 @@ export const VARIATIONS = [
   variation({ name: 'capability-versions-differ', capability: 'profile',
     description: `The cart capability is advertised and echoed at an older version (2025-10-15) than the service and the other capabilities. A checker that requires one version everywhere fails it.`,
     permitted_by: 'Document 1 §What the service does: "Capabilities are adopted independently."; §Versioning: "A business advertises capability versions in its profile; responses echo the version".' }),
+  variation({ name: 'platform-profiles-fetched', capability: 'discovery',
+    description: 'The business fetches the platform profile each Proto-Agent names (on loopback), answering 424 when it cannot and 422 when it is no profile, and tolerating key types it does not know. A checker that sends an unreachable profile URL gets 424 everywhere.',
+    permitted_by: 'Document 1 §Errors: "422 | Platform profile content malformed (discovery failure)", "424 | Platform profile URL valid but fetching it failed"; whether a business fetches the profile is not shown.' }),
   // Signatures
   variation({ name: 'responses-signed-everywhere', capability: 'signatures',
     description: 'Every service response is signed and carries a Content-Digest, not only complete and order responses. A checker that expects signatures only where the spec advises them stumbles on the rest.',

@@ -15,6 +15,10 @@ export const requirements: Requirement[] = [
     statement: 'An operation that needs authentication answers 401 to a request with an invalid credential.' },
   { id: 'AUTH-003', level: 'MUST', capability: 'auth', source: `${D1} §Errors`,
     statement: 'A request with a credential that authenticates but is not permitted for the operation gets 403 ("Authenticated but not permitted"); the config names such a credential.' },
+  { id: 'PLAT-001', level: 'MUST', capability: 'discovery', source: `${D1} §Errors`,
+    statement: 'A request whose Proto-Agent names a platform profile URL that cannot be fetched gets 424 ("Platform profile URL valid but fetching it failed"); judged when the business is seen fetching platform profiles.' },
+  { id: 'PLAT-002', level: 'MUST', capability: 'discovery', source: `${D1} §Errors`,
+    statement: 'A request whose Proto-Agent names a platform profile that is no profile gets 422 ("Platform profile content malformed"); judged when the business is seen fetching platform profiles.' },
   { id: 'ERR-001', level: 'MUST', capability: 'errors', source: `${D1} §Errors`,
     statement: 'A request body that is not valid JSON gets HTTP 400 ("Malformed JSON") with a JSON body carrying code and content.' },
 ];

@@ -6,6 +6,7 @@ import { CAPABILITIES, operationsOf, type Operation } from '../../src/protocol/o
 import type { OperationName } from '../../src/protocol/recipes.js';
 import { resourceOf } from '../shared/checkout-flow.js';
 import { PROBES } from './probes.js';
+import { agentHeaderValue } from '../../src/http/agent-header.js';
 
 /** Not an RFC 8941 dictionary: an unterminated string. */
 const NOT_A_DICTIONARY = 'profile="https://platform.example/.well-known/proto';
@@ -42,6 +43,9 @@ function scenarioFor(op: Operation): Scenario {
       { id: `${p}.agent-missing`, title: 'a request without Proto-Agent gets a 4xx', requirements: ['HDR-005'] },
       { id: `${p}.agent-malformed`, title: 'a Proto-Agent that is no dictionary, or has no profile, gets a 4xx', requirements: ['HDR-006'] },
       ...(op.method === 'GET' ? [] : [{ id: `${p}.malformed-json`, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
+      { id: `${p}.platform-profile-unreachable`, title: 'a Proto-Agent profile that cannot be fetched gets 424', requirements: ['PLAT-001'] },
+      { id: `${p}.platform-profile-malformed`, title: 'a Proto-Agent profile that is no profile gets 422', requirements: ['PLAT-002'] },
+      { id: `${p}.platform-profile-unknown-key`, title: 'a Proto-Agent profile with a key of an unknown type is accepted', requirements: ['PROF-010'] },
       { id: `${p}.credential-missing`, title: 'where the config says it needs authentication, a request without the credential gets 401', requirements: ['AUTH-001'] },
       { id: `${p}.credential-invalid`, title: 'where the config says it needs authentication, an invalid credential gets 401', requirements: ['AUTH-002'] },
       { id: `${p}.credential-forbidden`, title: 'a credential the config says is not permitted here gets 403', requirements: ['AUTH-003'] },
@@ -65,6 +69,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   const control = await send({});
   if (control.status === undefined || control.status >= 400) {
     const why = `the probe is refused with nothing broken (${answer(control)}), so a refusal of a broken one proves nothing`;
+    concludeUnresolvedPlatform(t, op);
     for (const c of scenarioFor(op).checks) if (!t.concluded(c.id)) t.notTested(c.id, why, [control]);
     return;
   }
@@ -75,6 +80,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
     });
   }
   await judgeAuthentication(t, op, control, send);
+  await judgePlatformProfiles(t, op, control, send);
   const missing = await send({ omit: ['agent'] });
   t.check(`${p}.agent-missing`, is4xx(missing), {
     message: `a request without ${t.dialect.agentHeader} answered HTTP ${missing.status}`, expected: 'an HTTP 4xx', actual: answer(missing), exchanges: [control, missing],
@@ -115,6 +121,44 @@ async function judgeAuthentication(t: ScenarioContext, op: Operation, control: E
   t.check(`${p}.credential-forbidden`, refused.status === 403, {
     message: `a request with a credential that is not permitted here answered HTTP ${refused.status}`, expected: 'HTTP 403', actual: answer(refused), exchanges: [control, refused],
   });
+}
+
+/**
+ * 424 and 422 for platform profiles that cannot be fetched or are no profile, and no refusal for
+ * one with an unknown key type, when the business is seen fetching the profile this run hosts.
+ */
+async function judgePlatformProfiles(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
+  const ids = platformCheckIds(op);
+  const platform = t.platform;
+  if (concludeUnresolvedPlatform(t, op) || !platform) return;
+  const agent = (url: string) => ({ [t.dialect.agentHeader]: agentHeaderValue(url) });
+  const unreachable = await send({ headers: agent(platform.urlFor('unreachable')) });
+  t.check(ids[0], unreachable.status === 424, {
+    message: `a platform profile that answers 503 gave HTTP ${unreachable.status}`, expected: 'HTTP 424', actual: answer(unreachable), exchanges: [control, unreachable],
+  });
+  const malformed = await send({ headers: agent(platform.urlFor('malformed')) });
+  t.check(ids[1], malformed.status === 422, {
+    message: `a platform profile without a ${t.dialect.envelopeKey} object gave HTTP ${malformed.status}`, expected: 'HTTP 422', actual: answer(malformed), exchanges: [control, malformed],
+  });
+  const unknownKey = await send({ headers: agent(platform.urlFor('unknown-key-type')) });
+  t.check(ids[2], unknownKey.status === control.status, {
+    message: `a platform profile with a key of an unknown type gave HTTP ${unknownKey.status}`, expected: `HTTP ${control.status}, as with the plain profile`,
+    actual: answer(unknownKey), exchanges: [control, unknownKey],
+  });
+}
+
+const platformCheckIds = (op: Operation) => ['unreachable', 'malformed', 'unknown-key'].map((k) => `requests.${op.name}.platform-profile-${k}`);
+
+/** Concludes the platform-profile checks not-applicable when there is no profile the business resolves; says whether it did. */
+function concludeUnresolvedPlatform(t: ScenarioContext, op: Operation): boolean {
+  const platform = t.platform;
+  const why = !platform
+    ? 'the run hosts no platform profile the business can fetch: the target is not on this machine, or --agent-profile names one'
+    : platform.fetches('good') === 0
+      ? `the business did not fetch the platform profile ${platform.url} that Proto-Agent names, so it does not resolve it and 422 and 424 cannot be provoked`
+      : undefined;
+  if (why) for (const id of platformCheckIds(op)) t.notApplicable(id, why);
+  return why !== undefined;
 }
 
 const covers = (list: string[] | undefined, op: Operation) => !!list && (list.includes('*') || list.includes(op.name));

@@ -29,6 +29,7 @@ const PAIRS: [FaultName, VariationName][] = [
   ['response-signature-tampered', 'responses-signed-ed25519'],
   ['capability-version-echo-differs', 'capability-versions-differ'],
   ['auth-missing-credential-accepted', 'endpoint-other-origin'],
+  ['platform-profile-unknown-key-rejected', 'auth-bearer'],
 ];
 
 beforeAll(forgetBaselines);

@@ -1,0 +1,80 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Dialect } from '../dialect/dialect.js';
+
+/**
+ * The platform profile this checker hosts for a business on loopback (Document 1 §Profile
+ * document: the platform profile, advertised through Proto-Agent), and three deliberately broken
+ * ones, each at its own `…/.well-known/proto`: one whose fetch fails (424), one that is not a
+ * profile (422), one with a key of a type nobody knows (which must be tolerated, PROF-010).
+ * It records which of them the business fetched.
+ */
+export interface PlatformProfiles {
+  /** The good profile's URL: what Proto-Agent names. */
+  url: string;
+  urlFor(kind: BrokenProfile): string;
+  /** How many times the business fetched each profile. */
+  fetches(kind: BrokenProfile | 'good'): number;
+  close(): Promise<void>;
+}
+
+export type BrokenProfile = 'unreachable' | 'malformed' | 'unknown-key-type';
+
+/** The platform profile document: version and empty registries, and the signing keys, if any. */
+export function platformProfileDocument(dialect: Dialect, version: string, keys: readonly Record<string, unknown>[] = []): Record<string, unknown> {
+  return {
+    [dialect.envelopeKey]: { version, services: {}, capabilities: {}, payment_handlers: {} },
+    ...(keys.length ? { keys: [...keys] } : {}),
+  };
+}
+
+/** A key no verifier knows: a profile carrying it must still be accepted (Document 1 §Public JWK). */
+const UNKNOWN_KEY = { kid: 'proto-conformance-future-key', kty: 'FUTURE-PQ', alg: 'FUTURE-ALG', pub: 'AAEC' };
+
+export async function startPlatformProfiles(dialect: Dialect, document: Record<string, unknown>): Promise<PlatformProfiles> {
+  const path = dialect.wellKnownPath;
+  const counts = new Map<string, number>();
+  const bodies: Record<string, { status: number; body: string }> = {
+    good: { status: 200, body: JSON.stringify(document) },
+    unreachable: { status: 503, body: '{"code":"unavailable","content":"this profile cannot be fetched, on purpose"}' },
+    malformed: { status: 200, body: JSON.stringify({ name: 'not a profile', keys: 'not an array' }) },
+    'unknown-key-type': {
+      status: 200,
+      body: JSON.stringify({ ...document, keys: [...(Array.isArray(document.keys) ? document.keys : []), UNKNOWN_KEY] }),
+    },
+  };
+  const server: Server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const kind = url === path ? 'good' : Object.keys(bodies).find((k) => url === `/${k}${path}`);
+    if (!kind) {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"not_found","content":"no such profile"}');
+      return;
+    }
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    res.writeHead(bodies[kind].status, { 'Content-Type': 'application/json' }).end(bodies[kind].body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${base}${path}`,
+    urlFor: (kind) => `${base}/${kind}${path}`,
+    fetches: (kind) => counts.get(kind) ?? 0,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/** Whether a URL names this machine: only then can a business there fetch a profile we host here. */
+export function isLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+  } catch {
+    return false;
+  }
+}
