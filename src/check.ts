@@ -13,6 +13,7 @@ import { Redactor } from './http/redact.js';
 import { TOOL } from './package-root.js';
 import { isLoopback, platformProfileDocument, startPlatformProfiles } from './platform/profile-server.js';
 import { PROTOCOL_VERSION } from './protocol/version.js';
+import type { SigningKey } from './platform/signing-key.js';
 
 export const DEFAULT_AGENT_PROFILE = 'https://proto-conformance.example/.well-known/proto';
 
@@ -31,6 +32,8 @@ export interface CheckOptions {
   overrides?: Overrides;
   /** Our profile URL, sent in the agent header. */
   agentProfile?: string;
+  /** The platform's signing key: requests are signed, and the profile the run hosts publishes it. */
+  signingKey?: SigningKey;
   reporters?: Reporter[];
   /** The suites to run; all bundled suites by default. */
   suites?: readonly Suite[];
@@ -49,7 +52,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   // A business on this machine can fetch a platform profile we host; elsewhere, only one the user hosts.
   const given = opts.agentProfile ?? config.agent_profile;
   const platform = !given && isLoopback(opts.url)
-    ? await startPlatformProfiles(dialect, platformProfileDocument(dialect, PROTOCOL_VERSION)) : undefined;
+    ? await startPlatformProfiles(dialect, platformProfileDocument(dialect, PROTOCOL_VERSION, opts.signingKey ? [opts.signingKey.public] : [])) : undefined;
   const client = new HttpClient({
     dialect,
     agentProfile: given ?? platform?.url ?? DEFAULT_AGENT_PROFILE,
@@ -57,6 +60,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     maxResponseBytes: opts.maxResponseBytes ?? 5 * 1024 * 1024,
     headers: config.headers ?? {},
     redactor,
+    signingKey: opts.signingKey?.private,
   });
   // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
   const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };
@@ -75,6 +79,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       strict,
       reporters: opts.reporters ?? [],
       platform,
+      signing: !!opts.signingKey,
     });
   } finally {
     await client.close();

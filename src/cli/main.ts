@@ -3,6 +3,8 @@ import { CAPABILITIES } from '../protocol/operations.js';
 import { referenceRunConfig } from '../reference/run-config.js';
 import type { VariationName } from '../reference/variations.js';
 import { startReferenceBusiness } from '../reference/server.js';
+import { keygen } from './keygen-command.js';
+import { generateSigningKey } from '../platform/signing-key.js';
 import { TOOL } from '../package-root.js';
 import { TargetUnusableError, UsageError } from './errors.js';
 import { EXIT } from '../engine/exit-code.js';
@@ -26,7 +28,8 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       .addOption(new Option('--allow <class>', 'side effects allowed: read, write or irreversible').default('write'))
       .option('--endpoint <service=url>', 'use this endpoint instead of the profile (repeatable)', collect, [])
       .option('--capabilities <list>', `comma-separated capabilities to check (${CAPABILITIES.join(', ')})`)
-      .option('--agent-profile <url>', `profile URL sent in the agent header (default ${DEFAULT_AGENT_PROFILE})`);
+      .option('--agent-profile <url>', `profile URL sent in the agent header (default: one the run hosts for a business on 127.0.0.1, else ${DEFAULT_AGENT_PROFILE})`)
+      .option('--signing-key <file>', 'sign every request with this private JWK (as keygen writes it)');
   }
   return cmd
     .option('--strict', 'exit 1 when a SHOULD fails too')
@@ -52,15 +55,24 @@ export function program(): Command {
 
   runOptions(p.command('demo').description('start the reference business in-process and check it, every class allowed'), { demo: true })
     .action(async (opts: RunOptions) => {
-      // With an API key required and platform profiles resolved, so the demo exercises those checks too.
-      const variations: VariationName[] = ['auth-api-key', 'platform-profiles-fetched'];
+      // With an API key, platform profiles resolved and signed requests, so the demo exercises those checks too.
+      const variations: VariationName[] = ['auth-api-key', 'platform-profiles-fetched', 'requires-signatures'];
       const business = await startReferenceBusiness({ variations });
       try {
-        const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, { config: referenceRunConfig(variations, business) });
+        const preset = { config: referenceRunConfig(variations, business), signingKey: generateSigningKey() };
+        const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, preset);
         process.exitCode = await executeRun(run, out);
       } finally {
         await business.close();
       }
+    });
+
+  p.command('keygen')
+    .description('write a platform signing key and a platform profile publishing it, ready to host')
+    .option('--out <dir>', 'directory to write them to', '.')
+    .option('--curve <name>', 'Ed25519 or P-256', 'Ed25519')
+    .action(async (opts: { out: string; curve: string }) => {
+      process.exitCode = await keygen(opts, out);
     });
 
   p.command('reference-server')

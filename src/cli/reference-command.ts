@@ -5,6 +5,7 @@ import { expectedRequirements, FAULTS, isFaultName, type Fault, type FaultName }
 import { clash, isVariationName, VARIATIONS, type VariationName } from '../reference/variations.js';
 import { referenceRunConfig } from '../reference/run-config.js';
 import { startReferenceBusiness } from '../reference/server.js';
+import { generateSigningKey } from '../platform/signing-key.js';
 import { UsageError } from './errors.js';
 import { EXIT } from '../engine/exit-code.js';
 
@@ -68,7 +69,14 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
   // Written once listening: the config names the origins the services live on.
   if (opts.writeConfig) {
     try {
-      await writeFile(opts.writeConfig, `${JSON.stringify(referenceRunConfig(variations, business), null, 2)}\n`);
+      const config = referenceRunConfig(variations, business);
+      // A business that requires signatures needs a platform key: written beside the config.
+      if (config.signing) {
+        const keyFile = `${opts.writeConfig.replace(/\.json$/, '')}.signing-key.json`;
+        await writeFile(keyFile, `${JSON.stringify(generateSigningKey().private, null, 2)}\n`, { mode: 0o600 });
+        config.signing.key_file = keyFile;
+      }
+      await writeFile(opts.writeConfig, `${JSON.stringify(config, null, 2)}\n`);
     } catch (err) {
       await business.close();
       throw new UsageError(`cannot write ${opts.writeConfig}: ${(err as Error).message}`);

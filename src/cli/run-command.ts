@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { colorWanted, consoleReporter, htmlReporter, jsonReporter, junitReporter } from '../../reports/index.js';
 import { check } from '../check.js';
 import { loadConfig, type RunConfig } from '../config/config.js';
+import { loadSigningKey, type SigningKey } from '../platform/signing-key.js';
 import { PROTO_DIALECT, type Dialect } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
 import { parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
@@ -25,6 +26,7 @@ export interface RunOptions {
   endpoint: string[];
   capabilities?: string;
   agentProfile?: string;
+  signingKey?: string;
   verbose?: boolean;
 }
 
@@ -40,6 +42,7 @@ export interface ResolvedRun {
   overrides: Overrides;
   /** Our profile URL, sent in the agent header; when absent, check() hosts one or uses the default. */
   agentProfile?: string;
+  signingKey?: SigningKey;
   outputs: { json?: string; junit?: string; html?: string };
   verbose: boolean;
 }
@@ -56,7 +59,7 @@ async function checkWritable(flag: string, file: string | undefined): Promise<vo
   }
 }
 
-export async function resolveRun(url: string, opts: RunOptions, preset: { config?: RunConfig; dialect?: Dialect } = {}): Promise<ResolvedRun> {
+export async function resolveRun(url: string, opts: RunOptions, preset: { config?: RunConfig; dialect?: Dialect; signingKey?: SigningKey } = {}): Promise<ResolvedRun> {
   for (const [flag, file] of [['--json', opts.json], ['--junit', opts.junit], ['--html', opts.html]] as const) {
     await checkWritable(flag, file);
   }
@@ -78,6 +81,7 @@ export async function resolveRun(url: string, opts: RunOptions, preset: { config
       capabilities: opts.capabilities === undefined ? undefined : parseCapabilityList(dialect, opts.capabilities),
     },
     agentProfile: opts.agentProfile ?? config.agent_profile,
+    signingKey: preset.signingKey ?? (opts.signingKey ?? config.signing?.key_file ? await loadSigningKey((opts.signingKey ?? config.signing?.key_file) as string) : undefined),
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
     verbose: !!opts.verbose,
   };

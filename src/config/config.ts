@@ -33,6 +33,13 @@ export interface RunConfig {
   /** Extra members per operation, merged into every request body of that operation. */
   requests?: Record<string, Json>;
   second_platform?: { headers?: Record<string, string>; agent_profile?: string };
+  /** Request signing: the platform's private key, and the operations the business requires signed. */
+  signing?: {
+    /** A private JWK file, as `keygen` writes it; `--signing-key` overrides it. */
+    key_file?: string;
+    /** Operations (`cart.create`) where the business verifies request signatures, or `*`. */
+    required_for?: string[];
+  };
   /** What the business says about authentication; the credentials themselves are `headers`. */
   auth?: {
     /** Operations (`cart.create`) that need the credential, or `*` for all. */
@@ -54,9 +61,10 @@ export async function loadConfig(file: string): Promise<RunConfig> {
     }
   }
   const operations = new Set(OPERATIONS.map((o) => o.name));
-  for (const [member, names] of Object.entries({ required_for: config.auth?.required_for, forbidden_for: config.auth?.forbidden_for })) {
+  const lists = { 'auth.required_for': config.auth?.required_for, 'auth.forbidden_for': config.auth?.forbidden_for, 'signing.required_for': config.signing?.required_for };
+  for (const [member, names] of Object.entries(lists)) {
     for (const name of names ?? []) {
-      if (name !== '*' && !operations.has(name)) throw new UsageError(`config ${file}: auth.${member} names ${name}, which is no operation; known: ${[...operations].join(', ')}`);
+      if (name !== '*' && !operations.has(name)) throw new UsageError(`config ${file}: ${member} names ${name}, which is no operation; known: ${[...operations].join(', ')}`);
     }
   }
   return config;

@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect/dialect.js';
 import type { Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
-import type { RequestStepName } from '../http/pipeline.js';
+import type { RequestStep, RequestStepName } from '../http/pipeline.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
 import { operation, type Operation } from '../protocol/operations.js';
 import { requestBody, type OperationName, type RecipeInput } from '../protocol/recipes.js';
@@ -32,6 +32,8 @@ export interface CallOptions<K extends OperationName> {
   tolerateTransportError?: boolean;
   /** Request steps left out of this call (src/http/pipeline.ts): a missing header, for one negative test. */
   omit?: readonly RequestStepName[];
+  /** Request steps replaced for this call: a wrong digest, a tampered signature. */
+  replace?: readonly RequestStep[];
   /** The body bytes to send instead of the recipe's (malformed JSON). */
   rawBody?: string;
 }
@@ -55,6 +57,8 @@ export class ScenarioContext {
     private readonly runMemo: Map<string, Promise<unknown>> = new Map(),
     /** The platform profiles the run hosts for a business on loopback (good and broken ones). */
     readonly platform?: PlatformProfiles,
+    /** Whether the run signs its requests (a signing key was given). */
+    readonly signing = false,
   ) {}
 
   /**
@@ -102,6 +106,7 @@ export class ScenarioContext {
       idempotent: op.idempotency === 'required',
       headers: opts.headers,
       omit: opts.omit,
+      replace: opts.replace,
     });
     return this.record(exchange, opts.tolerateTransportError);
   }

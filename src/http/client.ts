@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { Dialect } from '../dialect/dialect.js';
 import type { Exchange, TransportError } from './exchange.js';
-import { buildRequest, readResponse, type RequestIntent, type RequestStepName, type ResponseFacts, type WireRequest } from './pipeline.js';
+import { buildRequest, contentDigestStep, readResponse, signatureStep, type RequestIntent, type RequestStep, type RequestStepName, type ResponseFacts, type WireRequest } from './pipeline.js';
 import type { Redactor } from './redact.js';
 
 export interface HttpClientOptions {
@@ -14,6 +14,8 @@ export interface HttpClientOptions {
   /** Sent on every request (credentials from config). */
   headers: Record<string, string>;
   redactor: Redactor;
+  /** The platform's private signing JWK: requests are then signed. Never recorded. */
+  signingKey?: Record<string, unknown>;
 }
 
 export interface OutgoingRequest extends RequestIntent {
@@ -29,6 +31,8 @@ export interface OutgoingRequest extends RequestIntent {
   headers?: Record<string, string | null>;
   /** Request steps left out of this one call (a negative test), never re-implemented. */
   omit?: readonly RequestStepName[];
+  /** Request steps replaced for this one call (a wrong digest, a tampered signature). */
+  replace?: readonly RequestStep[];
 }
 
 /**
@@ -66,7 +70,7 @@ export class HttpClient {
 
   async send(req: OutgoingRequest): Promise<Exchange> {
     const options = { ...this.opts, credentialOrigins: this.credentialOrigins };
-    const wire = buildRequest({ method: req.method, url: req.url }, req, options, req.omit, req.headers);
+    const wire = buildRequest({ method: req.method, url: req.url }, req, options, { omit: req.omit, replace: req.replace, headers: req.headers });
     return this.transmit(wire, req);
   }
 
@@ -81,6 +85,11 @@ export class HttpClient {
     const requestId = Object.keys(headers).find((h) => h.toLowerCase() === 'request-id');
     if (requestId) headers[requestId] = randomUUID();
     const wire: WireRequest = { ...earlier.wire, headers, body: change.rawBody ?? earlier.wire.body };
+    // Another body needs its own digest and signature, or the business refuses it for that alone.
+    if (change.rawBody !== undefined) {
+      const options = { ...this.opts, credentialOrigins: this.credentialOrigins };
+      for (const step of [contentDigestStep(), signatureStep()]) step.apply(wire, {}, options);
+    }
     return this.transmit(wire, { ...earlier.req, scenario: change.scenario ?? earlier.req.scenario, role: change.role, notFoundProbe: false });
   }
 

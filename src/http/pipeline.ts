@@ -2,7 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { TOOL } from '../package-root.js';
 import { agentHeaderValue } from './agent-header.js';
 import type { Dialect } from '../dialect/dialect.js';
-import { inspectResponse, type DigestFinding, type SignatureFinding } from '../protocol/signatures.js';
+import {
+  contentDigestHeader, inspectResponse, signatureBase, signatureInputFor, signBase, type DigestFinding, type SignatureFinding,
+} from '../protocol/signatures.js';
 
 /**
  * The request as it will go on the wire, built up by the request steps in order. Nothing here
@@ -33,6 +35,8 @@ export interface StepOptions {
   headers: Record<string, string>;
   /** The only origins credentials are sent to: the target's and those the config lists. */
   credentialOrigins: readonly string[];
+  /** The platform's private signing JWK; with it, requests carry Content-Digest and a signature. */
+  signingKey?: Record<string, unknown>;
 }
 
 /** One step of building a request. Steps run in the order of REQUEST_STEPS; a call may omit some. */
@@ -41,7 +45,7 @@ export interface RequestStep {
   apply(req: WireRequest, intent: RequestIntent, o: StepOptions): void;
 }
 
-export type RequestStepName = 'body' | 'protocol-headers' | 'agent' | 'idempotency-key' | 'credentials';
+export type RequestStepName = 'body' | 'protocol-headers' | 'agent' | 'idempotency-key' | 'credentials' | 'content-digest' | 'signature';
 
 /** The received response, before any redaction. */
 export interface WireResponse {
@@ -106,7 +110,45 @@ export const REQUEST_STEPS: readonly RequestStep[] = [
       if (o.credentialOrigins.includes(originOf(req.url))) Object.assign(req.headers, o.headers);
     },
   },
+  contentDigestStep(),
+  signatureStep(),
 ];
+
+/** The components a request signature covers, of those the request has (Document 1 §Authentication). */
+const SIGNED_COMPONENTS = ['@method', '@authority', '@path', 'idempotency-key', 'content-digest', 'content-type', 'proto-agent'];
+
+/** The Content-Digest step: over the body bytes as sent (RFC 9530); `wrong` digests other bytes, for a negative test. */
+export function contentDigestStep(opts: { wrong?: boolean } = {}): RequestStep {
+  return {
+    name: 'content-digest',
+    apply(req, _intent, o) {
+      if (!o.signingKey || req.body === undefined) return;
+      req.headers['Content-Digest'] = contentDigestHeader(opts.wrong ? `${req.body} ` : req.body);
+    },
+  };
+}
+
+/**
+ * The RFC 9421 signature step, last: covers the listed components the request has. For negative
+ * tests, `keyid` signs under a kid the profile does not publish and `tamper` spoils the signature.
+ */
+export function signatureStep(opts: { keyid?: string; tamper?: boolean } = {}): RequestStep {
+  return {
+    name: 'signature',
+    apply(req, _intent, o) {
+      if (!o.signingKey) return;
+      const url = new URL(req.url);
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      const components = SIGNED_COMPONENTS.filter((c) => c.startsWith('@') || headers[c] !== undefined);
+      const input = signatureInputFor(components, { created: Math.floor(Date.now() / 1000), keyid: opts.keyid ?? String(o.signingKey.kid) });
+      const base = signatureBase({ method: req.method, authority: url.host, path: url.pathname, headers }, components, input) as string;
+      const signature = signBase(base, o.signingKey);
+      if (opts.tamper) signature[0] ^= 0xff;
+      req.headers['Signature-Input'] = `sig1=${input}`;
+      req.headers.Signature = `sig1=:${signature.toString('base64')}:`;
+    },
+  };
+}
 
 export const RESPONSE_STEPS: readonly ResponseStep[] = [
   {
@@ -145,17 +187,24 @@ export function buildRequest(
   base: { method: string; url: string },
   intent: RequestIntent,
   o: StepOptions,
-  omit: readonly RequestStepName[] = [],
-  overrides: Record<string, string | null> = {},
+  change: { omit?: readonly RequestStepName[]; replace?: readonly RequestStep[]; headers?: Record<string, string | null> } = {},
 ): WireRequest {
   const req: WireRequest = { method: base.method, url: base.url, headers: {} };
-  for (const step of REQUEST_STEPS) if (!omit.includes(step.name)) step.apply(req, intent, o);
+  for (const step of REQUEST_STEPS) {
+    if (change.omit?.includes(step.name)) continue;
+    // Per-call header overrides land before the digest and signature, which then cover them.
+    if (step.name === 'content-digest') applyOverrides(req, change.headers ?? {});
+    (change.replace?.find((r) => r.name === step.name) ?? step).apply(req, intent, o);
+  }
+  return req;
+}
+
+function applyOverrides(req: WireRequest, overrides: Record<string, string | null>): void {
   for (const [name, value] of Object.entries(overrides)) {
     const existing = Object.keys(req.headers).find((h) => h.toLowerCase() === name.toLowerCase());
     if (existing) delete req.headers[existing];
     if (value !== null) req.headers[name] = value;
   }
-  return req;
 }
 
 export function readResponse(res: WireResponse, c: ResponseContext): ResponseFacts {

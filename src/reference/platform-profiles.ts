@@ -35,6 +35,12 @@ export class PlatformProfileResolver {
     return undefined;
   }
 
+  /** The keys a resolved platform profile publishes. */
+  keysOf(url: string): Record<string, unknown>[] {
+    const keys = this.cache.get(url)?.keys;
+    return Array.isArray(keys) ? keys.filter(isObject) : [];
+  }
+
   private problemOf(document: unknown): string | undefined {
     if (!isObject(document) || !isObject(document[this.dialect.envelopeKey])) return `no "${this.dialect.envelopeKey}" object`;
     const keys = document.keys;

@@ -27,7 +27,10 @@ export function referenceRunConfig(variations: readonly VariationName[] = [], bu
     ? OPERATIONS.filter((o) => o.capability === 'shopping.checkout' || o.capability === 'shopping.order').map((o) => o.name) : ['*'];
   // Credentials go only to the target's origin and those listed: the services' own, when they live elsewhere.
   const servicesOrigin = business && new URL(business.servicesUrl).origin !== new URL(business.url).origin ? [new URL(business.servicesUrl).origin] : [];
+  const signing = on.has('requires-signatures')
+    ? { signing: { required_for: ['*'] } } : {};
   return {
+    ...signing,
     ...(apiKey ? { headers: apiKey, auth: { required_for: covered, forbidden_headers: unscoped, origins: servicesOrigin } } : {}),
     fixtures: {
       product_ids: PRODUCTS.slice(1, 4).map((p) => p.id),

@@ -10,6 +10,7 @@ import { FaultSet, type FaultName } from './faults.js';
 import { IdempotencyStore, type StoredResponse } from './idempotency.js';
 import { signatureHeaders } from './signing.js';
 import { PlatformProfileResolver } from './platform-profiles.js';
+import { signatureRefusal } from './request-signatures.js';
 import * as order from './order.js';
 import {
   buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
@@ -60,7 +61,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const keys = await generateKeys();
   const store = createStore(variations);
   const idempotency = new IdempotencyStore(faults, variations);
-  const platformProfiles = variations.has('platform-profiles-fetched') ? new PlatformProfileResolver(dialect, faults) : undefined;
+  const signed = variations.has('requires-signatures');
+  const platformProfiles = variations.has('platform-profiles-fetched') || signed ? new PlatformProfileResolver(dialect, faults) : undefined;
   const version = protocolVersion(variations);
   const handlers: Record<string, Handler> = {
     'catalog.search': catalog.search,
@@ -113,6 +115,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     if (typeof agent !== 'string') return reply(res, transportError(400, 'invalid_request', agent.problem));
     const unresolved = await platformProfiles?.refusal(agent);
     if (unresolved) return reply(res, unresolved);
+    const unsigned = signed && platformProfiles ? signatureRefusal(req, raw, op, agent, platformProfiles, faults) : undefined;
+    if (unsigned) return reply(res, unsigned);
     const problem = headerProblem(req, op);
     if (problem) return reply(res, transportError(400, 'invalid_request', problem));
     let body: Record<string, unknown> = {};

@@ -220,6 +220,9 @@ export const VARIATIONS = [
   variation({ name: 'platform-profiles-fetched', capability: 'discovery',
     description: 'The business fetches the platform profile each Proto-Agent names (on loopback), answering 424 when it cannot and 422 when it is no profile, and tolerating key types it does not know. A checker that sends an unreachable profile URL gets 424 everywhere.',
     permitted_by: 'Document 1 §Errors: "422 | Platform profile content malformed (discovery failure)", "424 | Platform profile URL valid but fetching it failed"; whether a business fetches the profile is not shown.' }),
+  variation({ name: 'requires-signatures', capability: 'discovery',
+    description: 'Every state-changing request must carry a Content-Digest and an RFC 9421 signature by a key of the platform profile Proto-Agent names; otherwise 401. Reads stay open. A checker that cannot sign, or signs over the wrong components, is refused.',
+    permitted_by: 'Document 1 §Authentication: "HTTP Message Signatures (RFC 9421)" among the mechanisms a business may use; Signature "Required when authenticating with message signatures".' }),
   // Signatures
   variation({ name: 'responses-signed-everywhere', capability: 'signatures',
     description: 'Every service response is signed and carries a Content-Digest, not only complete and order responses. A checker that expects signatures only where the spec advises them stumbles on the rest.',

@@ -7,6 +7,7 @@ import type { OperationName } from '../../src/protocol/recipes.js';
 import { resourceOf } from '../shared/checkout-flow.js';
 import { PROBES } from './probes.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
+import { contentDigestStep, signatureStep, type RequestStep } from '../../src/http/pipeline.js';
 
 /** Not an RFC 8941 dictionary: an unterminated string. */
 const NOT_A_DICTIONARY = 'profile="https://platform.example/.well-known/proto';
@@ -46,6 +47,9 @@ function scenarioFor(op: Operation): Scenario {
       { id: `${p}.platform-profile-unreachable`, title: 'a Proto-Agent profile that cannot be fetched gets 424', requirements: ['PLAT-001'] },
       { id: `${p}.platform-profile-malformed`, title: 'a Proto-Agent profile that is no profile gets 422', requirements: ['PLAT-002'] },
       { id: `${p}.platform-profile-unknown-key`, title: 'a Proto-Agent profile with a key of an unknown type is accepted', requirements: ['PROF-010'] },
+      { id: `${p}.signature-tampered`, title: 'where the config says signatures are required, a tampered signature gets 401', requirements: ['SIG-005'] },
+      ...(op.method === 'GET' ? [] : [{ id: `${p}.signature-digest-wrong`, title: 'where the config says signatures are required, a wrong Content-Digest gets 401', requirements: ['SIG-006'] }]),
+      { id: `${p}.signature-unknown-keyid`, title: 'where the config says signatures are required, a keyid the profile does not publish gets 401', requirements: ['SIG-007'] },
       { id: `${p}.credential-missing`, title: 'where the config says it needs authentication, a request without the credential gets 401', requirements: ['AUTH-001'] },
       { id: `${p}.credential-invalid`, title: 'where the config says it needs authentication, an invalid credential gets 401', requirements: ['AUTH-002'] },
       { id: `${p}.credential-forbidden`, title: 'a credential the config says is not permitted here gets 403', requirements: ['AUTH-003'] },
@@ -58,7 +62,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   const p = `requests.${op.name}`;
   const name = op.name as OperationName;
   const make = PROBES[name] as (t: ScenarioContext) => Promise<{ id?: string; input?: never }> | { id?: string; input?: never };
-  const send = async (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; rawBody?: string }) => {
+  const send = async (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; rawBody?: string; replace?: RequestStep[] }) => {
     const { id, input } = await make(t);
     const x = await t.call(name, { id, input, notFoundProbe: !op.creates, tolerateTransportError: true, ...extra });
     return discardMade(t, op, x);
@@ -66,6 +70,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
 
   // The request with nothing broken first: when even that is refused, a refusal says nothing.
   concludeUnconfiguredAuth(t, op);
+  concludeUnconfiguredSigning(t, op);
   const control = await send({});
   if (control.status === undefined || control.status >= 400) {
     const why = `the probe is refused with nothing broken (${answer(control)}), so a refusal of a broken one proves nothing`;
@@ -81,6 +86,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   }
   await judgeAuthentication(t, op, control, send);
   await judgePlatformProfiles(t, op, control, send);
+  await judgeRequestSignatures(t, op, control, send);
   const missing = await send({ omit: ['agent'] });
   t.check(`${p}.agent-missing`, is4xx(missing), {
     message: `a request without ${t.dialect.agentHeader} answered HTTP ${missing.status}`, expected: 'an HTTP 4xx', actual: answer(missing), exchanges: [control, missing],
@@ -95,7 +101,40 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   });
 }
 
-type Send = (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string> }) => Promise<Exchange>;
+type Send = (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; replace?: RequestStep[] }) => Promise<Exchange>;
+
+/** A request without a body carries no Content-Digest: no digest check for a GET. */
+const signatureCheckIds = (op: Operation) => ['tampered', ...(op.method === 'GET' ? [] : ['digest-wrong']), 'unknown-keyid'].map((k) => `requests.${op.name}.signature-${k}`);
+
+/** The signature checks are not-applicable unless the config says the business requires them here and gives a key. */
+function concludeUnconfiguredSigning(t: ScenarioContext, op: Operation): void {
+  if (covers(t.config.signing?.required_for, op) && t.signing) return;
+  const why = t.signing
+    ? 'the config does not say the business verifies request signatures here (signing.required_for in --config)'
+    : 'the run has no signing key (--signing-key, or signing.key_file in --config)';
+  for (const id of signatureCheckIds(op)) t.notApplicable(id, why);
+}
+
+/**
+ * With signatures required, the served control request was signed; each broken variant of its
+ * signature, made by replacing one request step, must get 401 (Document 1 §Errors: authentication
+ * invalid).
+ */
+async function judgeRequestSignatures(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
+  const p = `requests.${op.name}`;
+  const [tampered, digest, keyid] = [`${p}.signature-tampered`, `${p}.signature-digest-wrong`, `${p}.signature-unknown-keyid`];
+  if (t.concluded(tampered)) return;
+  const judge = async (id: string, what: string, replace: RequestStep[]) => {
+    const x = await send({ replace });
+    t.check(id, x.status === 401, { message: `${what} answered HTTP ${x.status}`, expected: 'HTTP 401', actual: answer(x), exchanges: [control, x] });
+  };
+  await judge(tampered, 'a request whose signature was altered', [signatureStep({ tamper: true })]);
+  if (op.method !== 'GET') await judge(digest, 'a request whose Content-Digest does not match its body', [contentDigestStep({ wrong: true })]);
+  await judge(keyid, 'a request signed under a keyid the platform profile does not publish', [signatureStep({ keyid: UNKNOWN_KEYID })]);
+}
+
+/** A kid no platform profile publishes. */
+const UNKNOWN_KEYID = 'proto-conformance-unpublished-key';
 
 /**
  * 401 without the credential or with an invalid one, and 403 with one not permitted, for the

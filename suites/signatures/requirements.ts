@@ -13,4 +13,10 @@ export const requirements: Requirement[] = [
     statement: 'Complete checkout responses are signed ("Response signing is recommended for complete checkout responses"); judged when the profile publishes signing keys.' },
   { id: 'SIG-004', level: 'SHOULD', capability, source: `${D1} §Authentication`,
     statement: 'Order responses are signed ("Businesses SHOULD sign order responses"); judged when the profile publishes signing keys.' },
+  { id: 'SIG-005', level: 'MUST', derived: true, capability, source: `${D1} §Authentication, §Errors`,
+    statement: 'Where a business authenticates platforms by message signature, a request whose signature does not verify gets 401 ("Authentication missing or invalid").' },
+  { id: 'SIG-006', level: 'MUST', derived: true, capability, source: `${D1} §Authentication, §Errors`,
+    statement: 'Where a business authenticates platforms by message signature, a request whose Content-Digest does not match its body gets 401.' },
+  { id: 'SIG-007', level: 'MUST', derived: true, capability, source: `${D1} §Authentication, §Errors`,
+    statement: 'Where a business authenticates platforms by message signature, a request signed under a keyid the platform profile does not publish gets 401.' },
 ];

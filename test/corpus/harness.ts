@@ -10,6 +10,7 @@ import { CAPABILITIES } from '../../src/protocol/operations.js';
 import { expectedRequirements, pinnedSkip, type Fault, type FaultName } from '../../src/reference/faults.js';
 import { findRequirement } from '../../src/register/index.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
+import { generateSigningKey } from '../../src/platform/signing-key.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
 import type { VariationName } from '../../src/reference/variations.js';
 import { suites } from '../../suites/index.js';
@@ -27,12 +28,17 @@ export async function runReference(faults: FaultName[] = [], variations: Variati
   try {
     return await check({
       url: business.url, config: referenceRunConfig(variations, business), allow: 'irreversible',
+      // A business that requires signatures is checked by a platform that signs.
+      ...(variations.includes('requires-signatures') ? { signingKey: SIGNING_KEY } : {}),
       overrides: { endpoints: new Map(), capabilities: scope },
     });
   } finally {
     await business.close();
   }
 }
+
+/** The platform key the corpus signs with, when a variation requires signatures. */
+const SIGNING_KEY = generateSigningKey();
 
 const baselines = new Map<string, Promise<Map<string, Verdict>>>();
 

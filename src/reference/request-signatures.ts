@@ -1,0 +1,44 @@
+import type { IncomingMessage } from 'node:http';
+import type { Operation } from '../protocol/operations.js';
+import { digestOf, parseContentDigest, parseSignatures, signatureBase, verifySignature } from '../protocol/signatures.js';
+import { isLoopback } from '../platform/profile-server.js';
+import type { FaultSet } from './faults.js';
+import type { PlatformProfileResolver } from './platform-profiles.js';
+import { transportError, type Reply } from './replies.js';
+
+/** Operations that change state: what requires-signatures protects. */
+export const changesState = (op: Operation) => op.method !== 'GET' && !op.capability.startsWith('shopping.catalog');
+
+/**
+ * Request signature verification under requires-signatures (Document 1 §Authentication): a
+ * state-changing request must carry a Content-Digest of its body and an RFC 9421 signature by a
+ * key of the platform profile its Proto-Agent names; a read may be unsigned, but a signature it
+ * carries must verify; otherwise 401. A platform profile the reference cannot fetch (not on
+ * loopback) cannot be checked, and its signatures are taken as they are. The faults act here.
+ */
+export function signatureRefusal(
+  req: IncomingMessage, raw: string, op: Operation, platform: string, profiles: PlatformProfileResolver, faults: FaultSet,
+): Reply | undefined {
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v ?? '']));
+  const refuse = (why: string) => transportError(401, 'unauthorized', why);
+  if (!headers['signature-input'] || !headers.signature) {
+    return changesState(op) ? refuse('this business requires a signed request (Signature, Signature-Input)') : undefined;
+  }
+  if (!isLoopback(platform)) return undefined;
+  if (!faults.has('request-digest-unchecked') && (raw.length > 0 || headers['content-digest'])) {
+    const digests = headers['content-digest'] ? parseContentDigest(headers['content-digest']) : undefined;
+    const sha = digests instanceof Map ? digests.get('sha-256') : undefined;
+    if (!sha || !digestOf('sha-256', raw)?.equals(sha)) return refuse('Content-Digest does not match the body');
+  }
+  const parsed = parseSignatures(headers['signature-input'], headers.signature);
+  if (!Array.isArray(parsed) || parsed.length === 0) return refuse('the signature headers cannot be read');
+  const sig = parsed[0];
+  const keyid = sig.params.get('keyid');
+  const key = profiles.keysOf(platform).find((k) => k.kid === keyid);
+  if (!key) return faults.has('request-keyid-unchecked') ? undefined : refuse(`no key ${String(keyid)} in the platform profile ${platform}`);
+  if (faults.has('request-signature-unchecked')) return undefined;
+  const url = new URL(req.url ?? '/', 'http://placeholder');
+  const base = signatureBase({ method: req.method, authority: headers.host, path: url.pathname, headers }, sig.components, sig.paramsText);
+  if (typeof base !== 'string') return refuse(`the signature covers ${base.missing.join(', ')}, which the request lacks`);
+  return verifySignature(base, sig.signature, key) === 'valid' ? undefined : refuse('the signature does not verify');
+}
