@@ -84,6 +84,7 @@ function exchangeJson(x: Exchange): Record<string, unknown> {
   if (x.scenario !== undefined) out['scenario'] = x.scenario;
   if (x.role !== undefined) out['role'] = x.role;
   if (x.notFoundProbe) out['notFoundProbe'] = true;
+  if (x.tlsMaxVersion !== undefined) out['tlsMaxVersion'] = x.tlsMaxVersion;
   out['method'] = x.method;
   out['url'] = x.url;
   out['requestHeaders'] = { ...x.requestHeaders };

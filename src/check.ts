@@ -34,6 +34,8 @@ export interface CheckOptions {
   agentProfile?: string;
   /** The platform's signing key: requests are signed, and the profile the run hosts publishes it. */
   signingKey?: SigningKey;
+  /** Certificate authorities (PEM) to trust besides the system's: a business with its own. */
+  ca?: string;
   reporters?: Reporter[];
   /** The suites to run; all bundled suites by default. */
   suites?: readonly Suite[];
@@ -61,6 +63,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     headers: config.headers ?? {},
     redactor,
     signingKey: opts.signingKey?.private,
+    ca: opts.ca,
   });
   // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
   const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };

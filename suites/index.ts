@@ -13,6 +13,8 @@ import * as idempotency from './idempotency/requirements.js';
 import * as versions from './versions/requirements.js';
 import * as requests from './requests/requirements.js';
 import * as signatures from './signatures/requirements.js';
+import * as transport from './transport/requirements.js';
+import { transportSuite } from './transport/suite.js';
 import { signaturesSuite } from './signatures/suite.js';
 import { requestSuites } from './requests/suite.js';
 import { versionsSuite } from './versions/suite.js';
@@ -26,7 +28,7 @@ import * as shared from './shared/requirements.js';
 
 /** Every suite, in run order. Adding a capability is adding its folder and one line in each list. */
 export const suites: readonly Suite[] = [
-  profileSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, ...idempotencySuites, ...requestSuites, envelopeSuite, versionsSuite, signaturesSuite,
+  profileSuite, transportSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, ...idempotencySuites, ...requestSuites, envelopeSuite, versionsSuite, signaturesSuite,
 ];
 
 /** The requirement register: every requirement of every suite. */
@@ -38,6 +40,7 @@ export const requirements: Requirement[] = [
   ...versions.requirements,
   ...requests.requirements,
   ...signatures.requirements,
+  ...transport.requirements,
   ...catalogSearch.requirements,
   ...catalogLookup.requirements,
   ...cart.requirements,

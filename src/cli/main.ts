@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { CAPABILITIES } from '../protocol/operations.js';
 import { referenceRunConfig } from '../reference/run-config.js';
 import type { VariationName } from '../reference/variations.js';
-import { startReferenceBusiness } from '../reference/server.js';
+import { REFERENCE_TLS, startReferenceBusiness } from '../reference/server.js';
 import { keygen } from './keygen-command.js';
 import { generateSigningKey } from '../platform/signing-key.js';
 import { TOOL } from '../package-root.js';
@@ -29,7 +29,8 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       .option('--endpoint <service=url>', 'use this endpoint instead of the profile (repeatable)', collect, [])
       .option('--capabilities <list>', `comma-separated capabilities to check (${CAPABILITIES.join(', ')})`)
       .option('--agent-profile <url>', `profile URL sent in the agent header (default: one the run hosts for a business on 127.0.0.1, else ${DEFAULT_AGENT_PROFILE})`)
-      .option('--signing-key <file>', 'sign every request with this private JWK (as keygen writes it)');
+      .option('--signing-key <file>', 'sign every request with this private JWK (as keygen writes it)')
+      .option('--ca <file>', 'trust the certificate authorities in this PEM file too (a business with its own)');
   }
   return cmd
     .option('--strict', 'exit 1 when a SHOULD fails too')
@@ -55,11 +56,11 @@ export function program(): Command {
 
   runOptions(p.command('demo').description('start the reference business in-process and check it, every class allowed'), { demo: true })
     .action(async (opts: RunOptions) => {
-      // With an API key, platform profiles resolved and signed requests, so the demo exercises those checks too.
-      const variations: VariationName[] = ['auth-api-key', 'platform-profiles-fetched', 'requires-signatures'];
+      // Over TLS 1.3, with an API key, platform profiles resolved and signed requests: every check is exercised.
+      const variations: VariationName[] = ['https-tls-1-3', 'auth-api-key', 'platform-profiles-fetched', 'requires-signatures'];
       const business = await startReferenceBusiness({ variations });
       try {
-        const preset = { config: referenceRunConfig(variations, business), signingKey: generateSigningKey() };
+        const preset = { config: referenceRunConfig(variations, business), signingKey: generateSigningKey(), ca: REFERENCE_TLS.cert() };
         const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, preset);
         process.exitCode = await executeRun(run, out);
       } finally {
@@ -85,6 +86,8 @@ export function program(): Command {
     .option('--json', 'with --list-faults or --list-variations: print JSON')
     .option('--write-config <file>', 'write the run config a full run against this business needs')
     .option('--dialect <file>', 'serve the protocol under another dialect')
+    .option('--tls-cert <file>', 'serve HTTPS, TLS 1.3 only, with this PEM certificate (needs --tls-key)')
+    .option('--tls-key <file>', 'the PEM private key of --tls-cert')
     .action(async (opts) => {
       const result = await referenceCommand(opts, out);
       if (result !== 'serving') process.exitCode = result;

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { PROTO_DIALECT } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
 import { expectedRequirements, FAULTS, isFaultName, type Fault, type FaultName } from '../reference/faults.js';
@@ -18,6 +18,8 @@ export interface ReferenceCommandOptions {
   json?: boolean;
   writeConfig?: string;
   dialect?: string;
+  tlsCert?: string;
+  tlsKey?: string;
 }
 
 /** `reference-server`: lists faults or variations, writes the run config, or serves until SIGINT/SIGTERM. */
@@ -60,9 +62,18 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${opts.port}: expected 0-65535`);
   const dialect = opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT;
+  if (!opts.tlsCert !== !opts.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
+  let tls: { cert: string; key: string } | undefined;
+  if (opts.tlsCert && opts.tlsKey) {
+    try {
+      tls = { cert: await readFile(opts.tlsCert, 'utf8'), key: await readFile(opts.tlsKey, 'utf8') };
+    } catch (err) {
+      throw new UsageError(`--tls-cert/--tls-key: cannot read them (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+  }
   let business;
   try {
-    business = await startReferenceBusiness({ port, faults, variations, dialect });
+    business = await startReferenceBusiness({ port, faults, variations, dialect, tls });
   } catch (err) {
     throw new UsageError(`cannot listen on 127.0.0.1:${port}: ${(err as Error).message}`);
   }

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { colorWanted, consoleReporter, htmlReporter, jsonReporter, junitReporter } from '../../reports/index.js';
 import { check } from '../check.js';
@@ -27,6 +27,7 @@ export interface RunOptions {
   capabilities?: string;
   agentProfile?: string;
   signingKey?: string;
+  ca?: string;
   verbose?: boolean;
 }
 
@@ -43,6 +44,7 @@ export interface ResolvedRun {
   /** Our profile URL, sent in the agent header; when absent, check() hosts one or uses the default. */
   agentProfile?: string;
   signingKey?: SigningKey;
+  ca?: string;
   outputs: { json?: string; junit?: string; html?: string };
   verbose: boolean;
 }
@@ -59,7 +61,7 @@ async function checkWritable(flag: string, file: string | undefined): Promise<vo
   }
 }
 
-export async function resolveRun(url: string, opts: RunOptions, preset: { config?: RunConfig; dialect?: Dialect; signingKey?: SigningKey } = {}): Promise<ResolvedRun> {
+export async function resolveRun(url: string, opts: RunOptions, preset: { config?: RunConfig; dialect?: Dialect; signingKey?: SigningKey; ca?: string } = {}): Promise<ResolvedRun> {
   for (const [flag, file] of [['--json', opts.json], ['--junit', opts.junit], ['--html', opts.html]] as const) {
     await checkWritable(flag, file);
   }
@@ -81,6 +83,7 @@ export async function resolveRun(url: string, opts: RunOptions, preset: { config
       capabilities: opts.capabilities === undefined ? undefined : parseCapabilityList(dialect, opts.capabilities),
     },
     agentProfile: opts.agentProfile ?? config.agent_profile,
+    ca: preset.ca ?? (opts.ca ?? config.tls?.ca_file ? await readPem('--ca', (opts.ca ?? config.tls?.ca_file) as string) : undefined),
     signingKey: preset.signingKey ?? (opts.signingKey ?? config.signing?.key_file ? await loadSigningKey((opts.signingKey ?? config.signing?.key_file) as string) : undefined),
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
     verbose: !!opts.verbose,
@@ -95,6 +98,17 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
   if (run.outputs.html) reporters.push(htmlReporter(run.outputs.html));
   const report = await check({ ...run, reporters });
   return report.exitCode;
+}
+
+async function readPem(flag: string, file: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${flag} ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`${flag} ${file}: no PEM certificate in it`);
+  return text;
 }
 
 function positiveInt(flag: string, value: string): number {

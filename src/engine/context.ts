@@ -120,6 +120,17 @@ export class ScenarioContext {
     return this.record(exchange, false);
   }
 
+  /** The TLS version a plain handshake with the URL's host negotiates, or why none completed. */
+  negotiatedTls(url: string): Promise<{ version?: string; error?: string }> {
+    return this.client.negotiatedTls(url);
+  }
+
+  /** GETs a URL over a handshake capped at TLS 1.2: a business requiring TLS 1.3 refuses it. */
+  async getOverTls12(url: string): Promise<Exchange> {
+    const x = await this.client.send({ operation: 'tls.handshake', method: 'GET', url, scenario: this.scenarioId, tlsMaxVersion: 'TLSv1.2' });
+    return this.record(x, true);
+  }
+
   /** The body bytes an earlier request carried, unredacted. */
   sentBody(of: Exchange): string | undefined {
     return this.client.sentBody(of);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Dialect } from '../dialect/dialect.js';
 import type { Exchange, TransportError } from './exchange.js';
@@ -16,6 +18,8 @@ export interface HttpClientOptions {
   redactor: Redactor;
   /** The platform's private signing JWK: requests are then signed. Never recorded. */
   signingKey?: Record<string, unknown>;
+  /** Certificate authorities (PEM) to trust besides the system's, for a business with its own. */
+  ca?: string;
 }
 
 export interface OutgoingRequest extends RequestIntent {
@@ -33,6 +37,8 @@ export interface OutgoingRequest extends RequestIntent {
   omit?: readonly RequestStepName[];
   /** Request steps replaced for this one call (a wrong digest, a tampered signature). */
   replace?: readonly RequestStep[];
+  /** Caps the TLS handshake at this version, to see whether the business refuses it. */
+  tlsMaxVersion?: 'TLSv1.2';
 }
 
 /**
@@ -51,10 +57,30 @@ export class HttpClient {
   private readonly sent = new WeakMap<Exchange, { wire: WireRequest; req: OutgoingRequest }>();
 
   constructor(private readonly opts: HttpClientOptions) {
-    this.agent = new Agent({
-      connect: { timeout: opts.timeoutMs },
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
+    this.agent = this.makeAgent();
+  }
+
+  private makeAgent(tls: { maxVersion?: 'TLSv1.2' } = {}): Agent {
+    return new Agent({
+      connect: { timeout: this.opts.timeoutMs, ...(this.opts.ca ? { ca: this.opts.ca } : {}), ...tls },
+      headersTimeout: this.opts.timeoutMs,
+      bodyTimeout: this.opts.timeoutMs,
+    });
+  }
+
+  /** The TLS version a plain handshake with the URL's host negotiates, or why none completed. */
+  negotiatedTls(url: string): Promise<{ version?: string; error?: string }> {
+    const u = new URL(url);
+    return new Promise((resolve) => {
+      const socket = tlsConnect({ host: u.hostname, port: Number(u.port || 443), servername: isIP(u.hostname) ? undefined : u.hostname, ca: this.opts.ca, timeout: this.opts.timeoutMs }, () => {
+        resolve({ version: socket.getProtocol() ?? undefined });
+        socket.end();
+      });
+      socket.once('error', (err) => resolve({ error: err.message }));
+      socket.once('timeout', () => {
+        socket.destroy();
+        resolve({ error: `no handshake within ${this.opts.timeoutMs} ms` });
+      });
     });
   }
 
@@ -107,11 +133,12 @@ export class HttpClient {
     let facts: ResponseFacts = {};
     let transportError: TransportError | undefined;
     try {
+      const capped = req.tlsMaxVersion ? this.makeAgent({ maxVersion: req.tlsMaxVersion }) : undefined;
       const res = await request(wire.url, {
         method: wire.method as 'GET',
         headers: wire.headers,
         body: wire.body,
-        dispatcher: this.agent,
+        dispatcher: capped ?? this.agent,
         signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
       status = res.statusCode;
@@ -119,6 +146,7 @@ export class HttpClient {
       const read = await readCapped(res.body, this.opts.maxResponseBytes);
       facts = readResponse({ status, headers: responseHeaders, raw: read.raw }, { keys: this.keys });
       responseText = facts.text;
+      await capped?.close();
       if (read.truncated) {
         transportError = { kind: 'too-large', message: `response body exceeds ${this.opts.maxResponseBytes} bytes` };
       }
@@ -137,6 +165,7 @@ export class HttpClient {
       ...(req.scenario ? { scenario: req.scenario } : {}),
       ...(req.role ? { role: req.role } : {}),
       ...(req.notFoundProbe ? { notFoundProbe: true } : {}),
+      ...(req.tlsMaxVersion ? { tlsMaxVersion: req.tlsMaxVersion } : {}),
       method: wire.method,
       url: r.text(wire.url),
       requestHeaders,

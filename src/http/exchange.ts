@@ -20,6 +20,8 @@ export interface Exchange {
    * nothing): a 404 to it says "not found", not "no route".
    */
   notFoundProbe?: boolean;
+  /** The handshake was capped at this TLS version, to see whether the business refuses it. */
+  tlsMaxVersion?: 'TLSv1.2';
   method: string;
   url: string;
   requestHeaders: Record<string, string>;

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { parseDictionary } from 'structured-headers';
 import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { OPERATIONS, type Operation } from '../protocol/operations.js';
 import * as cart from './cart.js';
 import * as catalog from './catalog.js';
@@ -26,7 +30,15 @@ export interface ReferenceOptions {
   faults?: FaultName[];
   variations?: VariationName[];
   dialect?: Dialect;
+  /** Serve HTTPS (TLS 1.3 only) with this certificate; the https-tls-1-3 variation uses the bundled one. */
+  tls?: { cert: string; key: string };
 }
+
+/** The bundled self-signed test certificate for 127.0.0.1: public test material, not a secret. */
+export const REFERENCE_TLS = {
+  cert: () => readFileSync(join(PACKAGE_ROOT, 'src/reference/tls/reference-cert.pem'), 'utf8'),
+  key: () => readFileSync(join(PACKAGE_ROOT, 'src/reference/tls/reference-key.pem'), 'utf8'),
+};
 
 export interface ReferenceBusiness {
   /** `http://127.0.0.1:PORT` */
@@ -244,16 +256,22 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   }
 
   const servers: Server[] = [];
+  // TLS 1.3 at least (Document 1 §What the service does); tls-1-2-accepted lowers the floor.
+  const tls = opts.tls ?? (variations.has('https-tls-1-3') ? { cert: REFERENCE_TLS.cert(), key: REFERENCE_TLS.key() } : undefined);
+  const make = (handler: ReturnType<typeof listener>): Server => (tls
+    ? createTlsServer({ ...tls, minVersion: faults.has('tls-1-2-accepted') ? 'TLSv1.2' : 'TLSv1.3' }, handler)
+    : createServer(handler));
+  const scheme = tls ? 'https' : 'http';
   const listen = async (server: Server, port: number): Promise<string> => {
     servers.push(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());
     });
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   };
-  base = await listen(createServer(listener({ profile: true, services: !split })), opts.port ?? 0);
-  servicesBase = split ? await listen(createServer(listener({ profile: false, services: true })), 0) : base;
+  base = await listen(make(listener({ profile: true, services: !split })), opts.port ?? 0);
+  servicesBase = split ? await listen(make(listener({ profile: false, services: true })), 0) : base;
   return {
     url: base,
     servicesUrl: servicesBase,

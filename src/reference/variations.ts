@@ -223,6 +223,9 @@ export const VARIATIONS = [
   variation({ name: 'requires-signatures', capability: 'discovery',
     description: 'Every state-changing request must carry a Content-Digest and an RFC 9421 signature by a key of the platform profile Proto-Agent names; otherwise 401. Reads stay open. A checker that cannot sign, or signs over the wrong components, is refused.',
     permitted_by: 'Document 1 §Authentication: "HTTP Message Signatures (RFC 9421)" among the mechanisms a business may use; Signature "Required when authenticating with message signatures".' }),
+  variation({ name: 'https-tls-1-3', capability: 'transport',
+    description: 'The business is served over HTTPS with TLS 1.3 only, with a self-signed certificate the run is given as its CA. A checker that assumes plain http, or accepts a TLS 1.2 handshake, is wrong about it.',
+    permitted_by: 'Document 1 §What the service does: "Transport is HTTPS with TLS 1.3 as the minimum version."' }),
   // Signatures
   variation({ name: 'responses-signed-everywhere', capability: 'signatures',
     description: 'Every service response is signed and carries a Content-Digest, not only complete and order responses. A checker that expects signatures only where the spec advises them stumbles on the rest.',

@@ -11,7 +11,7 @@ import { expectedRequirements, pinnedSkip, type Fault, type FaultName } from '..
 import { findRequirement } from '../../src/register/index.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { generateSigningKey } from '../../src/platform/signing-key.js';
-import { startReferenceBusiness } from '../../src/reference/server.js';
+import { REFERENCE_TLS, startReferenceBusiness } from '../../src/reference/server.js';
 import type { VariationName } from '../../src/reference/variations.js';
 import { suites } from '../../suites/index.js';
 
@@ -30,6 +30,8 @@ export async function runReference(faults: FaultName[] = [], variations: Variati
       url: business.url, config: referenceRunConfig(variations, business), allow: 'irreversible',
       // A business that requires signatures is checked by a platform that signs.
       ...(variations.includes('requires-signatures') ? { signingKey: SIGNING_KEY } : {}),
+      // Its certificate is self-signed: the run is given it as a CA, as a user would be.
+      ...(variations.includes('https-tls-1-3') ? { ca: REFERENCE_TLS.cert() } : {}),
       overrides: { endpoints: new Map(), capabilities: scope },
     });
   } finally {

@@ -30,6 +30,7 @@ const PAIRS: [FaultName, VariationName][] = [
   ['capability-version-echo-differs', 'capability-versions-differ'],
   ['auth-missing-credential-accepted', 'endpoint-other-origin'],
   ['platform-profile-unknown-key-rejected', 'auth-bearer'],
+  ['tls-1-2-accepted', 'endpoint-other-origin'],
 ];
 
 beforeAll(forgetBaselines);

@@ -54,9 +54,9 @@ describe('--endpoint and --capabilities overrides', () => {
     expect(report.target.profileUrl).toBe(`${server.url}/.well-known/proto`);
     expect(report.checks.find((c) => c.id === 'profile.keys-no-private')?.verdict).toBe('fail');
     // Envelope and version rules judge whatever ran; the generated request suites follow their capability.
-    const given = ['org.proto.shopping.catalog.search', 'org.proto.shopping.catalog.lookup', 'envelope', 'versions'];
+    const given = ['org.proto.shopping.catalog.search', 'org.proto.shopping.catalog.lookup', 'envelope', 'versions', 'transport'];
     const run = report.checks.filter((c) => given.includes(c.capability));
-    const suitesRun = ['catalog-search', 'catalog-lookup', 'envelope', 'versions', 'requests.shopping.catalog.search', 'requests.shopping.catalog.lookup'];
+    const suitesRun = ['catalog-search', 'catalog-lookup', 'envelope', 'versions', 'transport', 'requests.shopping.catalog.search', 'requests.shopping.catalog.lookup'];
     expect(run.map((c) => c.id).sort()).toEqual(declaredChecks().filter((c) => suitesRun.includes(c.suite.id)).map((c) => c.id).sort());
     expect(notPassed(run)).toEqual([]);
     // Signature rules judge only signed responses: catalog answers carry none, so there is nothing to judge.

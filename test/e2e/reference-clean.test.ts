@@ -18,9 +18,10 @@ describe('the CLI against the conformant reference business', () => {
   const files = { json: join(dir, 'r.json'), junit: join(dir, 'r.xml'), html: join(dir, 'r.html'), config: join(dir, 'c.json') };
 
   beforeAll(async () => {
-    // With an API key, platform profiles resolved and signatures required, so those checks are exercised too.
-    server = await referenceServer(['--variation', 'auth-api-key', '--variation', 'platform-profiles-fetched', '--variation', 'requires-signatures', '--write-config', files.config]);
-    result = await cli(['run', server.url, '--config', files.config, '--allow', 'irreversible',
+    // Over TLS 1.3, with an API key, platform profiles resolved and signatures required: every check is exercised.
+    server = await referenceServer(['--variation', 'https-tls-1-3', '--variation', 'auth-api-key', '--variation', 'platform-profiles-fetched',
+      '--variation', 'requires-signatures', '--write-config', files.config]);
+    result = await cli(['run', server.url, '--config', files.config, '--allow', 'irreversible', '--ca', join(ROOT, 'src/reference/tls/reference-cert.pem'),
       '--json', files.json, '--junit', files.junit, '--html', files.html]);
     report = readReport(files.json);
   });

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, referenceServer, tempDir, type RunningServer } from '../helpers/processes.js';
+import { cli, referenceServer, ROOT, tempDir, type RunningServer } from '../helpers/processes.js';
 import { readReport } from '../helpers/report.js';
 
 describe('keygen and signed requests', () => {
@@ -44,5 +44,30 @@ describe('keygen and signed requests', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/not a private key/);
+  });
+});
+
+describe('an https business', () => {
+  const dir = tempDir();
+  let server: RunningServer;
+  const cert = join(ROOT, 'src/reference/tls/reference-cert.pem');
+  beforeAll(async () => {
+    server = await referenceServer(['--tls-cert', cert, '--tls-key', join(ROOT, 'src/reference/tls/reference-key.pem')]);
+  });
+  afterAll(async () => server?.stop());
+
+  it('is checked over TLS 1.3 with --ca, and the report shows the negotiated version', async () => {
+    const json = join(dir, 'tls.json');
+    const r = await cli([server.url, '--ca', cert, '--capabilities', 'catalog.search', '--json', json]);
+    const tls = readReport(json).checks.find((c) => c.id === 'tls.minimum-version')!;
+    expect(server.url).toMatch(/^https:/);
+    expect([tls.verdict, tls.message]).toEqual(['pass', expect.stringMatching(/TLSv1\.3; a handshake capped at TLS 1\.2 was refused/)]);
+    expect(r.code).toBe(0);
+  });
+
+  it('without the CA, cannot read the profile and says so in one line', async () => {
+    const r = await cli([server.url]);
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
