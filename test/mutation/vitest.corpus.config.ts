@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
-    // The in-process corpus, and the unit tests of the protocol primitives the checks build on.
-    include: ['test/corpus/**/*.test.ts', 'test/unit/protocol.test.ts', 'test/unit/requests.test.ts'],
+    // The in-process corpus, the unit tests of the protocol primitives the checks build on, and the
+    // pinned suite declarations (ids, titles, effects, requirements).
+    include: ['test/corpus/**/*.test.ts', 'test/unit/protocol.test.ts', 'test/unit/requests.test.ts', 'test/unit/signatures.test.ts', 'test/unit/declarations.test.ts'],
     testTimeout: 60_000,
     // One case at a time, each narrowed to what its fault or variation touches (test/corpus/harness.ts).
     env: { PROTO_CORPUS_MODE: 'mutation' },
