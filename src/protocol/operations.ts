@@ -22,19 +22,21 @@ export interface Operation {
   responseSchema: string;
   /** Creates a resource: probing it can change state. */
   creates?: boolean;
+  /** Request members the spec marks required (Document 1 request tables). */
+  required?: string[];
 }
 
 const op = (o: Operation): Operation => o;
 
 export const OPERATIONS: readonly Operation[] = [
   op({ name: 'catalog.search', service: 'shopping', capability: 'shopping.catalog.search', method: 'POST', path: '/catalog/search', success: 200, idempotency: 'none', responseSchema: 'catalog-search-response.schema.json' }),
-  op({ name: 'catalog.lookup', service: 'shopping', capability: 'shopping.catalog.lookup', method: 'POST', path: '/catalog/lookup', success: 200, idempotency: 'none', responseSchema: 'catalog-lookup-response.schema.json' }),
-  op({ name: 'catalog.product', service: 'shopping', capability: 'shopping.catalog.lookup', method: 'POST', path: '/catalog/product', success: 200, idempotency: 'none', responseSchema: 'catalog-product-response.schema.json' }),
-  op({ name: 'cart.create', service: 'shopping', capability: 'shopping.cart', method: 'POST', path: '/carts', success: 201, idempotency: 'required', responseSchema: 'cart.schema.json', creates: true }),
+  op({ name: 'catalog.lookup', service: 'shopping', capability: 'shopping.catalog.lookup', method: 'POST', path: '/catalog/lookup', success: 200, idempotency: 'none', responseSchema: 'catalog-lookup-response.schema.json', required: ['ids'] }),
+  op({ name: 'catalog.product', service: 'shopping', capability: 'shopping.catalog.lookup', method: 'POST', path: '/catalog/product', success: 200, idempotency: 'none', responseSchema: 'catalog-product-response.schema.json', required: ['id'] }),
+  op({ name: 'cart.create', service: 'shopping', capability: 'shopping.cart', method: 'POST', path: '/carts', success: 201, idempotency: 'required', responseSchema: 'cart.schema.json', creates: true, required: ['line_items'] }),
   op({ name: 'cart.get', service: 'shopping', capability: 'shopping.cart', method: 'GET', path: '/carts/{id}', success: 200, idempotency: 'required', responseSchema: 'cart.schema.json' }),
-  op({ name: 'cart.update', service: 'shopping', capability: 'shopping.cart', method: 'PUT', path: '/carts/{id}', success: 200, idempotency: 'required', responseSchema: 'cart.schema.json' }),
+  op({ name: 'cart.update', service: 'shopping', capability: 'shopping.cart', method: 'PUT', path: '/carts/{id}', success: 200, idempotency: 'required', responseSchema: 'cart.schema.json', required: ['line_items'] }),
   op({ name: 'cart.cancel', service: 'shopping', capability: 'shopping.cart', method: 'POST', path: '/carts/{id}/cancel', success: 200, idempotency: 'required', responseSchema: 'cart.schema.json' }),
-  op({ name: 'checkout.create', service: 'shopping', capability: 'shopping.checkout', method: 'POST', path: '/checkout-sessions', success: 201, idempotency: 'required', responseSchema: 'checkout.schema.json', creates: true }),
+  op({ name: 'checkout.create', service: 'shopping', capability: 'shopping.checkout', method: 'POST', path: '/checkout-sessions', success: 201, idempotency: 'required', responseSchema: 'checkout.schema.json', creates: true, required: ['line_items'] }),
   op({ name: 'checkout.get', service: 'shopping', capability: 'shopping.checkout', method: 'GET', path: '/checkout-sessions/{id}', success: 200, idempotency: 'required', responseSchema: 'checkout.schema.json' }),
   op({ name: 'checkout.update', service: 'shopping', capability: 'shopping.checkout', method: 'PUT', path: '/checkout-sessions/{id}', success: 200, idempotency: 'required', responseSchema: 'checkout.schema.json' }),
   op({ name: 'checkout.complete', service: 'shopping', capability: 'shopping.checkout', method: 'POST', path: '/checkout-sessions/{id}/complete', success: 200, idempotency: 'required', responseSchema: 'checkout.schema.json' }),

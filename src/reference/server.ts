@@ -9,6 +9,7 @@ import { PACKAGE_ROOT } from '../package-root.js';
 import { OPERATIONS, type Operation } from '../protocol/operations.js';
 import * as cart from './cart.js';
 import * as catalog from './catalog.js';
+import { PRODUCTS } from './catalog-data.js';
 import * as checkout from './checkout.js';
 import { FaultSet, type FaultName } from './faults.js';
 import { IdempotencyStore, type StoredResponse } from './idempotency.js';
@@ -19,7 +20,7 @@ import * as order from './order.js';
 import {
   buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
 } from './profile.js';
-import { transportError, type HandlerRequest, type Reply, type ReplyMessage } from './replies.js';
+import { businessError, recoverable, transportError, type HandlerRequest, type Reply, type ReplyMessage } from './replies.js';
 import { authRefusal } from './auth.js';
 import { createStore } from './store.js';
 import { VariationSet, type VariationName } from './variations.js';
@@ -142,6 +143,12 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
         return reply(res, transportError(400, 'invalid_json', 'the body is not a JSON object'));
       }
     }
+    // Members the spec requires, checked once for every operation from the operations table.
+    const absent = (op.required ?? []).filter((m) => body[m] === undefined);
+    if (absent.length && faults.has('required-members-defaulted')) Object.assign(body, defaultsFor(absent));
+    else if (absent.length && variations.has('required-members-as-messages')) {
+      return reply(res, businessError(absent.map((m) => recoverable('missing', `${m} is required.`, `$.${m}`))), op);
+    } else if (absent.length) return reply(res, transportError(400, 'invalid_request', `${absent.join(', ')} is required`));
     const run = () => render(handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }), op);
     const key = req.headers['idempotency-key'];
     if (op.method === 'GET' || op.idempotency !== 'required' || typeof key !== 'string') return write(res, run());
@@ -280,6 +287,13 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       s.closeAllConnections();
     }))).then(() => undefined),
   };
+}
+
+/** required-members-defaulted: what a business that fills in what the platform left out would assume. */
+function defaultsFor(members: string[]): Record<string, unknown> {
+  const basket = [{ item: { id: PRODUCTS.find((p) => !p.unavailable && p.variants.every((v) => v.available))!.variants[0].id }, quantity: 1 }];
+  const defaults: Record<string, unknown> = { ids: [], id: '', line_items: basket };
+  return Object.fromEntries(members.map((m) => [m, defaults[m]]));
 }
 
 const patterns = new Map<Operation, RegExp>();

@@ -226,6 +226,9 @@ export const VARIATIONS = [
   variation({ name: 'https-tls-1-3', capability: 'transport',
     description: 'The business is served over HTTPS with TLS 1.3 only, with a self-signed certificate the run is given as its CA. A checker that assumes plain http, or accepts a TLS 1.2 handshake, is wrong about it.',
     permitted_by: 'Document 1 §What the service does: "Transport is HTTPS with TLS 1.3 as the minimum version."' }),
+  variation({ name: 'required-members-as-messages', capability: 'errors',
+    description: 'A request without a required member (ids, id, line_items) gets HTTP 200 with an error response whose missing messages point at it, not a 400. A checker that only accepts 400 fails it.',
+    permitted_by: 'Document 1 §Errors: "Codes that appear: … `missing` (required field absent, with `path`)"; business outcomes "including … validation problems" use HTTP 200 (§What the service does).' }),
   // Signatures
   variation({ name: 'responses-signed-everywhere', capability: 'signatures',
     description: 'Every service response is signed and carries a Content-Digest, not only complete and order responses. A checker that expects signatures only where the spec advises them stumbles on the rest.',

@@ -19,6 +19,8 @@ export const requirements: Requirement[] = [
     statement: 'A request whose Proto-Agent names a platform profile URL that cannot be fetched gets 424 ("Platform profile URL valid but fetching it failed"); judged when the business is seen fetching platform profiles.' },
   { id: 'PLAT-002', level: 'MUST', capability: 'discovery', source: `${D1} §Errors`,
     statement: 'A request whose Proto-Agent names a platform profile that is no profile gets 422 ("Platform profile content malformed"); judged when the business is seen fetching platform profiles.' },
+  { id: 'ERR-002', level: 'MUST', derived: true, capability: 'errors', source: `${D1} §Errors`,
+    statement: 'A request without a member the spec marks required is refused: HTTP 400 ("missing required parameters"), or a business error whose missing message points at the member (the spec also names code missing for "required field absent"); never served as if it were whole.' },
   { id: 'ERR-001', level: 'MUST', capability: 'errors', source: `${D1} §Errors`,
     statement: 'A request body that is not valid JSON gets HTTP 400 ("Malformed JSON") with a JSON body carrying code and content.' },
 ];

@@ -1,7 +1,9 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Scenario, Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
-import { brief } from '../../src/protocol/messages.js';
+import { isObject } from '../../src/dialect/dialect.js';
+import { isErrorResponse } from '../../src/protocol/envelope.js';
+import { brief, messagesOf } from '../../src/protocol/messages.js';
 import { CAPABILITIES, operationsOf, type Operation } from '../../src/protocol/operations.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
 import { resourceOf } from '../shared/checkout-flow.js';
@@ -44,6 +46,7 @@ function scenarioFor(op: Operation): Scenario {
       { id: `${p}.agent-missing`, title: 'a request without Proto-Agent gets a 4xx', requirements: ['HDR-005'] },
       { id: `${p}.agent-malformed`, title: 'a Proto-Agent that is no dictionary, or has no profile, gets a 4xx', requirements: ['HDR-006'] },
       ...(op.method === 'GET' ? [] : [{ id: `${p}.malformed-json`, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
+      ...(judgesMissingMember(op) ? [{ id: `${p}.missing-member`, title: `a request without ${(op.required ?? []).join(', ')} is refused`, requirements: ['ERR-002'] }] : []),
       { id: `${p}.platform-profile-unreachable`, title: 'a Proto-Agent profile that cannot be fetched gets 424', requirements: ['PLAT-001'] },
       { id: `${p}.platform-profile-malformed`, title: 'a Proto-Agent profile that is no profile gets 422', requirements: ['PLAT-002'] },
       { id: `${p}.platform-profile-unknown-key`, title: 'a Proto-Agent profile with a key of an unknown type is accepted', requirements: ['PROF-010'] },
@@ -84,6 +87,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
       message: `a body that is not JSON answered HTTP ${x.status ?? x.transportError?.message}`, expected: 'HTTP 400', actual: answer(x), exchanges: [x],
     });
   }
+  if (judgesMissingMember(op)) await judgeMissingMember(t, op, control, send);
   await judgeAuthentication(t, op, control, send);
   await judgePlatformProfiles(t, op, control, send);
   await judgeRequestSignatures(t, op, control, send);
@@ -101,7 +105,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   });
 }
 
-type Send = (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; replace?: RequestStep[] }) => Promise<Exchange>;
+type Send = (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; replace?: RequestStep[]; rawBody?: string }) => Promise<Exchange>;
 
 /** A request without a body carries no Content-Digest: no digest check for a GET. */
 const signatureCheckIds = (op: Operation) => ['tampered', ...(op.method === 'GET' ? [] : ['digest-wrong']), 'unknown-keyid'].map((k) => `requests.${op.name}.signature-${k}`);
@@ -221,6 +225,33 @@ function concludeUnconfiguredAuth(t: ScenarioContext, op: Operation): void {
 function invalidated(value: string): string {
   const scheme = /^(\S+ )/.exec(value)?.[1] ?? '';
   return `${scheme}proto-conformance-invalid-credential`;
+}
+
+/**
+ * Operations with required members whose probe is a request the business serves whole; an
+ * operation on a resource is probed with an id the business never issued, and its not_found
+ * would say nothing about the missing member.
+ */
+function judgesMissingMember(op: Operation): boolean {
+  return !!op.required?.length && !op.path.includes('{id}');
+}
+
+/**
+ * The control request without the members the spec requires: 400, or a business error whose
+ * missing message points at one of them; a resource made or a plain answer is being served whole.
+ */
+async function judgeMissingMember(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
+  const required = op.required as string[];
+  if (!isObject(control.sentJson)) return t.notTested(`requests.${op.name}.missing-member`, 'the control request carried no JSON object to take members from', [control]);
+  const body = JSON.parse(t.sentBody(control) ?? '{}') as Record<string, unknown>;
+  for (const m of required) delete body[m];
+  const x = await send({ rawBody: JSON.stringify(body) });
+  const named = messagesOf(x.json).some((m) => m.code === 'missing' && typeof m.path === 'string' && required.some((r) => (m.path as string).includes(r)));
+  const refused = x.status === 400 || (x.status === 200 && isErrorResponse(x.json, t.dialect.envelopeKey) && named);
+  t.check(`requests.${op.name}.missing-member`, refused, {
+    message: `a request without ${required.join(', ')} answered HTTP ${x.status}${named ? '' : ' with no missing message for it'}`,
+    expected: `HTTP 400, or a business error with a missing message for ${required.join(', ')}`, actual: answer(x), exchanges: [control, x],
+  });
 }
 
 /** A probe names nothing the business has; should it make something all the same, it is cancelled. */

@@ -31,6 +31,7 @@ const PAIRS: [FaultName, VariationName][] = [
   ['auth-missing-credential-accepted', 'endpoint-other-origin'],
   ['platform-profile-unknown-key-rejected', 'auth-bearer'],
   ['tls-1-2-accepted', 'endpoint-other-origin'],
+  ['required-members-defaulted', 'required-members-as-messages'],
 ];
 
 beforeAll(forgetBaselines);
