@@ -2,6 +2,7 @@ import { envelopeOf, isObject, type Dialect } from '../dialect/dialect.js';
 import type { ExchangeRule } from '../engine/rule.js';
 import type { Exchange } from '../http/exchange.js';
 import { MESSAGE_TYPES, messagesOf, SEVERITIES } from './messages.js';
+import { OPERATIONS } from './operations.js';
 
 export const VERSION_PATTERN = /^(\d{4}-\d{2}-\d{2}|draft)$/;
 
@@ -150,6 +151,23 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
     },
   },
 ];
+
+/** The operation an exchange called, from the operations table, if it called one. */
+const operationOf = (x: Exchange) => OPERATIONS.find((o) => o.name === x.operation);
+
+/**
+ * Status from the operations table (Document 1 §Endpoints: "Successful operations return HTTP 200
+ * unless stated"; creates answer 201): every 2xx answer that carries the operation's resource.
+ */
+export const SUCCESS_STATUS_RULE: ExchangeRule = {
+  check: { id: 'envelope.success-status', title: 'a successful answer has the status the operations table gives it (201 for a create, else 200)', requirements: ['ENV-009'] },
+  appliesTo: 'successful service responses carrying a resource',
+  applies: (x, { dialect: d }) => isService(x) && operationOf(x) !== undefined && carriesResourceOf(x, d.envelopeKey),
+  problems: (x) => {
+    const op = operationOf(x)!;
+    return x.status === op.success ? [] : [`${op.name} answered HTTP ${x.status}; the spec gives ${op.success}`];
+  },
+};
 
 /** Message members whose values are strings (Document 1 §Shared value objects). */
 const STRING_MEMBERS = ['code', 'content', 'path', 'content_type', 'presentation'];

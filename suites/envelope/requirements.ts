@@ -19,4 +19,6 @@ export const requirements: Requirement[] = [
     statement: 'proto.status, when present, is success or error.' },
   { id: 'ENV-008', level: 'MUST', derived: true, capability: 'envelope', source: `${D1} §Errors`,
     statement: 'A transport error (HTTP 4xx or 5xx) carries a JSON body with code and content.' },
+  { id: 'ENV-009', level: 'MUST', capability: 'envelope', source: `${D1} §Endpoints`,
+    statement: 'A successful answer carrying the operation\'s resource has the status the spec gives the operation: 201 for Create Cart and Create Checkout, 200 for every other ("Successful operations return HTTP 200 unless stated").' },
 ];
