@@ -36,6 +36,8 @@ export interface CheckOptions {
   signingKey?: SigningKey;
   /** Certificate authorities (PEM) to trust besides the system's: a business with its own. */
   ca?: string;
+  /** The platform's client certificate and key (PEM), for a business that requires mutual TLS. */
+  clientCertificate?: { cert: string; key: string };
   reporters?: Reporter[];
   /** The suites to run; all bundled suites by default. */
   suites?: readonly Suite[];
@@ -64,6 +66,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     redactor,
     signingKey: opts.signingKey?.private,
     ca: opts.ca,
+    clientCertificate: opts.clientCertificate,
   });
   // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
   const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };

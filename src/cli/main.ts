@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { CAPABILITIES } from '../protocol/operations.js';
 import { referenceRunConfig } from '../reference/run-config.js';
@@ -30,7 +31,9 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       .option('--capabilities <list>', `comma-separated capabilities to check (${CAPABILITIES.join(', ')})`)
       .option('--agent-profile <url>', `profile URL sent in the agent header (default: one the run hosts for a business on 127.0.0.1, else ${DEFAULT_AGENT_PROFILE})`)
       .option('--signing-key <file>', 'sign every request with this private JWK (as keygen writes it)')
-      .option('--ca <file>', 'trust the certificate authorities in this PEM file too (a business with its own)');
+      .option('--ca <file>', 'trust the certificate authorities in this PEM file too (a business with its own)')
+      .option('--cert <file>', 'client certificate (PEM) for a business that requires mutual TLS')
+      .option('--key <file>', 'private key (PEM) of --cert');
   }
   return cmd
     .option('--strict', 'exit 1 when a SHOULD fails too')
@@ -56,11 +59,12 @@ export function program(): Command {
 
   runOptions(p.command('demo').description('start the reference business in-process and check it, every class allowed'), { demo: true })
     .action(async (opts: RunOptions) => {
-      // Over TLS 1.3, with an API key, platform profiles resolved and signed requests: every check is exercised.
-      const variations: VariationName[] = ['https-tls-1-3', 'auth-api-key', 'platform-profiles-fetched', 'requires-signatures'];
+      // Over mutual TLS 1.3, with an API key, platform profiles resolved and signed requests: every check is exercised.
+      const variations: VariationName[] = ['https-tls-1-3', 'mtls-required', 'auth-api-key', 'platform-profiles-fetched', 'requires-signatures'];
       const business = await startReferenceBusiness({ variations });
       try {
-        const preset = { config: referenceRunConfig(variations, business), signingKey: generateSigningKey(), ca: REFERENCE_TLS.cert() };
+        const clientCertificate = { cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'), key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8') };
+        const preset = { config: referenceRunConfig(variations, business), signingKey: generateSigningKey(), ca: REFERENCE_TLS.cert(), clientCertificate };
         const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, preset);
         process.exitCode = await executeRun(run, out);
       } finally {

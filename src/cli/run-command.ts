@@ -28,6 +28,8 @@ export interface RunOptions {
   agentProfile?: string;
   signingKey?: string;
   ca?: string;
+  cert?: string;
+  key?: string;
   verbose?: boolean;
 }
 
@@ -45,6 +47,7 @@ export interface ResolvedRun {
   agentProfile?: string;
   signingKey?: SigningKey;
   ca?: string;
+  clientCertificate?: { cert: string; key: string };
   outputs: { json?: string; junit?: string; html?: string };
   verbose: boolean;
 }
@@ -61,7 +64,7 @@ async function checkWritable(flag: string, file: string | undefined): Promise<vo
   }
 }
 
-export async function resolveRun(url: string, opts: RunOptions, preset: { config?: RunConfig; dialect?: Dialect; signingKey?: SigningKey; ca?: string } = {}): Promise<ResolvedRun> {
+export async function resolveRun(url: string, opts: RunOptions, preset: { config?: RunConfig; dialect?: Dialect; signingKey?: SigningKey; ca?: string; clientCertificate?: { cert: string; key: string } } = {}): Promise<ResolvedRun> {
   for (const [flag, file] of [['--json', opts.json], ['--junit', opts.junit], ['--html', opts.html]] as const) {
     await checkWritable(flag, file);
   }
@@ -83,6 +86,7 @@ export async function resolveRun(url: string, opts: RunOptions, preset: { config
       capabilities: opts.capabilities === undefined ? undefined : parseCapabilityList(dialect, opts.capabilities),
     },
     agentProfile: opts.agentProfile ?? config.agent_profile,
+    clientCertificate: preset.clientCertificate ?? await clientCertificate(opts.cert ?? config.tls?.cert_file, opts.key ?? config.tls?.key_file),
     ca: preset.ca ?? (opts.ca ?? config.tls?.ca_file ? await readPem('--ca', (opts.ca ?? config.tls?.ca_file) as string) : undefined),
     signingKey: preset.signingKey ?? (opts.signingKey ?? config.signing?.key_file ? await loadSigningKey((opts.signingKey ?? config.signing?.key_file) as string) : undefined),
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
@@ -100,14 +104,21 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
   return report.exitCode;
 }
 
-async function readPem(flag: string, file: string): Promise<string> {
+/** The client certificate and key for mutual TLS: both or neither. */
+async function clientCertificate(cert: string | undefined, key: string | undefined): Promise<{ cert: string; key: string } | undefined> {
+  if (!cert && !key) return undefined;
+  if (!cert || !key) throw new UsageError('--cert and --key (tls.cert_file and tls.key_file) go together');
+  return { cert: await readPem('--cert', cert), key: await readPem('--key', key, 'PRIVATE KEY-----') };
+}
+
+async function readPem(flag: string, file: string, marker = '-----BEGIN CERTIFICATE-----'): Promise<string> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
     throw new UsageError(`${flag} ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`${flag} ${file}: no PEM certificate in it`);
+  if (!text.includes(marker)) throw new UsageError(`${flag} ${file}: no PEM ${marker.includes('KEY') ? 'private key' : 'certificate'} in it`);
   return text;
 }
 

@@ -33,8 +33,8 @@ export interface RunConfig {
   /** Extra members per operation, merged into every request body of that operation. */
   requests?: Record<string, Json>;
   second_platform?: { headers?: Record<string, string>; agent_profile?: string };
-  /** Transport: certificate authorities to trust for a business with its own (a PEM file). */
-  tls?: { ca_file?: string };
+  /** Transport: CAs to trust for a business with its own, and the platform's client certificate for mutual TLS (PEM files). */
+  tls?: { ca_file?: string; cert_file?: string; key_file?: string };
   /** Request signing: the platform's private key, and the operations the business requires signed. */
   signing?: {
     /** A private JWK file, as `keygen` writes it; `--signing-key` overrides it. */

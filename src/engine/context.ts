@@ -34,6 +34,8 @@ export interface CallOptions<K extends OperationName> {
   omit?: readonly RequestStepName[];
   /** Request steps replaced for this call: a wrong digest, a tampered signature. */
   replace?: readonly RequestStep[];
+  /** For this call, no client certificate, or one no business trusts (mutual TLS). */
+  clientCertificate?: 'none' | 'untrusted';
   /** The body bytes to send instead of the recipe's (malformed JSON). */
   rawBody?: string;
 }
@@ -107,6 +109,7 @@ export class ScenarioContext {
       headers: opts.headers,
       omit: opts.omit,
       replace: opts.replace,
+      clientCertificate: opts.clientCertificate,
     });
     return this.record(exchange, opts.tolerateTransportError);
   }
@@ -118,6 +121,11 @@ export class ScenarioContext {
   async resend(of: Exchange, rawBody?: string): Promise<Exchange> {
     const exchange = await this.client.resend(of, { rawBody, scenario: this.scenarioId, role: this.cleaningUp ? 'cleanup' : undefined });
     return this.record(exchange, false);
+  }
+
+  /** Whether the run presents a client certificate (mutual TLS). */
+  get presentsCertificate(): boolean {
+    return this.client.presentsCertificate;
   }
 
   /** The TLS version a plain handshake with the URL's host negotiates, or why none completed. */

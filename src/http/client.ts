@@ -6,6 +6,7 @@ import type { Dialect } from '../dialect/dialect.js';
 import type { Exchange, TransportError } from './exchange.js';
 import { buildRequest, contentDigestStep, readResponse, signatureStep, type RequestIntent, type RequestStep, type RequestStepName, type ResponseFacts, type WireRequest } from './pipeline.js';
 import type { Redactor } from './redact.js';
+import { untrustedCertificate } from '../platform/untrusted-certificate.js';
 
 export interface HttpClientOptions {
   dialect: Dialect;
@@ -20,6 +21,8 @@ export interface HttpClientOptions {
   signingKey?: Record<string, unknown>;
   /** Certificate authorities (PEM) to trust besides the system's, for a business with its own. */
   ca?: string;
+  /** The platform's client certificate and key (PEM), for mutual TLS. Never recorded. */
+  clientCertificate?: { cert: string; key: string };
 }
 
 export interface OutgoingRequest extends RequestIntent {
@@ -39,6 +42,8 @@ export interface OutgoingRequest extends RequestIntent {
   replace?: readonly RequestStep[];
   /** Caps the TLS handshake at this version, to see whether the business refuses it. */
   tlsMaxVersion?: 'TLSv1.2';
+  /** For one call, no client certificate, or one no business trusts, instead of the platform's. */
+  clientCertificate?: 'none' | 'untrusted';
 }
 
 /**
@@ -60,12 +65,20 @@ export class HttpClient {
     this.agent = this.makeAgent();
   }
 
-  private makeAgent(tls: { maxVersion?: 'TLSv1.2' } = {}): Agent {
+  private makeAgent(tls: { maxVersion?: 'TLSv1.2'; clientCertificate?: 'none' | 'untrusted' } = {}): Agent {
+    const { clientCertificate, ...connect } = tls;
+    const certificate = clientCertificate === 'none' ? undefined
+      : clientCertificate === 'untrusted' ? untrustedCertificate() : this.opts.clientCertificate;
     return new Agent({
-      connect: { timeout: this.opts.timeoutMs, ...(this.opts.ca ? { ca: this.opts.ca } : {}), ...tls },
+      connect: { timeout: this.opts.timeoutMs, ...(this.opts.ca ? { ca: this.opts.ca } : {}), ...(certificate ?? {}), ...connect },
       headersTimeout: this.opts.timeoutMs,
       bodyTimeout: this.opts.timeoutMs,
     });
+  }
+
+  /** Whether the run presents a client certificate (mutual TLS). */
+  get presentsCertificate(): boolean {
+    return this.opts.clientCertificate !== undefined;
   }
 
   /** The TLS version a plain handshake with the URL's host negotiates, or why none completed. */
@@ -133,7 +146,8 @@ export class HttpClient {
     let facts: ResponseFacts = {};
     let transportError: TransportError | undefined;
     try {
-      const capped = req.tlsMaxVersion ? this.makeAgent({ maxVersion: req.tlsMaxVersion }) : undefined;
+      const capped = req.tlsMaxVersion || req.clientCertificate
+        ? this.makeAgent({ maxVersion: req.tlsMaxVersion, clientCertificate: req.clientCertificate }) : undefined;
       const res = await request(wire.url, {
         method: wire.method as 'GET',
         headers: wire.headers,

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { Operation } from '../protocol/operations.js';
 import type { FaultSet } from './faults.js';
 import { transportError, type Reply } from './replies.js';
@@ -44,4 +45,17 @@ export function authRefusal(req: IncomingMessage, op: Operation, faults: FaultSe
     return transportError(403, 'forbidden', `this credential carries no permission for ${op.name}`);
   }
   return undefined;
+}
+
+/**
+ * Mutual TLS under mtls-required (Document 1 §Authentication: "Mutual TLS"): a service request
+ * must come over a connection whose client certificate the business's CA signed; otherwise 401.
+ * The mTLS faults act here.
+ */
+export function certificateRefusal(req: IncomingMessage, faults: FaultSet): Reply | undefined {
+  const socket = req.socket as TLSSocket;
+  if (socket.authorized || faults.has('mtls-unchecked')) return undefined;
+  const presented = Object.keys(socket.getPeerCertificate?.() ?? {}).length > 0;
+  if (presented && faults.has('mtls-any-certificate')) return undefined;
+  return transportError(401, 'unauthorized', presented ? 'the client certificate is not one this business trusts' : 'a client certificate is required');
 }

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import type { RunConfig } from '../config/config.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './catalog-data.js';
 import { ACCEPT_TOKEN, HOLD_TOKEN } from './payment.js';
 import { PAYMENT_HANDLER_ID } from './profile.js';
@@ -29,8 +31,19 @@ export function referenceRunConfig(variations: readonly VariationName[] = [], bu
   const servicesOrigin = business && new URL(business.servicesUrl).origin !== new URL(business.url).origin ? [new URL(business.servicesUrl).origin] : [];
   const signing = on.has('requires-signatures')
     ? { signing: { required_for: ['*'] } } : {};
+  // Mutual TLS: the platform certificate the reference's test CA signed, needed for every service request.
+  const mtls = on.has('mtls-required') ? { auth: { required_for: ['*'] } } : {};
+  const https = on.has('https-tls-1-3') || on.has('mtls-required');
+  const tls = https ? {
+    tls: {
+      ca_file: join(PACKAGE_ROOT, 'src/reference/tls/reference-cert.pem'),
+      ...(on.has('mtls-required') ? { cert_file: join(PACKAGE_ROOT, 'src/reference/tls/client-cert.pem'), key_file: join(PACKAGE_ROOT, 'src/reference/tls/client-key.pem') } : {}),
+    },
+  } : {};
   return {
     ...signing,
+    ...mtls,
+    ...tls,
     ...(apiKey ? { headers: apiKey, auth: { required_for: covered, forbidden_headers: unscoped, origins: servicesOrigin } } : {}),
     fixtures: {
       product_ids: PRODUCTS.slice(1, 4).map((p) => p.id),

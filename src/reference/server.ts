@@ -21,7 +21,7 @@ import {
   buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
 } from './profile.js';
 import { businessError, recoverable, transportError, type HandlerRequest, type Reply, type ReplyMessage } from './replies.js';
-import { authRefusal } from './auth.js';
+import { authRefusal, certificateRefusal } from './auth.js';
 import { createStore } from './store.js';
 import { VariationSet, type VariationName } from './variations.js';
 
@@ -37,9 +37,17 @@ export interface ReferenceOptions {
 
 /** The bundled self-signed test certificate for 127.0.0.1: public test material, not a secret. */
 export const REFERENCE_TLS = {
-  cert: () => readFileSync(join(PACKAGE_ROOT, 'src/reference/tls/reference-cert.pem'), 'utf8'),
-  key: () => readFileSync(join(PACKAGE_ROOT, 'src/reference/tls/reference-key.pem'), 'utf8'),
+  cert: () => tlsFile('reference-cert.pem'),
+  key: () => tlsFile('reference-key.pem'),
+  /** The test CA that signs the platform certificate the reference trusts under mtls-required. */
+  clientCa: () => tlsFile('client-ca-cert.pem'),
+  clientCertFile: () => join(PACKAGE_ROOT, 'src/reference/tls/client-cert.pem'),
+  clientKeyFile: () => join(PACKAGE_ROOT, 'src/reference/tls/client-key.pem'),
 };
+
+function tlsFile(name: string): string {
+  return readFileSync(join(PACKAGE_ROOT, 'src/reference/tls', name), 'utf8');
+}
 
 export interface ReferenceBusiness {
   /** `http://127.0.0.1:PORT` */
@@ -121,7 +129,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     const { op, id } = match;
     const unrouted = ROUTE_FAULTS.find((r) => r.operation === op.name && faults.has(r.fault));
     if (unrouted) return reply(res, transportError(unrouted.status, unrouted.code, `${req.method} ${url.pathname}: ${unrouted.code}`));
-    const refused = authRefusal(req, op, faults, variations);
+    const refused = (mtls ? certificateRefusal(req, faults) : undefined) ?? authRefusal(req, op, faults, variations);
     if (refused) return reply(res, refused);
 
     const agent = agentProfile(req);
@@ -264,9 +272,12 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
 
   const servers: Server[] = [];
   // TLS 1.3 at least (Document 1 §What the service does); tls-1-2-accepted lowers the floor.
-  const tls = opts.tls ?? (variations.has('https-tls-1-3') ? { cert: REFERENCE_TLS.cert(), key: REFERENCE_TLS.key() } : undefined);
+  const mtls = variations.has('mtls-required');
+  const tls = opts.tls ?? (variations.has('https-tls-1-3') || mtls ? { cert: REFERENCE_TLS.cert(), key: REFERENCE_TLS.key() } : undefined);
+  // Under mtls-required a client certificate is asked for, and judged per request (401), not at the handshake.
+  const clientAuth = mtls ? { requestCert: true, rejectUnauthorized: false, ca: REFERENCE_TLS.clientCa() } : {};
   const make = (handler: ReturnType<typeof listener>): Server => (tls
-    ? createTlsServer({ ...tls, minVersion: faults.has('tls-1-2-accepted') ? 'TLSv1.2' : 'TLSv1.3' }, handler)
+    ? createTlsServer({ ...tls, ...clientAuth, minVersion: faults.has('tls-1-2-accepted') ? 'TLSv1.2' : 'TLSv1.3' }, handler)
     : createServer(handler));
   const scheme = tls ? 'https' : 'http';
   const listen = async (server: Server, port: number): Promise<string> => {

@@ -229,6 +229,9 @@ export const VARIATIONS = [
   variation({ name: 'required-members-as-messages', capability: 'errors',
     description: 'A request without a required member (ids, id, line_items) gets HTTP 200 with an error response whose missing messages point at it, not a 400. A checker that only accepts 400 fails it.',
     permitted_by: 'Document 1 §Errors: "Codes that appear: … `missing` (required field absent, with `path`)"; business outcomes "including … validation problems" use HTTP 200 (§What the service does).' }),
+  variation({ name: 'mtls-required', capability: 'transport',
+    description: 'Served over TLS 1.3, and every service request must come with a client certificate signed by the business\'s CA (a bundled test CA); without one, or with another, the answer is 401. The profile stays public. A checker that cannot present a certificate is refused.',
+    permitted_by: 'Document 1 §Authentication: "Mechanisms that the REST binding may use: … 4. Mutual TLS."' }),
   // Signatures
   variation({ name: 'responses-signed-everywhere', capability: 'signatures',
     description: 'Every service response is signed and carries a Content-Digest, not only complete and order responses. A checker that expects signatures only where the spec advises them stumbles on the rest.',

@@ -65,7 +65,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   const p = `requests.${op.name}`;
   const name = op.name as OperationName;
   const make = PROBES[name] as (t: ScenarioContext) => Promise<{ id?: string; input?: never }> | { id?: string; input?: never };
-  const send = async (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; rawBody?: string; replace?: RequestStep[] }) => {
+  const send: Send = async (extra) => {
     const { id, input } = await make(t);
     const x = await t.call(name, { id, input, notFoundProbe: !op.creates, tolerateTransportError: true, ...extra });
     return discardMade(t, op, x);
@@ -105,7 +105,9 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   });
 }
 
-type Send = (extra: { omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; replace?: RequestStep[]; rawBody?: string }) => Promise<Exchange>;
+type Send = (extra: {
+  omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; replace?: RequestStep[]; rawBody?: string; clientCertificate?: 'none' | 'untrusted';
+}) => Promise<Exchange>;
 
 /** A request without a body carries no Content-Digest: no digest check for a GET. */
 const signatureCheckIds = (op: Operation) => ['tampered', ...(op.method === 'GET' ? [] : ['digest-wrong']), 'unknown-keyid'].map((k) => `requests.${op.name}.signature-${k}`);
@@ -150,19 +152,28 @@ async function judgeAuthentication(t: ScenarioContext, op: Operation, control: E
   const auth = t.config.auth;
   const credentials = t.config.headers ?? {};
   if (t.concluded(`${p}.credential-missing`)) return;
-  const missing = await send({ omit: ['credentials'] });
-  t.check(`${p}.credential-missing`, missing.status === 401, {
-    message: `a request without ${Object.keys(credentials).join(', ')} answered HTTP ${missing.status}`, expected: 'HTTP 401', actual: answer(missing), exchanges: [control, missing],
+  // With mutual TLS the client certificate is a credential too: left out, or replaced by one no business trusts.
+  const certificate = t.presentsCertificate;
+  const named = [...Object.keys(credentials), ...(certificate ? ['the client certificate'] : [])].join(', ');
+  // A business may refuse a bad certificate at the handshake instead of with a 401.
+  const refused = (x: Exchange) => x.status === 401 || (certificate && x.transportError?.kind === 'network');
+  const expected = certificate ? 'HTTP 401, or a refused TLS handshake' : 'HTTP 401';
+  const missing = await send({ omit: ['credentials'], ...(certificate ? { clientCertificate: 'none' as const } : {}) });
+  t.check(`${p}.credential-missing`, refused(missing), {
+    message: `a request without ${named} answered ${answer(missing)}`, expected, actual: answer(missing), exchanges: [control, missing],
   });
-  const invalid = await send({ headers: Object.fromEntries(Object.entries(credentials).map(([name, value]) => [name, invalidated(value)])) });
-  t.check(`${p}.credential-invalid`, invalid.status === 401, {
-    message: `a request with an invalid ${Object.keys(credentials).join(', ')} answered HTTP ${invalid.status}`, expected: 'HTTP 401', actual: answer(invalid), exchanges: [control, invalid],
+  const invalid = await send({
+    headers: Object.fromEntries(Object.entries(credentials).map(([name, value]) => [name, invalidated(value)])),
+    ...(certificate ? { clientCertificate: 'untrusted' as const } : {}),
+  });
+  t.check(`${p}.credential-invalid`, refused(invalid), {
+    message: `a request with ${named} replaced by invalid ones answered ${answer(invalid)}`, expected, actual: answer(invalid), exchanges: [control, invalid],
   });
   const forbidden = auth?.forbidden_headers as Record<string, string>;
   if (t.concluded(`${p}.credential-forbidden`)) return;
-  const refused = await send({ headers: forbidden });
-  t.check(`${p}.credential-forbidden`, refused.status === 403, {
-    message: `a request with a credential that is not permitted here answered HTTP ${refused.status}`, expected: 'HTTP 403', actual: answer(refused), exchanges: [control, refused],
+  const notPermitted = await send({ headers: forbidden });
+  t.check(`${p}.credential-forbidden`, notPermitted.status === 403, {
+    message: `a request with a credential that is not permitted here answered HTTP ${notPermitted.status}`, expected: 'HTTP 403', actual: answer(notPermitted), exchanges: [control, notPermitted],
   });
 }
 
@@ -213,8 +224,9 @@ const covers = (list: string[] | undefined, op: Operation) => !!list && (list.in
 function concludeUnconfiguredAuth(t: ScenarioContext, op: Operation): void {
   const p = `requests.${op.name}`;
   const auth = t.config.auth;
-  if (!covers(auth?.required_for, op) || Object.keys(t.config.headers ?? {}).length === 0) {
-    const why = 'the config does not say this operation needs authentication (auth.required_for and headers in --config)';
+  const hasCredentials = Object.keys(t.config.headers ?? {}).length > 0 || t.presentsCertificate;
+  if (!covers(auth?.required_for, op) || !hasCredentials) {
+    const why = 'the config does not say this operation needs authentication (auth.required_for, and headers or a client certificate)';
     for (const c of ['credential-missing', 'credential-invalid', 'credential-forbidden']) t.notApplicable(`${p}.${c}`, why);
   } else if (!auth?.forbidden_headers || !covers(auth.forbidden_for ?? auth.required_for, op)) {
     t.notApplicable(`${p}.credential-forbidden`, 'the config names no credential that is not permitted here (auth.forbidden_headers, auth.forbidden_for)');

@@ -2,6 +2,7 @@
  * The corpora, run in-process: the reference business on an ephemeral port and check() through
  * the library, so a case costs tens of milliseconds, not two processes.
  */
+import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
 import { check } from '../../src/check.js';
 import type { RunReport } from '../../src/engine/report.js';
@@ -31,7 +32,8 @@ export async function runReference(faults: FaultName[] = [], variations: Variati
       // A business that requires signatures is checked by a platform that signs.
       ...(variations.includes('requires-signatures') ? { signingKey: SIGNING_KEY } : {}),
       // Its certificate is self-signed: the run is given it as a CA, as a user would be.
-      ...(variations.includes('https-tls-1-3') ? { ca: REFERENCE_TLS.cert() } : {}),
+      ...(variations.includes('https-tls-1-3') || variations.includes('mtls-required') ? { ca: REFERENCE_TLS.cert() } : {}),
+      ...(variations.includes('mtls-required') ? { clientCertificate: { cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'), key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8') } } : {}),
       overrides: { endpoints: new Map(), capabilities: scope },
     });
   } finally {

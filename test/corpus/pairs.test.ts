@@ -32,6 +32,7 @@ const PAIRS: [FaultName, VariationName][] = [
   ['platform-profile-unknown-key-rejected', 'auth-bearer'],
   ['tls-1-2-accepted', 'endpoint-other-origin'],
   ['required-members-defaulted', 'required-members-as-messages'],
+  ['mtls-unchecked', 'endpoint-other-origin'],
 ];
 
 beforeAll(forgetBaselines);

@@ -18,10 +18,11 @@ describe('the CLI against the conformant reference business', () => {
   const files = { json: join(dir, 'r.json'), junit: join(dir, 'r.xml'), html: join(dir, 'r.html'), config: join(dir, 'c.json') };
 
   beforeAll(async () => {
-    // Over TLS 1.3, with an API key, platform profiles resolved and signatures required: every check is exercised.
-    server = await referenceServer(['--variation', 'https-tls-1-3', '--variation', 'auth-api-key', '--variation', 'platform-profiles-fetched',
+    // Over mutual TLS 1.3, with an API key, platform profiles resolved and signatures required: every
+    // check is exercised. The written config names the CA and the client certificate.
+    server = await referenceServer(['--variation', 'https-tls-1-3', '--variation', 'mtls-required', '--variation', 'auth-api-key', '--variation', 'platform-profiles-fetched',
       '--variation', 'requires-signatures', '--write-config', files.config]);
-    result = await cli(['run', server.url, '--config', files.config, '--allow', 'irreversible', '--ca', join(ROOT, 'src/reference/tls/reference-cert.pem'),
+    result = await cli(['run', server.url, '--config', files.config, '--allow', 'irreversible',
       '--json', files.json, '--junit', files.junit, '--html', files.html]);
     report = readReport(files.json);
   });

@@ -71,3 +71,33 @@ describe('an https business', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('a business that requires mutual TLS', () => {
+  const dir = tempDir();
+  let server: RunningServer;
+  const tls = (name: string) => join(ROOT, 'src/reference/tls', name);
+  beforeAll(async () => {
+    server = await referenceServer(['--variation', 'mtls-required']);
+  });
+  afterAll(async () => server?.stop());
+
+  it('serves a run that presents the client certificate, refuses one without, and the key never shows', async () => {
+    const json = join(dir, 'mtls.json');
+    const key = readFileSync(tls('client-key.pem'), 'utf8');
+    const args = [server.url, '--ca', tls('reference-cert.pem'), '--capabilities', 'catalog.search', '--json', json];
+    const withCert = await cli([...args, '--cert', tls('client-cert.pem'), '--key', tls('client-key.pem')]);
+    const search = readReport(json).checks.find((c) => c.id === 'catalog-search.response')!;
+    expect(search.verdict).toBe('pass');
+    expect(withCert.stdout + readFileSync(json, 'utf8')).not.toContain(key.split('\n')[1]);
+    expect(withCert.code).toBe(0);
+    const without = await cli([...args]);
+    expect(readReport(json).checks.find((c) => c.id === 'catalog-search.response')?.verdict).toBe('fail');
+    expect(without.code).toBe(1);
+  });
+
+  it('refuses --cert without --key, in one line', async () => {
+    const r = await cli([server.url, '--cert', tls('client-cert.pem')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--cert and --key/);
+  });
+});
