@@ -30,4 +30,6 @@ export const requirements: Requirement[] = [
   { id: 'PROF-013', level: 'MUST', derived: true, capability: 'profile', source: `${D1} §What the service does`,
     statement: 'The business serves its profile, a JSON object with a proto member, at /.well-known/proto.',
     untestable: 'Checked by discovery rather than a check: a run whose profile cannot be read ends with exit code 3 and a one-line cause.' },
+  { id: 'PROF-014', level: 'MAY', derived: true, capability: 'profile', source: `${D1} §Public JWK`,
+    statement: 'A key used in dual-audience signatures has its RFC 7638 thumbprint as kid ("MUST be the key\'s JWK SHA-256 thumbprint"); which keys are dual-audience is not shown, so the checker reports, for each key, whether its kid is its thumbprint.' },
 ];

@@ -3,7 +3,7 @@ import { ENDPOINT_CHECK_ID } from '../../src/discovery/target.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
 import { VERSION_PATTERN } from '../../src/protocol/envelope.js';
-import { algCurveProblems, privateMemberProblems, requiredMemberProblems } from '../../src/protocol/jwk.js';
+import { algCurveProblems, privateMemberProblems, requiredMemberProblems, thumbprint } from '../../src/protocol/jwk.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { brief } from '../../src/protocol/messages.js';
 import { serviceOf } from '../../src/protocol/operations.js';
@@ -35,6 +35,7 @@ export const profileSuite: Suite = {
         { id: 'profile.keys-no-private', title: 'keys carry no private members', requirements: ['PROF-007'] },
         { id: 'profile.keys-alg-curve', title: 'key alg matches its curve', requirements: ['PROF-008'] },
         { id: 'profile.keys-members', title: 'keys carry the members their kty requires', requirements: ['PROF-009'] },
+        { id: 'profile.keys-kid-thumbprint', title: 'which keys are named by their RFC 7638 thumbprint (the rule for dual-audience keys)', requirements: ['PROF-014'] },
       ],
       run: async (t) => checkProfile(t),
     },
@@ -79,15 +80,26 @@ async function checkProfile(t: ScenarioContext): Promise<void> {
   const KEY_CHECKS = ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members'];
   if (keys !== undefined && !Array.isArray(keys)) {
     for (const id of KEY_CHECKS) verdict(id, ['keys is not an array'], 'keys: an array of public JWKs');
+    t.observe('profile.keys-kid-thumbprint', { message: 'keys is not an array', exchanges });
     return;
   }
   if (keys === undefined || keys.length === 0) {
-    for (const id of KEY_CHECKS) t.observe(id, { message: 'the profile publishes no keys', exchanges });
+    for (const id of [...KEY_CHECKS, 'profile.keys-kid-thumbprint']) t.observe(id, { message: 'the profile publishes no keys', exchanges });
     return;
   }
+  // Which keys are dual-audience is not shown, so the thumbprint rule is reported, not judged.
+  t.observe('profile.keys-kid-thumbprint', { message: `kid is the RFC 7638 thumbprint of: ${kidReport(keys)}`, exchanges });
   verdict('profile.keys-no-private', privateMemberProblems(keys), 'public members only');
   verdict('profile.keys-alg-curve', algCurveProblems(keys), 'P-256/ES256, P-384/ES384, Ed25519/EdDSA');
   verdict('profile.keys-members', requiredMemberProblems(keys), 'kid and kty; crv and x for EC and OKP; y for EC');
+}
+
+function kidReport(keys: unknown[]): string {
+  return keys.map((k, i) => {
+    if (!isObject(k)) return `keys[${i}]: not an object`;
+    const print = thumbprint(k);
+    return `${String(k.kid)}: ${print === undefined ? 'a key type RFC 7638 does not define' : print === k.kid ? 'yes' : 'no'}`;
+  }).join('; ');
 }
 
 function checkEndpoints(t: ScenarioContext, exchanges: Exchange[]): void {
