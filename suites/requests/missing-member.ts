@@ -1,0 +1,34 @@
+import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import type { Operation } from '../../src/protocol/operations.js';
+import { isObject } from '../../src/dialect/dialect.js';
+import { isErrorResponse } from '../../src/protocol/envelope.js';
+import { messagesOf } from '../../src/protocol/messages.js';
+import { answer, type Send } from './probe.js';
+
+/**
+ * Operations with required members whose probe is a request the business serves whole; an
+ * operation on a resource is probed with an id the business never issued, and its not_found
+ * would say nothing about the missing member.
+ */
+export function judgesMissingMember(op: Operation): boolean {
+  return !!op.required?.length && !op.path.includes('{id}');
+}
+
+/**
+ * The control request without the members the spec requires: 400, or a business error whose
+ * missing message points at one of them; a resource made or a plain answer is being served whole.
+ */
+export async function judgeMissingMember(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
+  const required = op.required as string[];
+  if (!isObject(control.sentJson)) return t.notTested(`requests.${op.name}.missing-member`, 'the control request carried no JSON object to take members from', [control]);
+  const body = JSON.parse(t.sentBody(control) ?? '{}') as Record<string, unknown>;
+  for (const m of required) delete body[m];
+  const x = await send({ rawBody: JSON.stringify(body) });
+  const named = messagesOf(x.json).some((m) => m.code === 'missing' && typeof m.path === 'string' && required.some((r) => (m.path as string).includes(r)));
+  const refused = x.status === 400 || (x.status === 200 && isErrorResponse(x.json, t.dialect.envelopeKey) && named);
+  t.check(`requests.${op.name}.missing-member`, refused, {
+    message: `a request without ${required.join(', ')} answered HTTP ${x.status}${named ? '' : ' with no missing message for it'}`,
+    expected: `HTTP 400, or a business error with a missing message for ${required.join(', ')}`, actual: answer(x), exchanges: [control, x],
+  });
+}
