@@ -3,14 +3,12 @@ import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { canonicalJson } from '../../src/protocol/canonical.js';
-import { businessErrorProblems, carriesResourceOf } from '../../src/protocol/envelope.js';
+import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
-import { operationsOf } from '../../src/protocol/operations.js';
 import { lineItems, NEEDS_ITEMS, purchasableItems, resourceOf } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
+import { resourceRule } from '../shared/resource-rule.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
-
-const CART_OPERATIONS = new Set(operationsOf('shopping.cart').map((o) => o.name));
 
 export const cartSuite: Suite = {
   id: 'cart',
@@ -55,12 +53,7 @@ export const cartSuite: Suite = {
   ],
   rules: [
     endpointsRule('shopping.cart'),
-    {
-      check: { id: 'cart.resource', title: 'every cart response carries id, line_items, currency and totals', requirements: ['CART-002'] },
-      appliesTo: 'cart responses carrying a cart',
-      applies: (x, r) => CART_OPERATIONS.has(x.operation) && carriesResourceOf(x, r.dialect.envelopeKey),
-      problems: (x, r) => r.validate('cart.schema.json', x.json),
-    },
+    resourceRule('shopping.cart', { id: 'cart.resource', title: 'every cart response carries id, line_items, currency and totals', requirements: ['CART-002'] }, 'cart responses carrying a cart'),
   ],
 };
 

@@ -14,6 +14,7 @@ import {
   purchasableItems, readySession, resourceOf, statusOf, withBuyer, type CreateOutcome,
 } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
+import { resourceRule } from '../shared/resource-rule.js';
 
 /** Beyond any plausible per-line stock, so a business that caps quantities says so. */
 const LARGE_QUANTITY = 999;
@@ -243,12 +244,7 @@ function sessionRules(): ExchangeRule[] {
   const ops = new Set(operationsOf('shopping.checkout').map((o) => o.name));
   const isSession = (x: Exchange, key: string) => ops.has(x.operation) && carriesResourceOf(x, key);
   return [
-    {
-      check: { id: 'checkout.resource', title: 'every session response matches the checkout resource', requirements: ['CHK-017'] },
-      appliesTo: 'checkout responses carrying a session',
-      applies: (x, r) => isSession(x, r.dialect.envelopeKey),
-      problems: (x, r) => r.validate('checkout.schema.json', x.json),
-    },
+    resourceRule('shopping.checkout', { id: 'checkout.resource', title: 'every session response matches the checkout resource', requirements: ['CHK-017'] }, 'checkout responses carrying a session'),
     {
       check: { id: 'checkout.payment-handlers', title: 'every session response carries proto.payment_handlers', requirements: ['CHK-004'] },
       appliesTo: 'checkout responses carrying a session',
