@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import type { RunConfig } from '../config/config.js';
 import { PACKAGE_ROOT } from '../package-root.js';
-import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './catalog-data.js';
-import { ACCEPT_TOKEN, HOLD_TOKEN } from './payment.js';
+import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './shopping/catalog-data.js';
+import { ACCEPT_TOKEN, HOLD_TOKEN } from './shopping/payment.js';
 import { PAYMENT_HANDLER_ID } from './profile.js';
 import {
   REFERENCE_API_KEY, REFERENCE_BEARER_TOKEN, REFERENCE_UNSCOPED_API_KEY, REFERENCE_UNSCOPED_BEARER_TOKEN,
-} from './auth.js';
+} from './shared/auth.js';
 import { OPERATIONS } from '../protocol/operations.js';
 import type { VariationName } from './variations.js';
 
-export { REFERENCE_API_KEY } from './auth.js';
+export { REFERENCE_API_KEY } from './shared/auth.js';
 
 /**
  * The config a full run against the reference business needs (`reference-server --write-config`):

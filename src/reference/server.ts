@@ -7,22 +7,18 @@ import { parseDictionary } from 'structured-headers';
 import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { OPERATIONS, type Operation } from '../protocol/operations.js';
-import * as cart from './cart.js';
-import * as catalog from './catalog.js';
-import { PRODUCTS } from './catalog-data.js';
-import * as checkout from './checkout.js';
+import { PRODUCTS } from './shopping/catalog-data.js';
+import { shoppingModule } from './shopping/index.js';
 import { FaultSet, type FaultName } from './faults.js';
-import { IdempotencyStore, type StoredResponse } from './idempotency.js';
-import { signatureHeaders } from './signing.js';
-import { PlatformProfileResolver } from './platform-profiles.js';
-import { signatureRefusal } from './request-signatures.js';
-import * as order from './order.js';
+import { IdempotencyStore, type StoredResponse } from './shared/idempotency.js';
+import { signatureHeaders } from './shared/signing.js';
+import { PlatformProfileResolver } from './shared/platform-profiles.js';
+import { signatureRefusal } from './shared/request-signatures.js';
 import {
   buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
 } from './profile.js';
-import { businessError, recoverable, transportError, type HandlerRequest, type Reply, type ReplyMessage } from './replies.js';
-import { authRefusal, certificateRefusal } from './auth.js';
-import { createStore } from './store.js';
+import { businessError, recoverable, transportError, type Reply, type ReplyMessage } from './shared/replies.js';
+import { authRefusal, certificateRefusal } from './shared/auth.js';
 import { VariationSet, type VariationName } from './variations.js';
 
 export interface ReferenceOptions {
@@ -57,8 +53,6 @@ export interface ReferenceBusiness {
   close(): Promise<void>;
 }
 
-type Handler = (req: HandlerRequest) => Reply;
-
 const MAX_BODY = 1024 * 1024;
 /** Whom a request without a usable agent header is served as, under the agent-header faults. */
 const ANONYMOUS = 'urn:anonymous-platform';
@@ -80,26 +74,11 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const faults = new FaultSet(opts.faults);
   const variations = new VariationSet(opts.variations);
   const keys = await generateKeys();
-  const store = createStore(variations);
   const idempotency = new IdempotencyStore(faults, variations);
   const signed = variations.has('requires-signatures');
   const platformProfiles = variations.has('platform-profiles-fetched') || signed ? new PlatformProfileResolver(dialect, faults) : undefined;
   const version = protocolVersion(variations);
-  const handlers: Record<string, Handler> = {
-    'catalog.search': catalog.search,
-    'catalog.lookup': catalog.lookup,
-    'catalog.product': catalog.product,
-    'cart.create': (r) => cart.create(store, r),
-    'cart.get': (r) => cart.get(store, r),
-    'cart.update': (r) => cart.update(store, r),
-    'cart.cancel': (r) => cart.cancel(store, r),
-    'checkout.create': (r) => checkout.create(store, r),
-    'checkout.get': (r) => checkout.get(store, r),
-    'checkout.update': (r) => checkout.update(store, r),
-    'checkout.complete': (r) => checkout.complete(store, r),
-    'checkout.cancel': (r) => checkout.cancel(store, r),
-    'order.get': (r) => order.get(store, r),
-  };
+  const handlers = shoppingModule(variations);
   const routes = OPERATIONS.filter((o) => (REFERENCE_CAPABILITIES as readonly string[]).includes(o.capability));
   // With endpoint-other-origin the services listen on an origin of their own, and only there.
   const split = variations.has('endpoint-other-origin');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check.js';
 import type { RunConfig } from '../../src/config/config.js';
-import { UNAVAILABLE_PRODUCT_ID, PRODUCTS } from '../../src/reference/catalog-data.js';
+import { UNAVAILABLE_PRODUCT_ID, PRODUCTS } from '../../src/reference/shopping/catalog-data.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
 import type { VariationName } from '../../src/reference/variations.js';

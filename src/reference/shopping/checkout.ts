@@ -1,12 +1,12 @@
 /** The checkout capability of the reference business (Document 1 §Checkout, §Checkout resource, §States and transitions). */
-import { isObject } from '../dialect/dialect.js';
+import { isObject } from '../../dialect/dialect.js';
 import { placeOrder } from './order.js';
 import { authorize } from './payment.js';
-import { PAYMENT_HANDLER_ID } from './profile.js';
+import { PAYMENT_HANDLER_ID } from '../profile.js';
 import {
   asRecoverableErrors, businessError, recoverable, recoveryUrl, resource, transportError, unrecoverable,
   type HandlerRequest, type Reply, type ReplyMessage,
-} from './replies.js';
+} from '../shared/replies.js';
 import {
   assignLineIds, CURRENCY, DISCOUNT, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
   type FulfillmentState, type Json, type ReferenceStore, type RequestLine, type SessionRecord,

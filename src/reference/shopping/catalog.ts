@@ -1,8 +1,8 @@
-import { isObject } from '../dialect/dialect.js';
+import { isObject } from '../../dialect/dialect.js';
 import { CURRENCY, findItem, LOOKUP_BATCH_MAX, PRODUCTS, type SeedProduct, type SeedVariant } from './catalog-data.js';
-import type { FaultSet } from './faults.js';
-import { businessError, resource, transportError, type HandlerRequest, type Reply, type ReplyMessage } from './replies.js';
-import type { VariationSet } from './variations.js';
+import type { FaultSet } from '../faults.js';
+import { businessError, resource, transportError, type HandlerRequest, type Reply, type ReplyMessage } from '../shared/replies.js';
+import type { VariationSet } from '../variations.js';
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { Operation } from '../protocol/operations.js';
-import { digestOf, parseContentDigest, parseSignatures, signatureBase, verifySignature } from '../protocol/signatures.js';
-import { isLoopback } from '../platform/profile-server.js';
-import type { FaultSet } from './faults.js';
+import type { Operation } from '../../protocol/operations.js';
+import { digestOf, parseContentDigest, parseSignatures, signatureBase, verifySignature } from '../../protocol/signatures.js';
+import { isLoopback } from '../../platform/profile-server.js';
+import type { FaultSet } from '../faults.js';
 import type { PlatformProfileResolver } from './platform-profiles.js';
 import { transportError, type Reply } from './replies.js';
 

@@ -1,9 +1,9 @@
 /** The cart capability of the reference business (Document 1 §Cart, §Cart resource). */
-import { isObject } from '../dialect/dialect.js';
+import { isObject } from '../../dialect/dialect.js';
 import {
   asRecoverableErrors, businessError, recoveryUrl, resource, transportError, unrecoverable,
   type HandlerRequest, type Reply, type ReplyMessage,
-} from './replies.js';
+} from '../shared/replies.js';
 import {
   assignLineIds, CURRENCY, DISCOUNT, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
   type CartRecord, type Json, type ReferenceStore,

@@ -4,10 +4,10 @@
  * Also the line-item handling that carts, sessions and orders share.
  */
 import { randomUUID } from 'node:crypto';
-import { isObject } from '../dialect/dialect.js';
+import { isObject } from '../../dialect/dialect.js';
 import { CURRENCY, findItem, type SeedProduct, type SeedVariant } from './catalog-data.js';
-import { transportError, type Reply, type ReplyMessage } from './replies.js';
-import type { VariationSet } from './variations.js';
+import { transportError, type Reply, type ReplyMessage } from '../shared/replies.js';
+import type { VariationSet } from '../variations.js';
 
 export type Json = Record<string, unknown>;
 

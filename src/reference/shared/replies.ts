@@ -45,8 +45,8 @@ export interface HandlerRequest {
   body: Record<string, unknown>;
   /** The `{id}` path parameter. */
   id?: string;
-  faults: import('./faults.js').FaultSet;
-  variations: import('./variations.js').VariationSet;
+  faults: import('../faults.js').FaultSet;
+  variations: import('../variations.js').VariationSet;
   /** The caller's profile URL from the agent header: the platform's identity here. */
   platform: string;
   /** The business's base URL, for continue_url and permalink_url. */

@@ -1,5 +1,5 @@
 /** The order capability of the reference business (Document 1 §Order, §Order resource). */
-import { businessError, resource, transportError, unrecoverable, type HandlerRequest, type Reply } from './replies.js';
+import { businessError, resource, transportError, unrecoverable, type HandlerRequest, type Reply } from '../shared/replies.js';
 import {
   CURRENCY, lineJson, type Json, type OrderRecord, type ReferenceStore, type SessionRecord,
 } from './store.js';
