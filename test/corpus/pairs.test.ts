@@ -15,6 +15,8 @@ const PAIRS: [FaultName, VariationName][] = [
   ['order-foreign-read-403', 'auth-api-key'],
   ['search-filters-or', 'search-hierarchical-categories'],
   ['search-cursor-repeats', 'search-pagination-minimal'],
+  // Short pages without has_next_page: only following the cursor shows that more follow.
+  ['search-default-page-short', 'search-pagination-minimal'],
   ['product-signals-ignore-selection', 'search-available-variants-only'],
   ['jwk-alg-curve-mismatch', 'profile-keys-without-alg'],
   ['lookup-batch-413', 'lookup-batch-max-5'],
