@@ -88,7 +88,7 @@ async function cartLifecycle(t: ScenarioContext): Promise<void> {
   const updated = await t.call('cart.update', { id: cartId, input: { lineItems: lineItems([items[0]]) } });
   const lines = lineSet(updated, t);
   t.check('cart.update-replaces', updated.status === 200 && lines.length === 1 && lines[0].item === items[0], {
-    message: `a one-line update left ${lines.length} lines`, expected: `HTTP 200 and exactly one line, item ${items[0]}`,
+    message: `a one-line update of ${items[0]} left the cart with ${brief(lines)}`, expected: `HTTP 200 and exactly one line, item ${items[0]}`,
     actual: `HTTP ${updated.status}, lines ${brief(lines)}`, exchanges: [updated],
   });
 

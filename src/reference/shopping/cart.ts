@@ -75,6 +75,9 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
     const replaced = assignLineIds(kept, cart.lines, next);
     const touched = new Set(replaced.map((l) => l.id));
     cart.lines = [...cart.lines.filter((l) => !touched.has(l.id)), ...replaced];
+  } else if (req.faults.has('cart-update-keeps-last-line')) {
+    // As many lines as asked for, but the cart's own last ones, not the ones sent.
+    cart.lines = cart.lines.slice(-kept.length);
   } else {
     cart.lines = assignLineIds(kept, cart.lines, next);
   }
@@ -110,8 +113,10 @@ function find(store: ReferenceStore, id: string | undefined): CartRecord | undef
   return cart;
 }
 
-const notFound = (req: HandlerRequest) =>
-  businessError([unrecoverable('not_found', `no cart ${req.id ?? ''}`)], { continue_url: recoveryUrl(req.base) });
+const notFound = (req: HandlerRequest) => businessError(
+  [unrecoverable('not_found', `no cart ${req.id ?? ''}`)],
+  req.faults.has('cart-not-found-no-continue-url') ? {} : { continue_url: recoveryUrl(req.base) },
+);
 
 function optionalMembers(body: Json): Reply | undefined {
   for (const key of ['buyer', 'context'] as const) {
