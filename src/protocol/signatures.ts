@@ -12,6 +12,8 @@ export interface MessageSignature {
   label: string;
   /** Covered component identifiers, as written (`@status`, `content-digest`). */
   components: string[];
+  /** Components carrying parameters (`;sf`, `;req`, `;key`), which this tool does not rebuild. */
+  parameterised: string[];
   /** The parameters: keyid, created, alg, … */
   params: Map<string, unknown>;
   /** The `@signature-params` value: the inner list serialised again. */
@@ -39,6 +41,7 @@ export function parseSignatures(signatureInput: string, signature: string): Mess
     out.push({
       label,
       components: items.map((i) => i[0] as string),
+      parameterised: items.filter((i) => i[1].size > 0).map((i) => i[0] as string),
       params: input[1],
       paramsText: serializeInnerList(input as InnerList),
       signature: Buffer.from(value[0]),
@@ -156,12 +159,16 @@ export function contentDigestHeader(bytes: Buffer | string): string {
   return `sha-256=:${(digestOf('sha-256', bytes) as Buffer).toString('base64')}:`;
 }
 
+/** The derived components a response's signature base is rebuilt with. */
+const REBUILT = ['@status'];
+
 /** What the client found about one signature of a response. */
 export interface SignatureFinding {
   label: string;
   keyid?: string;
   components: string[];
-  result: Verification | 'unknown_key' | 'incomplete';
+  /** component_unsupported: covers a component this tool cannot rebuild, so it is not judged. */
+  result: Verification | 'unknown_key' | 'incomplete' | 'component_unsupported';
   detail?: string;
 }
 
@@ -203,6 +210,10 @@ export function inspectResponse(
     const base = { label: sig.label, components: sig.components, ...(typeof keyid === 'string' ? { keyid } : {}) };
     const key = keys.find((k) => typeof keyid === 'string' && k.kid === keyid);
     if (!key) return { ...base, result: 'unknown_key' as const, detail: typeof keyid === 'string' ? `no key ${keyid} in the profile` : 'no keyid parameter' };
+    // Parameterised components and derived ones other than those rebuilt here are not judged:
+    // a base rebuilt without them would fail a signature that may be right.
+    const unsupported = [...sig.parameterised, ...sig.components.filter((c) => c.startsWith('@') && !REBUILT.includes(c))];
+    if (unsupported.length) return { ...base, result: 'component_unsupported' as const, detail: `covers ${unsupported.join(', ')}, which this tool does not rebuild` };
     const text = signatureBase({ status, headers }, sig.components, sig.paramsText);
     if (typeof text !== 'string') return { ...base, result: 'incomplete' as const, detail: `covers ${text.missing.join(', ')}, which the response lacks` };
     return { ...base, result: verifySignature(text, sig.signature, key) };

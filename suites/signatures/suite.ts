@@ -5,6 +5,9 @@ import type { Exchange } from '../../src/http/exchange.js';
 import { carriesResourceOf } from '../../src/protocol/envelope.js';
 import type { SignatureFinding } from '../../src/protocol/signatures.js';
 
+/** Results that come from rebuilding and checking a signature: the others are reported, not judged. */
+const VERIFIABLE: readonly string[] = ['valid', 'invalid', 'incomplete'];
+
 const findings = (x: Exchange): SignatureFinding[] => (Array.isArray(x.signatures) ? x.signatures : []);
 const signed = (x: Exchange) => x.signatures !== undefined;
 const publishesKeys = (r: RuleContext) => {
@@ -25,15 +28,21 @@ const RULES: ExchangeRule[] = [
   },
   {
     check: { id: 'signatures.verify', title: 'response signatures verify with the profile key they name', requirements: ['SIG-001'] },
-    appliesTo: 'signed service responses',
-    applies: (x) => x.service !== undefined && signed(x),
+    appliesTo: 'signed service responses with a signature this tool can verify',
+    applies: (x) => x.service !== undefined && signed(x) && (!Array.isArray(x.signatures) || x.signatures.some((f) => VERIFIABLE.includes(f.result))),
     problems: (x) => (Array.isArray(x.signatures)
       ? x.signatures.filter((f) => f.result === 'invalid' || f.result === 'incomplete')
         .map((f) => `${f.label} (keyid ${f.keyid}, covering ${f.components.join(' ')}): ${f.result === 'invalid' ? 'does not verify' : f.detail}`)
       : [(x.signatures as { problem: string }).problem]),
     coverage: (judged) => {
-      const unsupported = judged.flatMap(findings).filter((f) => f.result === 'algorithm_unsupported').length;
-      return unsupported ? `${unsupported} signatures by keys whose algorithm this tool does not know were not verified (algorithm_unsupported)` : undefined;
+      const all = judged.flatMap(findings);
+      const algorithms = all.filter((f) => f.result === 'algorithm_unsupported').length;
+      const components = all.filter((f) => f.result === 'component_unsupported').length;
+      const notes = [
+        ...(algorithms ? [`${algorithms} signatures by keys whose algorithm this tool does not know were not verified (algorithm_unsupported)`] : []),
+        ...(components ? [`${components} signatures covering components this tool does not rebuild were not verified (component_unsupported)`] : []),
+      ];
+      return notes.length ? notes.join('; ') : undefined;
     },
   },
   {

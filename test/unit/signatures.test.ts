@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { thumbprint } from '../../src/protocol/jwk.js';
 import {
-  contentDigestHeader, digestOf, parseContentDigest, parseSignatures, signatureBase, signBase, verifySignature,
+  contentDigestHeader, digestOf, inspectResponse, parseContentDigest, parseSignatures, signatureBase, signBase, verifySignature,
 } from '../../src/protocol/signatures.js';
 
 // RFC 9421 Appendix B.1.4 and B.2.6: the Ed25519 test key and the signature over a request.
@@ -74,6 +74,23 @@ describe('RFC 9421 signatures, against the RFC\'s own vectors', () => {
   it('reports headers that are no dictionary', () => {
     expect(parseSignatures('sig1=(', 'sig1=:AA==:')).toHaveProperty('problem');
     expect(parseSignatures('sig1=("@status")', 'other=:AA==:')).toHaveProperty('problem');
+  });
+});
+
+describe('what a response signature covers', () => {
+  it('leaves unjudged a signature over a parameterised or unrebuilt component, rather than failing it', () => {
+    const raw = Buffer.from(B24.body);
+    const headers = { 'content-type': 'application/json', 'content-digest': B24.digest, 'content-length': '23' };
+    const keys = [{ ...P256_PUBLIC, kid: 'test-key-ecc-p256' }];
+    const judged = (input: string) => {
+      const found = inspectResponse(200, { ...headers, 'signature-input': input, signature: B24.signature.replace('sig-b24', 'sig1') }, raw, keys).signatures;
+      return Array.isArray(found) ? found[0].result : found?.problem;
+    };
+    expect(judged(B24.input.replace('sig-b24', 'sig1'))).toBe('valid');
+    expect(judged('sig1=("@status" "content-digest";sf);created=1618884473;keyid="test-key-ecc-p256"')).toBe('component_unsupported');
+    expect(judged('sig1=("@status" "@query");created=1618884473;keyid="test-key-ecc-p256"')).toBe('component_unsupported');
+    expect(judged('sig1=("@status" "x-absent");created=1618884473;keyid="test-key-ecc-p256"')).toBe('incomplete');
+    expect(judged('sig1=("@status");created=1618884473;keyid="nobody"')).toBe('unknown_key');
   });
 });
 
