@@ -2,30 +2,28 @@ import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import type { Operation } from '../../src/protocol/operations.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
+import type { BrokenProfile } from '../../src/platform/profile-server.js';
 import { answer, type Send } from './probe.js';
 
 /**
  * 424 and 422 for platform profiles that cannot be fetched or are no profile, and no refusal for
- * one with an unknown key type, when the business is seen fetching the profile this run hosts.
+ * one with an unknown key type, when the business is seen fetching the profiles this run hosts.
  */
 export async function judgePlatformProfiles(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
   const ids = platformCheckIds(op);
   const platform = t.platform;
   if (concludeUnresolvedPlatform(t, op) || !platform) return;
   const agent = (url: string) => ({ [t.dialect.agentHeader]: agentHeaderValue(url) });
-  const unreachable = await send({ headers: agent(platform.urlFor('unreachable')) });
-  t.check(ids[0], unreachable.status === 424, {
-    message: `a platform profile that answers 503 gave HTTP ${unreachable.status}`, expected: 'HTTP 424', actual: answer(unreachable), exchanges: [control, unreachable],
-  });
-  const malformed = await send({ headers: agent(platform.urlFor('malformed')) });
-  t.check(ids[1], malformed.status === 422, {
-    message: `a platform profile without a ${t.dialect.envelopeKey} object gave HTTP ${malformed.status}`, expected: 'HTTP 422', actual: answer(malformed), exchanges: [control, malformed],
-  });
-  const unknownKey = await send({ headers: agent(platform.urlFor('unknown-key-type')) });
-  t.check(ids[2], unknownKey.status === control.status, {
-    message: `a platform profile with a key of an unknown type gave HTTP ${unknownKey.status}`, expected: `HTTP ${control.status}, as with the plain profile`,
-    actual: answer(unknownKey), exchanges: [control, unknownKey],
-  });
+  // Judged only once the business has fetched that profile: one that answered without fetching
+  // it met no failure to report (it may resolve profiles only when it needs them).
+  const judge = async (id: string, kind: BrokenProfile, expected: (x: Exchange) => boolean, what: string, wanted: string) => {
+    const x = await send({ headers: agent(platform.urlFor(kind)) });
+    if (platform.fetches(kind) === 0) return t.notApplicable(id, `the business answered HTTP ${x.status} without fetching ${platform.urlFor(kind)}, so it met no ${what} to report`);
+    t.check(id, expected(x), { message: `${what} gave HTTP ${x.status ?? x.transportError?.message}`, expected: wanted, actual: answer(x), exchanges: [control, x] });
+  };
+  await judge(ids[0], 'unreachable', (x) => x.status === 424, 'a platform profile that answers 503', 'HTTP 424');
+  await judge(ids[1], 'malformed', (x) => x.status === 422, `a platform profile without a ${t.dialect.envelopeKey} object`, 'HTTP 422');
+  await judge(ids[2], 'unknown-key-type', (x) => x.status === control.status, 'a platform profile with a key of an unknown type', `HTTP ${control.status}, as with the plain profile`);
 }
 
 export const platformCheckIds = (op: Operation) => ['unreachable', 'malformed', 'unknown-key'].map((k) => `requests.${op.name}.platform-profile-${k}`);
