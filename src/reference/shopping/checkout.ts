@@ -90,9 +90,12 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   if (refused) return refused;
   const inProgress = session.status === 'complete_in_progress';
   if (inProgress && !req.faults.has('checkout-update-during-completion')) {
-    return resource(sessionJson(session, req, req.faults.has('checkout-in-progress-silent') ? [] : [
-      recoverable('complete_in_progress', 'Completion is in progress; the session was left unchanged.'),
-    ]));
+    const note = recoverable('complete_in_progress', 'Completion is in progress; the session was left unchanged.');
+    // The in-progress faults: no message, a warning instead of an error, or an unrecoverable one.
+    const said = req.faults.has('checkout-in-progress-silent') ? []
+      : req.faults.has('checkout-in-progress-warning') ? [{ ...note, type: 'warning' as const }]
+        : req.faults.has('checkout-in-progress-unrecoverable') ? [{ ...note, severity: 'unrecoverable' as const }] : [note];
+    return resource(sessionJson(session, req, said));
   }
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
@@ -446,6 +449,6 @@ function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMe
     messages: [...missingMessages, ...extra],
     continue_url: `${req.base}/checkout/${encodeURIComponent(session.id)}`,
     ...(session.orderId && !req.faults.has('checkout-complete-no-order')
-      ? { order: { id: session.orderId, permalink_url: `${req.base}/orders/${encodeURIComponent(session.orderId)}` } } : {}),
+      ? { order: { id: session.orderId, ...(req.faults.has('checkout-order-no-permalink') ? {} : { permalink_url: `${req.base}/orders/${encodeURIComponent(session.orderId)}` }) } } : {}),
   };
 }
