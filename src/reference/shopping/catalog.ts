@@ -83,6 +83,7 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   if (ids.length > max) {
     if (faults.has('lookup-batch-500')) return transportError(500, 'internal_error', 'lookup failed');
     if (faults.has('lookup-batch-413')) return transportError(413, 'payload_too_large', 'too many ids');
+    if (faults.has('lookup-batch-wrong-code')) return transportError(400, 'invalid_request', `at most ${max} ids per lookup`);
     return transportError(400, 'request_too_large', `at most ${max} ids per lookup`);
   }
   const found = new Map<string, { product: SeedProduct; inputs: Map<string, { id: string; match: string }[]> }>();
@@ -118,7 +119,9 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
     }
     return json;
   });
-  return resource({ products, ...(messages.length ? { messages } : {}) });
+  // lookup-none-resolve-suggests: when nothing resolves, the catalog's last product is offered instead.
+  const offered = products.length === 0 && faults.has('lookup-none-resolve-suggests') ? [productJson(PRODUCTS[PRODUCTS.length - 1], faults, variations)] : products;
+  return resource({ products: offered, ...(messages.length ? { messages } : {}) });
 }
 
 /** POST /catalog/product */

@@ -180,7 +180,7 @@ export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
     ]));
   }
   session.status = 'canceled';
-  return resource(sessionJson(session, req, []));
+  return resource(sessionJson(session, req, []), req.faults.has('checkout-cancel-202') ? 202 : 200);
 }
 
 /** Places the order of an accepted payment: the session is completed. */
