@@ -159,9 +159,11 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
   session.instruments = instruments.map(({ credential: _secret, ...rest }) => rest);
   if (outcome === 'hold') {
     session.status = 'complete_in_progress';
-  } else if (req.variations.has('checkout-async-completion')) {
+  } else if (req.variations.has('checkout-async-completion') || req.variations.has('checkout-async-completion-202')) {
     session.status = 'complete_in_progress';
     session.completion = { at: Date.now() + ASYNC_COMPLETION_MS, platform: req.platform };
+    // checkout-async-completion-202: the accepted-but-unfinished completion says so with 202 Accepted.
+    if (req.variations.has('checkout-async-completion-202')) return resource(sessionJson(session, req, []), 202);
   } else {
     finish(store, session, req, req.platform);
   }
