@@ -27,7 +27,7 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
   if (opts.listFaults) {
     const listed = FAULTS.map((f: Fault) => ({
       name: f.name, capability: f.capability, description: f.description,
-      expect: expectedRequirements(f), fails: [...f.fails], skips: [...(f.skips ?? [])],
+      expect: expectedRequirements(f), fails: [...f.fails], skips: [...(f.skips ?? [])], needs: [...(f.needs ?? [])],
     }));
     out(opts.json
       ? `${JSON.stringify(listed, null, 2)}\n`

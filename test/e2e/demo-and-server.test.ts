@@ -31,7 +31,7 @@ describe('proto-conformance reference-server', () => {
     const faults = JSON.parse((await cli(['reference-server', '--list-faults', '--json'])).stdout);
     expect(faults).toEqual((FAULTS as readonly Fault[]).map((f) => ({
       name: f.name, capability: f.capability, description: f.description,
-      expect: expectedRequirements(f), fails: [...f.fails], skips: [...(f.skips ?? [])],
+      expect: expectedRequirements(f), fails: [...f.fails], skips: [...(f.skips ?? [])], needs: [...(f.needs ?? [])],
     })));
     const variations = JSON.parse((await cli(['reference-server', '--list-variations', '--json'])).stdout);
     expect(variations).toEqual(VARIATIONS.map(({ name, capability, description, permitted_by }) => ({ name, capability, description, permitted_by })));
