@@ -76,7 +76,10 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   concludeUnconfiguredSigning(t, op);
   const control = await send({});
   if (control.status === undefined || control.status >= 400) {
-    const why = `the probe is refused with nothing broken (${answer(control)}), so a refusal of a broken one proves nothing`;
+    // A 422 or 424 here is most likely about the platform profile the run hosts (over http, on loopback).
+    const hint = t.platform && (control.status === 422 || control.status === 424)
+      ? `; it may refuse the platform profile this run hosts at ${t.platform.url}: name one it can fetch with --agent-profile` : '';
+    const why = `the probe is refused with nothing broken (${answer(control)}), so a refusal of a broken one proves nothing${hint}`;
     concludeUnresolvedPlatform(t, op);
     for (const c of scenarioFor(op).checks) if (!t.concluded(c.id)) t.notTested(c.id, why, [control]);
     return;
