@@ -85,7 +85,6 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       strict,
       reporters: opts.reporters ?? [],
       platform,
-      signing: !!opts.signingKey,
     });
   } finally {
     await client.close();

@@ -59,9 +59,12 @@ export class ScenarioContext {
     private readonly runMemo: Map<string, Promise<unknown>> = new Map(),
     /** The platform profiles the run hosts for a business on loopback (good and broken ones). */
     readonly platform?: PlatformProfiles,
-    /** Whether the run signs its requests (a signing key was given). */
-    readonly signing = false,
   ) {}
+
+  /** Whether the run signs its requests (a signing key was given). */
+  get signing(): boolean {
+    return this.client.signs;
+  }
 
   /**
    * Work done once per run and shared by every scenario (fixture discovery), so a run does not

@@ -31,8 +31,6 @@ export interface RunPlan {
   strict: boolean;
   /** The platform profiles this run hosts for a business on loopback, if any. */
   platform?: PlatformProfiles;
-  /** Whether requests are signed. */
-  signing?: boolean;
 }
 
 /** What a check came to, before the level turns `broken` into fail, warn or info. */
@@ -140,7 +138,7 @@ function settleAll(checks: CheckSpec[], gate: Gate): [CheckSpec, Settled][] {
 }
 
 async function runScenario(plan: RunPlan, scenario: Scenario, memo: Map<string, Promise<unknown>>): Promise<[CheckSpec, Settled][]> {
-  const t = new ScenarioContext(plan.target, plan.config, plan.client, scenario.checks, scenario.id, memo, plan.platform, plan.signing);
+  const t = new ScenarioContext(plan.target, plan.config, plan.client, scenario.checks, scenario.id, memo, plan.platform);
   const start = performance.now();
   let rest: Gate = { verdict: 'error', message: 'harness defect: the scenario ended without concluding this check' };
   try {

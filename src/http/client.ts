@@ -54,6 +54,8 @@ export interface OutgoingRequest extends RequestIntent {
 export class HttpClient {
   readonly exchanges: Exchange[] = [];
   private readonly agent: Agent;
+  /** Agents for the calls that need other TLS settings (a capped version, another certificate), made once. */
+  private readonly variantAgents = new Map<string, Agent>();
   /** Where credentials may go; set from the target and the config before the first request. */
   private credentialOrigins: readonly string[] = [];
   /** The business's published keys, which the verify step checks response signatures with. */
@@ -76,9 +78,29 @@ export class HttpClient {
     });
   }
 
+  private agentFor(req: OutgoingRequest): Agent {
+    if (!req.tlsMaxVersion && !req.clientCertificate) return this.agent;
+    const key = `${req.tlsMaxVersion ?? ''}|${req.clientCertificate ?? ''}`;
+    let agent = this.variantAgents.get(key);
+    if (!agent) {
+      agent = this.makeAgent({ maxVersion: req.tlsMaxVersion, clientCertificate: req.clientCertificate });
+      this.variantAgents.set(key, agent);
+    }
+    return agent;
+  }
+
+  private stepOptions() {
+    return { ...this.opts, credentialOrigins: this.credentialOrigins };
+  }
+
   /** Whether the run presents a client certificate (mutual TLS). */
   get presentsCertificate(): boolean {
     return this.opts.clientCertificate !== undefined;
+  }
+
+  /** Whether the run signs its requests (a signing key was given). */
+  get signs(): boolean {
+    return this.opts.signingKey !== undefined;
   }
 
   /** The TLS version a plain handshake with the URL's host negotiates, or why none completed. */
@@ -108,8 +130,7 @@ export class HttpClient {
   }
 
   async send(req: OutgoingRequest): Promise<Exchange> {
-    const options = { ...this.opts, credentialOrigins: this.credentialOrigins };
-    const wire = buildRequest({ method: req.method, url: req.url }, req, options, { omit: req.omit, replace: req.replace, headers: req.headers });
+    const wire = buildRequest({ method: req.method, url: req.url }, req, this.stepOptions(), { omit: req.omit, replace: req.replace, headers: req.headers });
     return this.transmit(wire, req);
   }
 
@@ -125,10 +146,7 @@ export class HttpClient {
     if (requestId) headers[requestId] = randomUUID();
     const wire: WireRequest = { ...earlier.wire, headers, body: change.rawBody ?? earlier.wire.body };
     // Another body needs its own digest and signature, or the business refuses it for that alone.
-    if (change.rawBody !== undefined) {
-      const options = { ...this.opts, credentialOrigins: this.credentialOrigins };
-      for (const step of [contentDigestStep(), signatureStep()]) step.apply(wire, {}, options);
-    }
+    if (change.rawBody !== undefined) for (const step of [contentDigestStep(), signatureStep()]) step.apply(wire, {}, this.stepOptions());
     return this.transmit(wire, { ...earlier.req, scenario: change.scenario ?? earlier.req.scenario, role: change.role, notFoundProbe: false });
   }
 
@@ -146,13 +164,11 @@ export class HttpClient {
     let facts: ResponseFacts = {};
     let transportError: TransportError | undefined;
     try {
-      const capped = req.tlsMaxVersion || req.clientCertificate
-        ? this.makeAgent({ maxVersion: req.tlsMaxVersion, clientCertificate: req.clientCertificate }) : undefined;
       const res = await request(wire.url, {
         method: wire.method as 'GET',
         headers: wire.headers,
         body: wire.body,
-        dispatcher: capped ?? this.agent,
+        dispatcher: this.agentFor(req),
         signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
       status = res.statusCode;
@@ -160,7 +176,6 @@ export class HttpClient {
       const read = await readCapped(res.body, this.opts.maxResponseBytes);
       facts = readResponse({ status, headers: responseHeaders, raw: read.raw }, { keys: this.keys });
       responseText = facts.text;
-      await capped?.close();
       if (read.truncated) {
         transportError = { kind: 'too-large', message: `response body exceeds ${this.opts.maxResponseBytes} bytes` };
       }
@@ -202,7 +217,7 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([this.agent, ...this.variantAgents.values()].map((a) => a.close()));
   }
 }
 

@@ -3,7 +3,7 @@ import { TOOL } from '../package-root.js';
 import { agentHeaderValue } from './agent-header.js';
 import type { Dialect } from '../dialect/dialect.js';
 import {
-  contentDigestHeader, inspectResponse, signatureBase, signatureInputFor, signBase, type DigestFinding, type SignatureFinding,
+  contentDigestHeader, inspectResponse, signMessage, type DigestFinding, type SignatureFinding,
 } from '../protocol/signatures.js';
 
 /**
@@ -140,12 +140,7 @@ export function signatureStep(opts: { keyid?: string; tamper?: boolean } = {}): 
       const url = new URL(req.url);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), v]));
       const components = SIGNED_COMPONENTS.filter((c) => c.startsWith('@') || headers[c] !== undefined);
-      const input = signatureInputFor(components, { created: Math.floor(Date.now() / 1000), keyid: opts.keyid ?? String(o.signingKey.kid) });
-      const base = signatureBase({ method: req.method, authority: url.host, path: url.pathname, headers }, components, input) as string;
-      const signature = signBase(base, o.signingKey);
-      if (opts.tamper) signature[0] ^= 0xff;
-      req.headers['Signature-Input'] = `sig1=${input}`;
-      req.headers.Signature = `sig1=:${signature.toString('base64')}:`;
+      Object.assign(req.headers, signMessage({ method: req.method, authority: url.host, path: url.pathname, headers }, components, o.signingKey, opts));
     },
   };
 }

@@ -53,9 +53,3 @@ export function reformatted(sent: string | undefined): string | undefined {
     return undefined;
   }
 }
-
-/** A resource's line items as sorted item and quantity pairs: what a refused request must not change. */
-export function lineState(resource: unknown): string[] {
-  const lines = isObject(resource) && Array.isArray(resource.line_items) ? resource.line_items.filter(isObject) : [];
-  return lines.map((l) => `${String(isObject(l.item) ? l.item.id : l.id)} × ${String(l.quantity)}`).sort();
-}

@@ -132,6 +132,24 @@ export function signatureInputFor(components: string[], params: { created: numbe
   return serializeInnerList([components.map((c) => [c, new Map()] as Item), new Map<string, string | number | Token>([['created', params.created], ['keyid', params.keyid]])]);
 }
 
+/**
+ * Signs a message (RFC 9421) under label sig1 and returns its Signature-Input and Signature
+ * values. For the negative tests and faults that need a broken signature: `keyid` names another
+ * kid, `baseComponents` signs other components than it declares, `tamper` spoils the bytes.
+ */
+export function signMessage(
+  m: SignedMessage,
+  components: string[],
+  privateJwk: Record<string, unknown>,
+  opts: { keyid?: string; baseComponents?: string[]; tamper?: boolean } = {},
+): { 'Signature-Input': string; Signature: string } {
+  const input = signatureInputFor(components, { created: Math.floor(Date.now() / 1000), keyid: opts.keyid ?? String(privateJwk.kid) });
+  const base = signatureBase(m, opts.baseComponents ?? components, input) as string;
+  const signature = signBase(base, privateJwk);
+  if (opts.tamper) signature[0] ^= 0xff;
+  return { 'Signature-Input': `sig1=${input}`, Signature: `sig1=:${signature.toString('base64')}:` };
+}
+
 /** The digests a Content-Digest header carries, by algorithm, or what makes it unreadable. */
 export function parseContentDigest(header: string): Map<string, Buffer> | { problem: string } {
   try {
@@ -159,8 +177,8 @@ export function contentDigestHeader(bytes: Buffer | string): string {
   return `sha-256=:${(digestOf('sha-256', bytes) as Buffer).toString('base64')}:`;
 }
 
-/** The derived components a response's signature base is rebuilt with. */
-const REBUILT = ['@status'];
+/** The derived components a signature base is rebuilt with (a request's, or a response's status). */
+const REBUILT = ['@status', '@method', '@authority', '@path'];
 
 /** What the client found about one signature of a response. */
 export interface SignatureFinding {
@@ -193,19 +211,25 @@ export function inspectResponse(
 ): { signatures?: SignatureFinding[] | { problem: string }; digest?: DigestFinding } {
   const out: { signatures?: SignatureFinding[] | { problem: string }; digest?: DigestFinding } = {};
   if (headers['content-digest'] !== undefined) out.digest = inspectDigest(headers['content-digest'], raw);
-  const input = headers['signature-input'];
-  const signature = headers.signature;
-  if (input === undefined && signature === undefined) return out;
+  const signatures = inspectSignatures({ status, headers }, keys);
+  if (signatures) out.signatures = signatures;
+  return out;
+}
+
+/**
+ * Each signature a message carries, checked against the key its keyid names: for a response the
+ * business's profile keys, for a request the platform's. Undefined when it carries none.
+ */
+export function inspectSignatures(m: SignedMessage, keys: readonly Record<string, unknown>[]): SignatureFinding[] | { problem: string } | undefined {
+  const input = m.headers['signature-input'];
+  const signature = m.headers.signature;
+  if (input === undefined && signature === undefined) return undefined;
   if (input === undefined || signature === undefined) {
-    out.signatures = { problem: `${input === undefined ? 'Signature' : 'Signature-Input'} without ${input === undefined ? 'Signature-Input' : 'Signature'}` };
-    return out;
+    return { problem: `${input === undefined ? 'Signature' : 'Signature-Input'} without ${input === undefined ? 'Signature-Input' : 'Signature'}` };
   }
   const parsed = parseSignatures(input, signature);
-  if (!Array.isArray(parsed)) {
-    out.signatures = parsed;
-    return out;
-  }
-  out.signatures = parsed.map((sig) => {
+  if (!Array.isArray(parsed)) return parsed;
+  return parsed.map((sig) => {
     const keyid = sig.params.get('keyid');
     const base = { label: sig.label, components: sig.components, ...(typeof keyid === 'string' ? { keyid } : {}) };
     const key = keys.find((k) => typeof keyid === 'string' && k.kid === keyid);
@@ -214,11 +238,10 @@ export function inspectResponse(
     // a base rebuilt without them would fail a signature that may be right.
     const unsupported = [...sig.parameterised, ...sig.components.filter((c) => c.startsWith('@') && !REBUILT.includes(c))];
     if (unsupported.length) return { ...base, result: 'component_unsupported' as const, detail: `covers ${unsupported.join(', ')}, which this tool does not rebuild` };
-    const text = signatureBase({ status, headers }, sig.components, sig.paramsText);
-    if (typeof text !== 'string') return { ...base, result: 'incomplete' as const, detail: `covers ${text.missing.join(', ')}, which the response lacks` };
+    const text = signatureBase(m, sig.components, sig.paramsText);
+    if (typeof text !== 'string') return { ...base, result: 'incomplete' as const, detail: `covers ${text.missing.join(', ')}, which the message lacks` };
     return { ...base, result: verifySignature(text, sig.signature, key) };
   });
-  return out;
 }
 
 function inspectDigest(header: string, raw: Buffer): DigestFinding {

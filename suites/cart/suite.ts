@@ -1,11 +1,9 @@
-import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
 import { canonicalJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
-import { lineItems, NEEDS_ITEMS, purchasableItems, resourceOf } from '../shared/checkout-flow.js';
+import { lineItems, lineSetOf, NEEDS_ITEMS, purchasableItems, resourceOf } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
@@ -57,14 +55,6 @@ export const cartSuite: Suite = {
   ],
 };
 
-/** A cart's lines as a sorted list of item and quantity: lines have no fixed order. */
-const lineSet = (x: Exchange, t: ScenarioContext) => {
-  const lines = resourceOf(t, x).line_items;
-  return (Array.isArray(lines) ? lines.filter(isObject) : [])
-    .map((l) => ({ item: isObject(l.item) ? l.item.id : undefined, quantity: l.quantity }))
-    .sort((a, b) => canonicalJson(a).localeCompare(canonicalJson(b)));
-};
-
 async function cartLifecycle(t: ScenarioContext): Promise<void> {
   const items = t.need(await purchasableItems(t, 2), NEEDS_ITEMS);
   t.need(items.length >= 2 ? items : undefined, 'two purchasable items (fixtures.item_ids)');
@@ -79,14 +69,14 @@ async function cartLifecycle(t: ScenarioContext): Promise<void> {
   const cartId = id as string;
 
   const got = await t.call('cart.get', { id: cartId });
-  const same = got.status === 200 && resourceOf(t, got).id === cartId && canonicalJson(lineSet(got, t)) === canonicalJson(lineSet(created, t));
+  const same = got.status === 200 && resourceOf(t, got).id === cartId && canonicalJson(lineSetOf(t, got)) === canonicalJson(lineSetOf(t, created));
   t.check('cart.get-same', same, {
-    message: 'get did not return the cart that was created', expected: `HTTP 200, cart ${cartId} with ${brief(lineSet(created, t))}`,
-    actual: `HTTP ${got.status}, cart ${brief(resourceOf(t, got).id)} with ${brief(lineSet(got, t))}`, exchanges: [got],
+    message: 'get did not return the cart that was created', expected: `HTTP 200, cart ${cartId} with ${brief(lineSetOf(t, created))}`,
+    actual: `HTTP ${got.status}, cart ${brief(resourceOf(t, got).id)} with ${brief(lineSetOf(t, got))}`, exchanges: [got],
   });
 
   const updated = await t.call('cart.update', { id: cartId, input: { lineItems: lineItems([items[0]]) } });
-  const lines = lineSet(updated, t);
+  const lines = lineSetOf(t, updated);
   t.check('cart.update-replaces', updated.status === 200 && lines.length === 1 && lines[0].item === items[0], {
     message: `a one-line update of ${items[0]} left the cart with ${brief(lines)}`, expected: `HTTP 200 and exactly one line, item ${items[0]}`,
     actual: `HTTP ${updated.status}, lines ${brief(lines)}`, exchanges: [updated],

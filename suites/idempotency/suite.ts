@@ -2,11 +2,12 @@ import type { ScenarioContext } from '../../src/engine/context.js';
 import { NotTested } from '../../src/engine/outcomes.js';
 import type { CheckSpec, Scenario, Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
-import { changedBody, lineState, reformatted, replayDifferences } from '../../src/protocol/idempotency.js';
+import { changedBody, reformatted, replayDifferences } from '../../src/protocol/idempotency.js';
 import { brief } from '../../src/protocol/messages.js';
 import { operation, operationsOf } from '../../src/protocol/operations.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
-import { resourceOf } from '../shared/checkout-flow.js';
+import { sameJson } from '../../src/protocol/canonical.js';
+import { lineSetOf } from '../shared/checkout-flow.js';
 import { SUBJECTS, type IdempotencySubject } from './subjects.js';
 
 /**
@@ -118,8 +119,8 @@ async function judgeConflict(t: ScenarioContext, s: IdempotencySubject, first: E
   if (!s.read || id === undefined) return;
   // Read before and after: what the conflict changed, whatever Get itself returns.
   const after = await s.read(t, id);
-  const lines = (x: Exchange) => lineState(resourceOf(t, x));
-  const same = after.status === before?.status && JSON.stringify(lines(after)) === JSON.stringify(before && lines(before));
+  const lines = (x: Exchange) => lineSetOf(t, x);
+  const same = after.status === before?.status && sameJson(lines(after), before && lines(before));
   t.check(`${p}.conflict-unchanged`, same, {
     message: 'the resource changed after a conflicting request', expected: `HTTP ${before?.status}, lines ${brief(before && lines(before))}`,
     actual: `HTTP ${after.status}, lines ${brief(lines(after))}`, exchanges: [conflict, ...(before ? [before] : []), after],

@@ -6,6 +6,7 @@
  * config does not have. Completion that answers complete_in_progress is followed by bounded
  * polling of Get.
  */
+import { canonicalJson } from '../../src/protocol/canonical.js';
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { Blocked, NotTested } from '../../src/engine/outcomes.js';
@@ -52,6 +53,14 @@ export function resourceOf(t: ScenarioContext, x: Exchange): Json {
   if (!isObject(x.json)) return {};
   const { [t.dialect.envelopeKey]: _envelope, ...rest } = x.json;
   return rest;
+}
+
+/** A cart's or session's lines as a sorted list of item and quantity: lines have no fixed order. */
+export function lineSetOf(t: ScenarioContext, x: Exchange): { item: unknown; quantity: unknown }[] {
+  const lines = resourceOf(t, x).line_items;
+  return (Array.isArray(lines) ? lines.filter(isObject) : [])
+    .map((l) => ({ item: isObject(l.item) ? l.item.id : undefined, quantity: l.quantity }))
+    .sort((a, b) => canonicalJson(a).localeCompare(canonicalJson(b)));
 }
 
 export function statusOf(x: Exchange): unknown {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Operation } from '../../protocol/operations.js';
-import { digestOf, parseContentDigest, parseSignatures, signatureBase, verifySignature } from '../../protocol/signatures.js';
+import { digestOf, inspectSignatures, parseContentDigest } from '../../protocol/signatures.js';
 import { isLoopback } from '../../platform/profile-server.js';
 import type { FaultSet } from '../faults.js';
 import type { PlatformProfileResolver } from './platform-profiles.js';
@@ -30,15 +30,11 @@ export function signatureRefusal(
     const sha = digests instanceof Map ? digests.get('sha-256') : undefined;
     if (!sha || !digestOf('sha-256', raw)?.equals(sha)) return refuse('Content-Digest does not match the body');
   }
-  const parsed = parseSignatures(headers['signature-input'], headers.signature);
-  if (!Array.isArray(parsed) || parsed.length === 0) return refuse('the signature headers cannot be read');
-  const sig = parsed[0];
-  const keyid = sig.params.get('keyid');
-  const key = profiles.keysOf(platform).find((k) => k.kid === keyid);
-  if (!key) return faults.has('request-keyid-unchecked') ? undefined : refuse(`no key ${String(keyid)} in the platform profile ${platform}`);
-  if (faults.has('request-signature-unchecked')) return undefined;
   const url = new URL(req.url ?? '/', 'http://placeholder');
-  const base = signatureBase({ method: req.method, authority: headers.host, path: url.pathname, headers }, sig.components, sig.paramsText);
-  if (typeof base !== 'string') return refuse(`the signature covers ${base.missing.join(', ')}, which the request lacks`);
-  return verifySignature(base, sig.signature, key) === 'valid' ? undefined : refuse('the signature does not verify');
+  const found = inspectSignatures({ method: req.method, authority: headers.host, path: url.pathname, headers }, profiles.keysOf(platform));
+  if (!Array.isArray(found) || found.length === 0) return refuse('the signature headers cannot be read');
+  const { result, detail, keyid } = found[0];
+  if (result === 'unknown_key') return faults.has('request-keyid-unchecked') ? undefined : refuse(`no key ${String(keyid)} in the platform profile ${platform}`);
+  if (faults.has('request-signature-unchecked')) return undefined;
+  return result === 'valid' ? undefined : refuse(detail ? `the signature ${detail}` : `the signature does not verify (${result})`);
 }

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../protocol/canonical.js';
 import type { Operation } from '../../protocol/operations.js';
-import { contentDigestHeader, signatureBase, signatureInputFor, signBase } from '../../protocol/signatures.js';
+import { contentDigestHeader, signMessage } from '../../protocol/signatures.js';
 import type { FaultSet } from '../faults.js';
 import type { ReferenceKeys } from '../profile.js';
 import type { VariationSet } from '../variations.js';
@@ -35,17 +35,14 @@ export function signatureHeaders(
   }
   const digest = faults.has('response-digest-wrong') ? contentDigestHeader(`${body} `) : contentDigestHeader(body);
   const key = variations.has('responses-signed-ed25519') ? keys.signing.okp : keys.signing.ec;
-  const keyid = faults.has('response-signature-unknown-kid') ? 'ref-retired-key' : (key.kid as string);
-  const input = signatureInputFor(COMPONENTS, { created: Math.floor(Date.now() / 1000), keyid });
   const headers = { 'content-type': type, 'content-digest': digest };
-  // response-signature-wrong-components: the base leaves content-type out, while Signature-Input names it.
-  const signed = faults.has('response-signature-wrong-components') ? COMPONENTS.filter((c) => c !== 'content-type') : COMPONENTS;
-  const base = signatureBase({ status, headers }, signed, input) as string;
-  const signature = signBase(base, key);
-  if (faults.has('response-signature-tampered')) signature[0] ^= 0xff;
   return {
     'Content-Digest': digest,
-    'Signature-Input': `sig1=${input}`,
-    Signature: `sig1=:${signature.toString('base64')}:`,
+    ...signMessage({ status, headers }, COMPONENTS, key, {
+      keyid: faults.has('response-signature-unknown-kid') ? 'ref-retired-key' : undefined,
+      // response-signature-wrong-components: the base leaves content-type out, while Signature-Input names it.
+      baseComponents: faults.has('response-signature-wrong-components') ? COMPONENTS.filter((c) => c !== 'content-type') : undefined,
+      tamper: faults.has('response-signature-tampered'),
+    }),
   };
 }
