@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { CAPABILITIES } from '../protocol/operations.js';
+import { CAPABILITIES, SERVICES } from '../protocol/operations.js';
 import { referenceRunConfig } from '../reference/run-config.js';
 import type { VariationName } from '../reference/variations.js';
 import { REFERENCE_TLS, startReferenceBusiness } from '../reference/server.js';
@@ -90,6 +90,7 @@ export function program(): Command {
     .option('--json', 'with --list-faults or --list-variations: print JSON')
     .option('--write-config <file>', 'write the run config a full run against this business needs')
     .option('--dialect <file>', 'serve the protocol under another dialect')
+    .option('--services <list>', `comma-separated services to serve and advertise (${SERVICES.join(', ')})`, SERVICES.join(','))
     .option('--tls-cert <file>', 'serve HTTPS, TLS 1.3 only, with this PEM certificate (needs --tls-key)')
     .option('--tls-key <file>', 'the PEM private key of --tls-cert')
     .action(async (opts) => {

@@ -8,6 +8,7 @@ import { startReferenceBusiness } from '../reference/server.js';
 import { generateSigningKey } from '../platform/signing-key.js';
 import { UsageError } from './errors.js';
 import { EXIT } from '../engine/exit-code.js';
+import { SERVICES, type Service } from '../protocol/operations.js';
 
 export interface ReferenceCommandOptions {
   port: string;
@@ -18,6 +19,7 @@ export interface ReferenceCommandOptions {
   json?: boolean;
   writeConfig?: string;
   dialect?: string;
+  services?: string;
   tlsCert?: string;
   tlsKey?: string;
 }
@@ -61,6 +63,7 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
   }
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${opts.port}: expected 0-65535`);
+  const services = parseServices(opts.services);
   const dialect = opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT;
   if (!opts.tlsCert !== !opts.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
   let tls: { cert: string; key: string } | undefined;
@@ -73,7 +76,7 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
   }
   let business;
   try {
-    business = await startReferenceBusiness({ port, faults, variations, dialect, tls });
+    business = await startReferenceBusiness({ port, faults, variations, dialect, tls, services });
   } catch (err) {
     throw new UsageError(`cannot listen on 127.0.0.1:${port}: ${(err as Error).message}`);
   }
@@ -98,4 +101,15 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 'serving';
+}
+
+/** `--services shopping,common`: each named once, each a service of the spec. */
+function parseServices(list: string | undefined): Service[] {
+  if (list === undefined) return [...SERVICES];
+  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) throw new UsageError(`--services: name at least one of ${SERVICES.join(', ')}`);
+  for (const name of names) {
+    if (!(SERVICES as readonly string[]).includes(name)) throw new UsageError(`--services ${name}: no such service; known: ${SERVICES.join(', ')}`);
+  }
+  return [...new Set(names)] as Service[];
 }

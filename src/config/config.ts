@@ -21,6 +21,22 @@ export interface RunConfig {
     unavailable_item_ids?: string[];
     shipping_address?: Record<string, string>;
     buyer?: Record<string, string>;
+    /** Document 2: locations the business has, and how to search them. */
+    locations?: {
+      ids?: string[];
+      aliases?: Record<string, string>;
+      query?: string;
+      center?: Json;
+      max_meters?: number;
+      unsupported_max?: number;
+      amenities?: string[];
+      context?: Json;
+      lookup_batch_max?: number;
+    };
+    /** Document 2: questions for ask. */
+    ask?: { query?: string; unaddressable_query?: string; disclosure_query?: string; grounding_ids?: string[] };
+    /** Document 3: a bookable stay, one that is sold out, and the people of the booking. */
+    booking?: { property?: Json; stays?: Json[]; sold_out_stays?: Json[]; guests?: Json[]; booker?: Json; travel_purpose?: string };
   };
   payment?: {
     handler_id?: string;

@@ -21,11 +21,23 @@ export function replayDifferences(first: Exchange, replay: Exchange): string[] {
   return out;
 }
 
-/**
- * The sent body with every line item's quantity one higher: the same request shape, another
- * meaning. Undefined when the body has no line item quantities to change.
- */
-export function changedBody(sent: string | undefined): string | undefined {
+/** Gives a request body another meaning, or undefined when it holds nothing to change. */
+export type Change = (body: Record<string, unknown>) => Record<string, unknown> | undefined;
+
+/** Every line item's quantity one higher: the same request shape, another meaning. */
+export const moreOfEachLine: Change = (body) => {
+  if (!Array.isArray(body.line_items)) return undefined;
+  let changed = false;
+  const lines = body.line_items.map((l) => {
+    if (!isObject(l) || typeof l.quantity !== 'number') return l;
+    changed = true;
+    return { ...l, quantity: l.quantity + 1 };
+  });
+  return changed ? { ...body, line_items: lines } : undefined;
+};
+
+/** The sent body changed in meaning, written out; undefined when it is no JSON object or holds nothing to change. */
+export function changedBody(sent: string | undefined, change: Change): string | undefined {
   if (sent === undefined) return undefined;
   let body: unknown;
   try {
@@ -33,14 +45,8 @@ export function changedBody(sent: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-  if (!isObject(body) || !Array.isArray(body.line_items)) return undefined;
-  let changed = false;
-  const lines = body.line_items.map((l) => {
-    if (!isObject(l) || typeof l.quantity !== 'number') return l;
-    changed = true;
-    return { ...l, quantity: l.quantity + 1 };
-  });
-  return changed ? JSON.stringify({ ...body, line_items: lines }) : undefined;
+  const changed = isObject(body) ? change(body) : undefined;
+  return changed ? JSON.stringify(changed) : undefined;
 }
 
 /** The same JSON value written with other bytes (indented): equal as JSON, different as bytes. */

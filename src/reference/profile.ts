@@ -1,6 +1,7 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import { logicalName, wireName, type Dialect } from '../dialect/dialect.js';
 import type { FaultSet } from './faults.js';
+import type { ServiceModule } from './shared/module.js';
 import type { VariationSet } from './variations.js';
 
 import { PROTOCOL_VERSION } from '../protocol/version.js';
@@ -17,11 +18,6 @@ export const capabilityVersion = (capability: string, variations: VariationSet) 
   (capability === 'shopping.cart' && variations.has('capability-versions-differ') ? OLDER_CART_VERSION : protocolVersion(variations));
 export const PAYMENT_HANDLER = 'dev.proto_conformance.test_card';
 export const PAYMENT_HANDLER_ID = 'test-card';
-
-/** Capabilities the reference business implements, dialect-free. */
-export const REFERENCE_CAPABILITIES = [
-  'shopping.catalog.search', 'shopping.catalog.lookup', 'shopping.cart', 'shopping.checkout', 'shopping.order',
-] as const;
 
 /** Where each service lives under the reference business's base URL. */
 export const servicePath = (service: string) => `/${service}`;
@@ -73,26 +69,32 @@ export interface ProfileInputs {
   faults: FaultSet;
   variations: VariationSet;
   keys: ReferenceKeys;
+  /** The service modules served: each gets a service entry, and its capabilities are advertised. */
+  modules: readonly ServiceModule[];
 }
 
-export function buildProfile({ servicesBase, dialect, faults, variations, keys }: ProfileInputs): Record<string, unknown> {
+export function buildProfile({ servicesBase, dialect, faults, variations, keys, modules }: ProfileInputs): Record<string, unknown> {
   const version = protocolVersion(variations);
   const extra = variations.has('profile-extra-members') ? { x_reference_note: 'an extra member consumers ignore' } : {};
-  const restEntry: Record<string, unknown> = {
-    version: faults.has('profile-service-version-format') ? '1.0' : version,
-    transport: 'rest',
-    endpoint: `${servicesBase}${servicePath('shopping')}${variations.has('endpoint-trailing-slash') ? '/' : ''}`,
-    ...extra,
+  // Each module's service gets its own entry and endpoint; the entry variations and faults act on every one.
+  const serviceEntries = (service: string) => {
+    const restEntry: Record<string, unknown> = {
+      version: faults.has('profile-service-version-format') ? '1.0' : version,
+      transport: 'rest',
+      endpoint: `${servicesBase}${servicePath(service)}${variations.has('endpoint-trailing-slash') ? '/' : ''}`,
+      ...extra,
+    };
+    if (faults.has('profile-no-endpoint') && service === 'shopping') delete restEntry.endpoint;
+    if (faults.has('profile-services-not-array')) return restEntry;
+    return variations.has('profile-several-service-entries')
+      ? [{ version, transport: 'mcp', endpoint: `${servicesBase}/mcp` }, restEntry]
+      : [restEntry];
   };
-  if (faults.has('profile-no-endpoint')) delete restEntry.endpoint;
-  const entries = variations.has('profile-several-service-entries')
-    ? [{ version, transport: 'mcp', endpoint: `${servicesBase}/mcp` }, restEntry]
-    : [restEntry];
   const capabilityEntry = (c: string) => ({
     version: faults.has('profile-entry-version-format') ? '1.0' : capabilityVersion(logicalName(dialect, c) ?? c, variations),
     spec: `https://spec.example/${c}`, ...extra,
   });
-  const capabilities = [...REFERENCE_CAPABILITIES.map((c) => wireName(dialect, c)),
+  const capabilities = [...modules.flatMap((m) => m.capabilities).map((c) => wireName(dialect, c)),
     ...(variations.has('profile-extension-capabilities') ? EXTENSION_CAPABILITIES(dialect) : [])];
   const handlerEntry = paymentHandlerEntry(version);
   const ecKey: Record<string, unknown> = { ...keys.ec };
@@ -106,9 +108,7 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys }
   return {
     [dialect.envelopeKey]: {
       version: faults.has('profile-version-format') ? 'v1' : version,
-      services: {
-        [wireName(dialect, 'shopping')]: faults.has('profile-services-not-array') ? restEntry : entries,
-      },
+      services: Object.fromEntries(modules.map((m) => [wireName(dialect, m.service), serviceEntries(m.service)])),
       capabilities: Object.fromEntries(capabilities.map((c) => [
         c,
         faults.has('profile-capabilities-not-array') ? capabilityEntry(c) : [capabilityEntry(c)],

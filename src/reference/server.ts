@@ -6,16 +6,17 @@ import type { AddressInfo } from 'node:net';
 import { parseDictionary } from 'structured-headers';
 import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
 import { PACKAGE_ROOT } from '../package-root.js';
-import { OPERATIONS, type Operation } from '../protocol/operations.js';
+import { OPERATIONS, SERVICES, type Operation, type Service } from '../protocol/operations.js';
 import { PRODUCTS } from './shopping/catalog-data.js';
-import { shoppingModule } from './shopping/index.js';
+import { MODULES } from './modules.js';
+import type { Handler } from './shared/module.js';
 import { FaultSet, type FaultName } from './faults.js';
 import { IdempotencyStore, type StoredResponse } from './shared/idempotency.js';
 import { signatureHeaders } from './shared/signing.js';
 import { PlatformProfileResolver } from './shared/platform-profiles.js';
 import { signatureRefusal } from './shared/request-signatures.js';
 import {
-  buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, REFERENCE_CAPABILITIES, servicePath,
+  buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, servicePath,
 } from './profile.js';
 import { businessError, recoverable, transportError, type Reply, type ReplyMessage } from './shared/replies.js';
 import { authRefusal, certificateRefusal } from './shared/auth.js';
@@ -27,6 +28,8 @@ export interface ReferenceOptions {
   faults?: FaultName[];
   variations?: VariationName[];
   dialect?: Dialect;
+  /** The services served and advertised; all three by default. */
+  services?: readonly Service[];
   /** Serve HTTPS (TLS 1.3 only) with this certificate; the https-tls-1-3 variation uses the bundled one. */
   tls?: { cert: string; key: string };
 }
@@ -59,6 +62,9 @@ const ANONYMOUS = 'urn:anonymous-platform';
 /** A well-formed version the profile never advertises, for the version-echo faults. */
 const UNADVERTISED_VERSION = '2099-01-01';
 
+/** Capabilities whose responses carry the payment handlers (Document 1 §Checkout resource; Document 3 booking session). */
+const PAYMENT_CAPABILITIES = ['shopping.checkout', 'lodging.booking'];
+
 /** Faults that take one endpoint away: the hook point where a route is missing or refused. */
 const ROUTE_FAULTS: { fault: FaultName; operation: string; status: number; code: string }[] = [
   { fault: 'product-endpoint-missing', operation: 'catalog.product', status: 404, code: 'not_found' },
@@ -78,8 +84,9 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const signed = variations.has('requires-signatures');
   const platformProfiles = variations.has('platform-profiles-fetched') || signed ? new PlatformProfileResolver(dialect, faults) : undefined;
   const version = protocolVersion(variations);
-  const handlers = shoppingModule(variations);
-  const routes = OPERATIONS.filter((o) => (REFERENCE_CAPABILITIES as readonly string[]).includes(o.capability));
+  const modules = (opts.services ?? SERVICES).map((service) => MODULES[service](variations));
+  const handlers: Record<string, Handler> = Object.assign({}, ...modules.map((m) => m.handlers));
+  const routes = OPERATIONS.filter((o) => handlers[o.name] !== undefined);
   // With endpoint-other-origin the services listen on an origin of their own, and only there.
   const split = variations.has('endpoint-other-origin');
   let base = '';
@@ -99,7 +106,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     if (serves.profile && url.pathname === dialect.wellKnownPath) {
       if (req.method !== 'GET') return send(res, 405, { code: 'method_not_allowed', content: 'GET only' });
       const type = faults.has('profile-content-type-text') ? 'text/plain' : 'application/json';
-      return send(res, 200, buildProfile({ base, servicesBase, dialect, faults, variations, keys }), type);
+      return send(res, 200, buildProfile({ base, servicesBase, dialect, faults, variations, keys, modules }), type);
     }
 
     const match = serves.services ? route(req.method ?? 'GET', url.pathname) : 'no-route';
@@ -138,7 +145,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     } else if (absent.length) return reply(res, transportError(400, 'invalid_request', `${absent.join(', ')} is required`));
     const run = () => render(handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }), op);
     const key = req.headers['idempotency-key'];
-    if (op.method === 'GET' || op.idempotency !== 'required' || typeof key !== 'string') return write(res, run());
+    // Where the key is optional (Document 2 ask), a request that carries one gets the same rules.
+    if (op.method === 'GET' || op.idempotency === 'none' || typeof key !== 'string') return write(res, run());
     const decision = idempotency.decide({ platform: agent, key, operation: op.name, method: op.method, path: url.pathname, rawBody: raw });
     if (decision.kind === 'replay') return write(res, decision.response);
     const conflict = () => render(transportError(idempotency.conflictStatus(), 'idempotency_conflict', 'this Idempotency-Key was used with a different request'));
@@ -207,7 +215,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       version: faults.has('envelope-version-format') ? '1.0' : faults.has('envelope-version-not-advertised') ? UNADVERTISED_VERSION : version,
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
       ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations) }] } } : {}),
-      ...(op?.capability === 'shopping.checkout' && !faults.has('checkout-no-payment-handlers')
+      ...(op && PAYMENT_CAPABILITIES.includes(op.capability) && !faults.has('checkout-no-payment-handlers')
         ? { payment_handlers: faults.has('checkout-payment-handlers-empty') ? {} : { [PAYMENT_HANDLER]: [paymentHandlerEntry(version)] } } : {}),
       ...(variations.has('envelope-echoes-registries') && op
         ? { services: { [wireName(dialect, op.service)]: [{ version, transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }

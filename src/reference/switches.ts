@@ -11,3 +11,46 @@ export class Switches<N extends string> {
     return [...this.on];
   }
 }
+/**
+ * Named faults of the reference business. Each breaks one behaviour the way a real
+ * implementation might, and names, completely, what a run against it shows:
+ * - `fails`: every check that must fail (or warn);
+ * - `skips`: every check that may then end blocked or not-tested instead of its usual verdict
+ *   (a `suite.*` entry stands for every check of a suite); every other check keeps its verdict.
+ * The requirement IDs a fault fails (`expect`) follow from its checks.
+ */
+export interface Fault {
+  name: string;
+  /** Area the fault breaks: a dialect-free capability or `profile`, `envelope`, `discovery`. */
+  capability: string;
+  description: string;
+  fails: readonly string[];
+  skips?: readonly string[];
+  /** Variations the fault needs on to have something to break (an auth fault needs auth); switched on with it. */
+  needs?: readonly string[];
+}
+
+export const fault = <N extends string>(f: Fault & { name: N }) => f;
+
+/**
+ * Named variations of the reference business: each makes a choice the spec permits that differs
+ * from the reference's default. A run against the business with any of them on must fail, warn
+ * and error on nothing. `permitted_by` cites the sentence (or the "not shown") that allows the
+ * choice; the description says what a naive checker would get wrong.
+ */
+export interface Variation {
+  name: string;
+  /** Area the variation touches: a dialect-free capability, or `profile`, `envelope`, `discovery`. */
+  capability: string;
+  description: string;
+  permitted_by: string;
+  /** Variations that cannot be on together with this one. */
+  conflicts?: string[];
+  /**
+   * Faults this variation leaves nothing to break, or changes what they break (no keys to leak,
+   * no has_next_page to misstate): the pair is refused, and the composition test skips it.
+   */
+  hides?: string[];
+}
+
+export const variation = <N extends string>(v: Variation & { name: N }) => v;

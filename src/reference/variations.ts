@@ -1,27 +1,8 @@
-import { Switches } from './switches.js';
+import { Switches, variation, type Variation } from './switches.js';
+import { COMMON_VARIATIONS } from './common/variations.js';
+import { LODGING_VARIATIONS } from './lodging/variations.js';
 
-/**
- * Named variations of the reference business: each makes a choice the spec permits that differs
- * from the reference's default. A run against the business with any of them on must fail, warn
- * and error on nothing. `permitted_by` cites the sentence (or the "not shown") that allows the
- * choice; the description says what a naive checker would get wrong.
- */
-export interface Variation {
-  name: string;
-  /** Area the variation touches: a dialect-free capability, or `profile`, `envelope`, `discovery`. */
-  capability: string;
-  description: string;
-  permitted_by: string;
-  /** Variations that cannot be on together with this one. */
-  conflicts?: string[];
-  /**
-   * Faults this variation leaves nothing to break, or changes what they break (no keys to leak,
-   * no has_next_page to misstate): the pair is refused, and the composition test skips it.
-   */
-  hides?: string[];
-}
-
-const variation = <N extends string>(v: Variation & { name: N }) => v;
+export type { Variation };
 
 export const VARIATIONS = [
   // Profile
@@ -252,6 +233,8 @@ export const VARIATIONS = [
   variation({ name: 'idempotency-key-per-operation', capability: 'idempotency',
     description: 'A key is scoped to one operation and path: the same key on another operation is a new request. A checker that expects a 409 across operations fails it.',
     permitted_by: 'Document 1 §Limits: "The server stores the key with the result"; the scope of a key across operations is not shown.' }),
+  ...COMMON_VARIATIONS,
+  ...LODGING_VARIATIONS,
 ] as const;
 
 export type VariationName = (typeof VARIATIONS)[number]['name'];

@@ -4,6 +4,7 @@ import { NotTested } from '../../src/engine/outcomes.js';
 import type { Effect } from '../../src/engine/types.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
+import { moreOfEachLine, type Change } from '../../src/protocol/idempotency.js';
 import {
   createCheckout, instrument, lineItems, NEEDS_ITEMS, purchasableItems, readySession, resourceOf, withBuyer,
 } from '../shared/checkout-flow.js';
@@ -23,10 +24,12 @@ export interface IdempotencySubject {
   prepare(t: ScenarioContext): Promise<{ send: Send; id?: string }>;
   /** The id of what the operation makes (a created resource, a placed order), if it makes one. */
   made?(t: ScenarioContext, x: Exchange): string | undefined;
-  /** Its body has a meaning to change (line item quantities): the conflict rule applies. */
-  conflict?: boolean;
+  /** How its body is given another meaning (line item quantities): the conflict rule applies. */
+  conflict?: Change;
   /** Reads the resource it acts on back, for what a refused request must not have changed. */
   read?(t: ScenarioContext, id: string): Promise<Exchange>;
+  /** What of a read-back the conflicting request would have changed (a cart's lines); compared as JSON. */
+  state?(t: ScenarioContext, x: Exchange): unknown;
 }
 
 const idOf = (t: ScenarioContext, x: Exchange): string | undefined => {
@@ -69,7 +72,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       return { send: (o) => t.call('cart.create', { input: { lineItems: lineItems(items) }, ...o }) };
     },
     made: idOf,
-    conflict: true,
+    conflict: moreOfEachLine,
   },
   {
     operation: 'cart.update',
@@ -78,7 +81,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const { id, items } = await newCart(t);
       return { id, send: (o) => t.call('cart.update', { id, input: { lineItems: lineItems(items, 2) }, ...o }) };
     },
-    conflict: true,
+    conflict: moreOfEachLine,
     read: (t, id) => t.call('cart.get', { id }),
   },
   {
@@ -98,7 +101,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       return { send: (o) => t.call('checkout.create', { rawBody: body, ...o }) };
     },
     made: idOf,
-    conflict: true,
+    conflict: moreOfEachLine,
   },
   {
     operation: 'checkout.update',
@@ -109,7 +112,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const resource = withBuyer(t, resourceOf(t, session));
       return { id, send: (o) => t.call('checkout.update', { id, input: { resource, changes: {} }, ...o }) };
     },
-    conflict: true,
+    conflict: moreOfEachLine,
     read: (t, id) => t.call('checkout.get', { id }),
   },
   {

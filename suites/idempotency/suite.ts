@@ -26,14 +26,19 @@ export const idempotencySuites: readonly Suite[] = [...new Set(SUBJECTS.map((s) 
 const is2xx = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
 
 /** The checks one operation gets: what it makes, and whether its body has a meaning to change. */
+function keyRequired(s: IdempotencySubject): boolean {
+  return operation(s.operation).idempotency === 'required';
+}
+
 function checksFor(s: IdempotencySubject): CheckSpec[] {
   const p = `idempotency.${s.operation}`;
   const creates = operation(s.operation).creates === true;
   return [
-    { id: `${p}.missing-key`, title: 'a request without Idempotency-Key gets 400', requirements: ['IDEM-005'] },
+    // Where the key is optional (Document 2 §POST /ask), a request without one is no refusal to expect.
+    ...(keyRequired(s) ? [{ id: `${p}.missing-key`, title: 'a request without Idempotency-Key gets 400', requirements: ['IDEM-005'] }] : []),
     { id: `${p}.replay`, title: 'the same key and body return the stored result: same status, same body', requirements: ['IDEM-001'] },
     ...(s.made ? [{ id: `${p}.replay-no-second-effect`, title: 'a replay makes nothing new: the same id as the first answer', requirements: ['IDEM-002'] }] : []),
-    ...(s.conflict ? [{ id: `${p}.conflict-409`, title: 'the same key with a changed quantity gets 409', requirements: ['IDEM-003'] }] : []),
+    ...(s.conflict ? [{ id: `${p}.conflict-409`, title: 'the same key with a body of another meaning gets 409', requirements: ['IDEM-003'] }] : []),
     // A create's 409 names no resource, so what it might have made cannot be read back: only operations on one resource.
     ...(s.conflict && s.read ? [
       { id: `${p}.conflict-unchanged`, title: 'after the 409 the resource reads as the first request left it', requirements: ['IDEM-004'] },
@@ -62,25 +67,25 @@ async function exercise(t: ScenarioContext, s: IdempotencySubject): Promise<void
   const discard = discarder(t, s.operation);
 
   // Without the key first: a refusal leaves the resource as it was for the requests that follow.
-  const bare = await send({ omit: ['idempotency-key'], tolerateTransportError: true });
-  discard(s.made?.(t, bare));
+  const bare = keyRequired(s) ? await send({ omit: ['idempotency-key'], tolerateTransportError: true }) : undefined;
+  if (bare) discard(s.made?.(t, bare));
   const first = await send();
   const made = s.made?.(t, first);
   discard(made);
-  const judgeBare = () => t.check(`${p}.missing-key`, bare.status === 400, {
-    message: `a request without Idempotency-Key answered HTTP ${bare.status ?? bare.transportError?.message}`,
-    expected: 'HTTP 400', actual: `HTTP ${bare.status ?? bare.transportError?.message}: ${brief(bare.json ?? bare.responseBody)}`, exchanges: [bare],
+  const judgeBare = (x: Exchange) => t.check(`${p}.missing-key`, x.status === 400, {
+    message: `a request without Idempotency-Key answered HTTP ${x.status ?? x.transportError?.message}`,
+    expected: 'HTTP 400', actual: `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody)}`, exchanges: [x],
   });
   // Served without a key is a finding whatever came next; a refusal counts only if the keyed request is served.
-  if (is2xx(bare)) judgeBare();
+  if (bare && is2xx(bare)) judgeBare(bare);
   if (!is2xx(first)) throw new NotTested(`the request with a key answered HTTP ${first.status}: ${brief(first.json)}; its own suite judges it`);
-  if (!is2xx(bare)) judgeBare();
+  if (bare && !is2xx(bare)) judgeBare(bare);
 
   await judgeReplay(t, s, first, made, discard);
   if (s.conflict) {
-    const changed = changedBody(t.sentBody(first));
+    const changed = changedBody(t.sentBody(first), s.conflict);
     const conflictChecks = [`${p}.conflict-409`, ...(s.read ? [`${p}.conflict-unchanged`] : [])];
-    if (!changed) for (const c of conflictChecks) t.notTested(c, 'the request carries no line item quantity to change');
+    if (!changed) for (const c of conflictChecks) t.notTested(c, 'the request carries nothing whose meaning can be changed');
     else await judgeConflict(t, s, first, changed, id, discard);
   }
   if (creates) await observeOpenQuestions(t, s, first, made, discard);
@@ -119,7 +124,7 @@ async function judgeConflict(t: ScenarioContext, s: IdempotencySubject, first: E
   if (!s.read || id === undefined) return;
   // Read before and after: what the conflict changed, whatever Get itself returns.
   const after = await s.read(t, id);
-  const lines = (x: Exchange) => lineSetOf(t, x);
+  const lines = (x: Exchange) => (s.state ? s.state(t, x) : lineSetOf(t, x));
   const same = after.status === before?.status && sameJson(lines(after), before && lines(before));
   t.check(`${p}.conflict-unchanged`, same, {
     message: 'the resource changed after a conflicting request', expected: `HTTP ${before?.status}, lines ${brief(before && lines(before))}`,

@@ -1,4 +1,4 @@
-import type { HandlerRequest, Reply } from '../shared/replies.js';
+import type { ServiceModule } from '../shared/module.js';
 import type { VariationSet } from '../variations.js';
 import * as cart from './cart.js';
 import * as catalog from './catalog.js';
@@ -6,28 +6,29 @@ import * as checkout from './checkout.js';
 import * as order from './order.js';
 import { createStore } from './store.js';
 
-/** One operation's handler: the shared layer has already authenticated, parsed and keyed the request. */
-export type Handler = (req: HandlerRequest) => Reply;
-
 /**
  * The shopping service module (Document 1): its own store, and a handler per operation of the
  * operations table. The shared layer (server.ts and shared/) routes to it.
  */
-export function shoppingModule(variations: VariationSet): Record<string, Handler> {
+export function shoppingModule(variations: VariationSet): ServiceModule {
   const store = createStore(variations);
   return {
-    'catalog.search': catalog.search,
-    'catalog.lookup': catalog.lookup,
-    'catalog.product': catalog.product,
-    'cart.create': (r) => cart.create(store, r),
-    'cart.get': (r) => cart.get(store, r),
-    'cart.update': (r) => cart.update(store, r),
-    'cart.cancel': (r) => cart.cancel(store, r),
-    'checkout.create': (r) => checkout.create(store, r),
-    'checkout.get': (r) => checkout.get(store, r),
-    'checkout.update': (r) => checkout.update(store, r),
-    'checkout.complete': (r) => checkout.complete(store, r),
-    'checkout.cancel': (r) => checkout.cancel(store, r),
-    'order.get': (r) => order.get(store, r),
+    service: 'shopping',
+    capabilities: ['shopping.catalog.search', 'shopping.catalog.lookup', 'shopping.cart', 'shopping.checkout', 'shopping.order'],
+    handlers: {
+      'catalog.search': catalog.search,
+      'catalog.lookup': catalog.lookup,
+      'catalog.product': catalog.product,
+      'cart.create': (r) => cart.create(store, r),
+      'cart.get': (r) => cart.get(store, r),
+      'cart.update': (r) => cart.update(store, r),
+      'cart.cancel': (r) => cart.cancel(store, r),
+      'checkout.create': (r) => checkout.create(store, r),
+      'checkout.get': (r) => checkout.get(store, r),
+      'checkout.update': (r) => checkout.update(store, r),
+      'checkout.complete': (r) => checkout.complete(store, r),
+      'checkout.cancel': (r) => checkout.cancel(store, r),
+      'order.get': (r) => order.get(store, r),
+    },
   };
 }
