@@ -23,12 +23,21 @@ import { envelopeSuite } from './envelope/suite.js';
 import * as order from './order/requirements.js';
 import { orderSuite } from './order/suite.js';
 import * as profile from './profile/requirements.js';
+import * as ask from './ask/requirements.js';
+import { askSuite } from './ask/suite.js';
 import { profileSuite } from './profile/suite.js';
 import * as shared from './shared/requirements.js';
+import * as booking from './booking/requirements.js';
+import { bookingSuite } from './booking/suite.js';
+import * as locationShape from './shared/location-requirements.js';
+import * as locationSearch from './location-search/requirements.js';
+import { locationSearchSuite } from './location-search/suite.js';
+import * as locationLookup from './location-lookup/requirements.js';
+import { locationLookupSuite } from './location-lookup/suite.js';
 
 /** Every suite, in run order. Adding a capability is adding its folder and one line in each list. */
 export const suites: readonly Suite[] = [
-  profileSuite, transportSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, ...idempotencySuites, ...requestSuites, envelopeSuite, versionsSuite, signaturesSuite,
+  profileSuite, transportSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, locationSearchSuite, locationLookupSuite, askSuite, bookingSuite, ...idempotencySuites, ...requestSuites, envelopeSuite, versionsSuite, signaturesSuite,
 ];
 
 /** The requirement register: every requirement of every suite. */
@@ -46,4 +55,9 @@ export const requirements: Requirement[] = [
   ...cart.requirements,
   ...checkout.requirements,
   ...order.requirements,
+  ...locationShape.requirements,
+  ...locationSearch.requirements,
+  ...locationLookup.requirements,
+  ...ask.requirements,
+  ...booking.requirements,
 ];

@@ -32,6 +32,11 @@ export interface RunConfig {
       amenities?: string[];
       context?: Json;
       lookup_batch_max?: number;
+      /** A Location Serves the business can answer, and items it stocks somewhere (filters.items). */
+      serves?: Json;
+      items?: string[];
+      /** A filters.hours object in the business's shape (its members are not shown). */
+      hours_filter?: Json;
     };
     /** Document 2: questions for ask. */
     ask?: { query?: string; unaddressable_query?: string; disclosure_query?: string; grounding_ids?: string[] };

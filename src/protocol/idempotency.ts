@@ -36,6 +36,45 @@ export const moreOfEachLine: Change = (body) => {
   return changed ? { ...body, line_items: lines } : undefined;
 };
 
+/** Another question in place of the one asked (Document 2 §POST /ask): the same request shape, another meaning. */
+export const anotherQuestion: Change = (body) => {
+  if (typeof body.query !== 'string') return undefined;
+  const other = 'What are your opening hours?';
+  return { ...body, query: body.query === other ? 'How long does shipping take?' : other };
+};
+
+/** The day after a YYYY-MM-DD date, or undefined for anything else. */
+function dayAfter(date: unknown): string | undefined {
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+  return Number.isNaN(next.getTime()) ? undefined : next.toISOString().slice(0, 10);
+}
+
+/** Every stay one night longer (Document 3 §Resources and their fields: stay_dates): another booking, as valid as the first. */
+export const oneMoreNight: Change = (body) => {
+  if (!Array.isArray(body.stays)) return undefined;
+  let changed = false;
+  const stays = body.stays.map((s) => {
+    const end = isObject(s) && isObject(s.stay_dates) ? dayAfter(s.stay_dates.end_date) : undefined;
+    if (!end) return s;
+    changed = true;
+    return { ...s, stay_dates: { ...(s.stay_dates as Record<string, unknown>), end_date: end } };
+  });
+  return changed ? { ...body, stays } : undefined;
+};
+
+/** Every guest with another first name (Document 3 §Resources and their fields: guests): other people, the same shape. */
+export const renamedGuests: Change = (body) => {
+  if (!Array.isArray(body.guests)) return undefined;
+  let changed = false;
+  const guests = body.guests.map((g) => {
+    if (!isObject(g)) return g;
+    changed = true;
+    return { ...g, first_name: g.first_name === 'Renamed' ? 'Changed' : 'Renamed' };
+  });
+  return changed ? { ...body, guests } : undefined;
+};
+
 /** The sent body changed in meaning, written out; undefined when it is no JSON object or holds nothing to change. */
 export function changedBody(sent: string | undefined, change: Change): string | undefined {
   if (sent === undefined) return undefined;

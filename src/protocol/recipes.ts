@@ -41,9 +41,10 @@ export interface RecipeInputs {
   'checkout.cancel': undefined;
   'order.get': undefined;
   'location.search': { query?: string; distance?: Json; serves?: Json; filters?: Json; context?: Json; limit?: number; cursor?: string };
-  'location.lookup': { ids: string[]; distance?: Json; serves?: Json; filters?: Json };
+  'location.lookup': { ids: string[]; distance?: Json; serves?: Json; filters?: Json; context?: Json };
   ask: { query: string; conversation?: Json; ids?: string[] };
-  'booking.create': { property: Json; stays: Json[] };
+  /** `members`: what the business asked for beyond property and stays (Document 3 §Endpoints: not shown). */
+  'booking.create': { property: Json; stays: Json[]; members?: Json };
   'booking.get': undefined;
   'booking.update': { resource: Json; changes: Json };
   'booking.complete': { instrument: Json };
@@ -93,9 +94,9 @@ const RECIPES: Recipes = {
   'location.search': (i) => defined({
     query: i.query, distance: i.distance, serves: i.serves, filters: i.filters, context: i.context, ...pagination(i.limit, i.cursor),
   }),
-  'location.lookup': (i) => defined({ ids: i.ids, distance: i.distance, serves: i.serves, filters: i.filters }),
+  'location.lookup': (i) => defined({ ids: i.ids, distance: i.distance, serves: i.serves, filters: i.filters, context: i.context }),
   ask: (i) => defined({ query: i.query, conversation: i.conversation, ids: i.ids }),
-  'booking.create': (i) => ({ property: i.property, stays: i.stays }),
+  'booking.create': (i) => ({ ...i.members, property: i.property, stays: i.stays }),
   'booking.get': () => undefined,
   'booking.update': replacement,
   'booking.complete': (i) => ({ payment: { instruments: [i.instrument] }, signals: {} }),

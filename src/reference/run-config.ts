@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import type { RunConfig } from '../config/config.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './shopping/catalog-data.js';
-import { ACCEPT_TOKEN, HOLD_TOKEN } from './shopping/payment.js';
+import { ACCEPT_TOKEN, HOLD_TOKEN } from './shared/payment.js';
 import { PAYMENT_HANDLER_ID } from './profile.js';
+import { bookingFixtures } from './lodging/fixtures.js';
+import { locationFixtures } from './common/locations-data.js';
 import {
   REFERENCE_API_KEY, REFERENCE_BEARER_TOKEN, REFERENCE_UNSCOPED_API_KEY, REFERENCE_UNSCOPED_BEARER_TOKEN,
 } from './shared/auth.js';
@@ -49,9 +51,18 @@ export function referenceRunConfig(variations: readonly VariationName[] = [], bu
       product_ids: PRODUCTS.slice(1, 4).map((p) => p.id),
       variant_ids: withOptions.slice(0, 2).map((p) => p.variants[1].id),
       lookup_batch_ceiling: 100,
+      locations: locationFixtures(variations),
       item_ids: purchasable.slice(0, 2).map((p) => p.variants[0].id),
       out_of_stock_item_ids: [variantOf(OUT_OF_STOCK_PRODUCT_ID)],
       unavailable_item_ids: [variantOf(UNAVAILABLE_PRODUCT_ID)],
+      booking: bookingFixtures(variations),
+      // Questions its ask engine answers, one it cannot, one that gets an allergen disclosure; a product and a variant to ground on.
+      ask: {
+        query: 'What is your return policy?',
+        unaddressable_query: 'What will the weather be like on Mars next Tuesday?',
+        disclosure_query: 'I have a nut allergy. Do any of your products contain nuts or latex?',
+        grounding_ids: [PRODUCTS[2].id, PRODUCTS[3].variants[0].id],
+      },
       ...(on.has('checkout-requires-phone') || on.has('checkout-update-400-without-phone')
         ? { buyer: { email: 'buyer@proto-conformance.example', first_name: 'Ada', last_name: 'Tester', phone_number: '+15555550100' } }
         : {}),

@@ -8,6 +8,7 @@ import { PROTO_DIALECT, wireName, type Dialect } from '../dialect/dialect.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { OPERATIONS, SERVICES, type Operation, type Service } from '../protocol/operations.js';
 import { PRODUCTS } from './shopping/catalog-data.js';
+import { bookingFixtures } from './lodging/fixtures.js';
 import { MODULES } from './modules.js';
 import type { Handler } from './shared/module.js';
 import { FaultSet, type FaultName } from './faults.js';
@@ -62,8 +63,11 @@ const ANONYMOUS = 'urn:anonymous-platform';
 /** A well-formed version the profile never advertises, for the version-echo faults. */
 const UNADVERTISED_VERSION = '2099-01-01';
 
-/** Capabilities whose responses carry the payment handlers (Document 1 §Checkout resource; Document 3 booking session). */
-const PAYMENT_CAPABILITIES = ['shopping.checkout', 'lodging.booking'];
+/**
+ * Capabilities whose responses carry the payment handlers (Document 1 §Checkout resource; Document 3
+ * booking session), each with the fault that leaves them out.
+ */
+const PAYMENT_CAPABILITIES: Record<string, FaultName> = { 'shopping.checkout': 'checkout-no-payment-handlers', 'lodging.booking': 'booking-no-payment-handlers' };
 
 /** Faults that take one endpoint away: the hook point where a route is missing or refused. */
 const ROUTE_FAULTS: { fault: FaultName; operation: string; status: number; code: string }[] = [
@@ -72,6 +76,8 @@ const ROUTE_FAULTS: { fault: FaultName; operation: string; status: number; code:
   { fault: 'cart-cancel-endpoint-missing', operation: 'cart.cancel', status: 404, code: 'not_found' },
   { fault: 'checkout-complete-endpoint-501', operation: 'checkout.complete', status: 501, code: 'not_implemented' },
   { fault: 'order-endpoint-missing', operation: 'order.get', status: 404, code: 'not_found' },
+  { fault: 'ask-endpoint-missing', operation: 'ask', status: 404, code: 'not_found' },
+  { fault: 'booking-cancel-endpoint-missing', operation: 'booking.cancel', status: 404, code: 'not_found' },
 ];
 
 /** Starts the reference business on 127.0.0.1. */
@@ -188,6 +194,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   function headerProblem(req: IncomingMessage, op: Operation): string | undefined {
     if (!req.headers['request-id']) return 'Request-Id header is required';
     if (op.idempotency === 'required' && !req.headers['idempotency-key'] && !faults.has('idempotency-key-optional')) return 'Idempotency-Key header is required';
+    if (op.name === 'ask' && !req.headers['idempotency-key'] && faults.has('ask-key-required')) return 'Idempotency-Key header is required';
     return undefined;
   }
 
@@ -215,8 +222,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       version: faults.has('envelope-version-format') ? '1.0' : faults.has('envelope-version-not-advertised') ? UNADVERTISED_VERSION : version,
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
       ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations) }] } } : {}),
-      ...(op && PAYMENT_CAPABILITIES.includes(op.capability) && !faults.has('checkout-no-payment-handlers')
-        ? { payment_handlers: faults.has('checkout-payment-handlers-empty') ? {} : { [PAYMENT_HANDLER]: [paymentHandlerEntry(version)] } } : {}),
+      ...(op && PAYMENT_CAPABILITIES[op.capability] && !faults.has(PAYMENT_CAPABILITIES[op.capability])
+        ? { payment_handlers: faults.has('checkout-payment-handlers-empty') && op.capability === 'shopping.checkout' ? {} : { [PAYMENT_HANDLER]: [paymentHandlerEntry(version)] } } : {}),
       ...(variations.has('envelope-echoes-registries') && op
         ? { services: { [wireName(dialect, op.service)]: [{ version, transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }
         : {}),
@@ -290,7 +297,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
 /** required-members-defaulted: what a business that fills in what the platform left out would assume. */
 function defaultsFor(members: string[]): Record<string, unknown> {
   const basket = [{ item: { id: PRODUCTS.find((p) => !p.unavailable && p.variants.every((v) => v.available))!.variants[0].id }, quantity: 1 }];
-  const defaults: Record<string, unknown> = { ids: [], id: '', line_items: basket };
+  const { property, stays } = bookingFixtures([]);
+  const defaults: Record<string, unknown> = { ids: [], id: '', line_items: basket, query: '', property, stays };
   return Object.fromEntries(members.map((m) => [m, defaults[m]]));
 }
 

@@ -1,24 +1,23 @@
-import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
+import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { Blocked, NotTested } from '../../src/engine/outcomes.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { sameJson } from '../../src/protocol/canonical.js';
-import { businessErrorProblems, carriesResourceOf } from '../../src/protocol/envelope.js';
+import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { parsePath } from '../../src/protocol/json-path.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
-import { operationsOf } from '../../src/protocol/operations.js';
 import {
   carriesResource, COMPLETION_WAIT_MS, completeCheckout, createCheckout, driveToReady, judgeRefusedUpdate, NEEDS_ITEMS,
   purchasableItems, readySession, resourceOf, statusOf, withBuyer, type CreateOutcome,
 } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
+import { incompleteNamesMissingRule, missingMessagesRule, OPEN, paymentHandlersRule } from '../shared/session-rules.js';
 
 /** Beyond any plausible per-line stock, so a business that caps quantities says so. */
 const LARGE_QUANTITY = 999;
-const OPEN = ['incomplete', 'ready_for_complete'];
 
 export const checkoutSuite: Suite = {
   id: 'checkout',
@@ -241,38 +240,11 @@ function pointsAtLineQuantity(path: unknown, lines: number): boolean {
 
 /** Rules over every checkout response of the run, whichever scenario (or suite) made it. */
 function sessionRules(): ExchangeRule[] {
-  const ops = new Set(operationsOf('shopping.checkout').map((o) => o.name));
-  const isSession = (x: Exchange, key: string) => ops.has(x.operation) && carriesResourceOf(x, key);
+  const c = 'shopping.checkout';
   return [
-    resourceRule('shopping.checkout', { id: 'checkout.resource', title: 'every session response matches the checkout resource', requirements: ['CHK-017'] }, 'checkout responses carrying a session'),
-    {
-      check: { id: 'checkout.payment-handlers', title: 'every session response carries proto.payment_handlers', requirements: ['CHK-004'] },
-      appliesTo: 'checkout responses carrying a session',
-      applies: (x, r) => isSession(x, r.dialect.envelopeKey),
-      problems: (x, r) => {
-        const env = envelopeOf(r.dialect, x.json);
-        const key = `${r.dialect.envelopeKey}.payment_handlers`;
-        const registry = isObject(env) ? env.payment_handlers : undefined;
-        if (!isObject(registry)) return [`no ${key}`];
-        const shape = r.validate('common.schema.json#/$defs/paymentHandlerRegistry', registry).map((p) => p.replace('$', `$.${key}`));
-        if (shape.length) return shape;
-        const usable = Object.values(registry).flat().some((e) => isObject(e) && typeof e.id === 'string');
-        return OPEN.includes(String(statusOf(x))) && !usable ? [`${key} names no handler with an id while the session is ${String(statusOf(x))}`] : [];
-      },
-    },
-    {
-      check: { id: 'checkout.incomplete-names-missing', title: 'an incomplete session names what is missing', requirements: ['CHK-015'] },
-      appliesTo: 'checkout responses carrying an incomplete session',
-      applies: (x, r) => isSession(x, r.dialect.envelopeKey) && statusOf(x) === 'incomplete',
-      problems: (x) => (messagesOf(x.json).length === 0 ? ['the session is incomplete but carries no message saying what is missing'] : []),
-    },
-    {
-      check: { id: 'checkout.missing-messages', title: 'a missing message carries a path and is recoverable', requirements: ['CHK-016'] },
-      appliesTo: 'checkout responses with a message of code missing',
-      applies: (x) => ops.has(x.operation) && messagesOf(x.json).some((m) => m.code === 'missing'),
-      problems: (x) => messagesOf(x.json).filter((m) => m.code === 'missing')
-        .filter((m) => typeof m.path !== 'string' || !m.path.startsWith('$') || (m.severity !== undefined && m.severity !== 'recoverable'))
-        .map((m) => `missing message without a JSON path, or not recoverable: ${brief(m)}`),
-    },
+    resourceRule(c, { id: 'checkout.resource', title: 'every session response matches the checkout resource', requirements: ['CHK-017'] }, 'checkout responses carrying a session'),
+    paymentHandlersRule(c, { id: 'checkout.payment-handlers', title: 'every session response carries proto.payment_handlers', requirements: ['CHK-004'] }, 'checkout'),
+    incompleteNamesMissingRule(c, { id: 'checkout.incomplete-names-missing', title: 'an incomplete session names what is missing', requirements: ['CHK-015'] }, 'checkout'),
+    missingMessagesRule(c, { id: 'checkout.missing-messages', title: 'a missing message carries a path and is recoverable', requirements: ['CHK-016'] }, 'checkout'),
   ];
 }

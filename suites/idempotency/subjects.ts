@@ -4,7 +4,9 @@ import { NotTested } from '../../src/engine/outcomes.js';
 import type { Effect } from '../../src/engine/types.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
-import { moreOfEachLine, type Change } from '../../src/protocol/idempotency.js';
+import { anotherQuestion, moreOfEachLine, oneMoreNight, renamedGuests, type Change } from '../../src/protocol/idempotency.js';
+import { ask, conversationId, FOLLOW_UP, keyed, plainAnswer, question } from '../ask/questions.js';
+import { createBooking, instrument as bookingInstrument, readyBooking, withPeople } from '../shared/booking-flow.js';
 import {
   createCheckout, instrument, lineItems, NEEDS_ITEMS, purchasableItems, readySession, resourceOf, withBuyer,
 } from '../shared/checkout-flow.js';
@@ -42,6 +44,11 @@ const orderIdOf = (t: ScenarioContext, x: Exchange): string | undefined => {
   return isObject(order) && typeof order.id === 'string' ? order.id : undefined;
 };
 
+const confirmationIdOf = (t: ScenarioContext, x: Exchange): string | undefined => {
+  const confirmation = resourceOf(t, x).confirmation;
+  return isObject(confirmation) && typeof confirmation.id === 'string' ? confirmation.id : undefined;
+};
+
 async function oneItem(t: ScenarioContext): Promise<string[]> {
   return t.need(await purchasableItems(t, 1), NEEDS_ITEMS);
 }
@@ -60,6 +67,13 @@ async function newCart(t: ScenarioContext): Promise<{ id: string; items: string[
 async function newSession(t: ScenarioContext): Promise<Exchange> {
   const created = await createCheckout(t, await oneItem(t));
   if (created.kind !== 'session') throw new NotTested(`no session to act on: ${created.why}; the checkout suite judges it`);
+  return created.x;
+}
+
+/** An open booking session to act on; createBooking cancels it when the scenario ends. */
+async function newBooking(t: ScenarioContext): Promise<Exchange> {
+  const created = await createBooking(t);
+  if (created.kind !== 'session') throw new NotTested(`no session to act on: ${created.why}; the booking suite judges it`);
   return created.x;
 }
 
@@ -132,6 +146,66 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
     async prepare(t) {
       const id = idOf(t, await newSession(t)) as string;
       return { id, send: (o) => t.call('checkout.cancel', { id, ...o }) };
+    },
+  },
+  {
+    // The key is optional on ask (Document 2 §POST /ask); a platform sends one with a conversation.
+    operation: 'ask',
+    effect: 'read',
+    async prepare(t) {
+      const first = await ask(t, question(t));
+      if (plainAnswer(first) === undefined) throw new NotTested(`the first question answered HTTP ${first.status} without an answer; the ask suite judges it`);
+      // A business that returns no conversation (optional) is asked again without one.
+      const id = conversationId(first);
+      const input = id === undefined ? { query: question(t) } : { query: FOLLOW_UP, conversation: { id } };
+      return { send: (o) => t.call('ask', { input, headers: keyed(), ...o }) };
+    },
+    conflict: anotherQuestion,
+  },
+  {
+    operation: 'booking.create',
+    effect: 'write',
+    async prepare(t) {
+      const body = t.sentBody(await newBooking(t));
+      return { send: (o) => t.call('booking.create', { rawBody: body, ...o }) };
+    },
+    made: idOf,
+    conflict: oneMoreNight,
+  },
+  {
+    operation: 'booking.update',
+    effect: 'write',
+    async prepare(t) {
+      const session = await newBooking(t);
+      const id = idOf(t, session) as string;
+      const resource = withPeople(t, resourceOf(t, session));
+      return { id, send: (o) => t.call('booking.update', { id, input: { resource, changes: {} }, ...o }) };
+    },
+    conflict: renamedGuests,
+    read: (t, id) => t.call('booking.get', { id }),
+    // What the renamed guests would have changed: the names of the session's guests.
+    state: (t, x) => {
+      const guests = resourceOf(t, x).guests;
+      return Array.isArray(guests) ? guests.filter(isObject).map((g) => ({ id: g.id, first_name: g.first_name })) : [];
+    },
+  },
+  {
+    operation: 'booking.complete',
+    effect: 'irreversible',
+    async prepare(t) {
+      const token = t.need(t.config.payment?.token, 'payment.token in --config');
+      const ready = await readyBooking(t);
+      const id = idOf(t, ready) as string;
+      return { id, send: (o) => t.call('booking.complete', { id, input: { instrument: bookingInstrument(t, ready, token) }, ...o }) };
+    },
+    made: confirmationIdOf,
+  },
+  {
+    operation: 'booking.cancel',
+    effect: 'write',
+    async prepare(t) {
+      const id = idOf(t, await newBooking(t)) as string;
+      return { id, send: (o) => t.call('booking.cancel', { id, ...o }) };
     },
   },
 ];

@@ -2,6 +2,8 @@ import type { ScenarioContext } from '../../src/engine/context.js';
 import type { OperationName, RecipeInput } from '../../src/protocol/recipes.js';
 import { unknownId } from '../shared/catalog-fixtures.js';
 import { lineItems, NEEDS_ITEMS, purchasableItems } from '../shared/checkout-flow.js';
+import { bookingRequest } from '../shared/booking-flow.js';
+import { question } from '../ask/questions.js';
 
 /**
  * A request per operation that the business would serve: ids it never issued where the request
@@ -27,4 +29,15 @@ export const PROBES: Probes = {
   'checkout.complete': () => ({ id: unknownId(), input: { instrument: { id: 'instrument-1', handler_id: unknownId(), type: 'card' } } }),
   'checkout.cancel': () => ({ id: unknownId() }),
   'order.get': () => ({ id: unknownId() }),
+  // Locations: a search, and a lookup of a location the business has (an unknown id would do too).
+  'location.search': (t) => ({ input: { query: t.config.fixtures?.locations?.query } }),
+  'location.lookup': (t) => ({ input: { ids: [t.config.fixtures?.locations?.ids?.[0] ?? unknownId()] } }),
+  // Any question is a request the business serves (Document 2 §POST /ask).
+  ask: (t) => ({ input: { query: question(t) } }),
+  // Booking: a stay the config says the business offers (cancelled afterwards); unknown sessions otherwise.
+  'booking.create': (t) => ({ input: bookingRequest(t) }),
+  'booking.get': () => ({ id: unknownId() }),
+  'booking.update': () => ({ id: unknownId(), input: { resource: { stays: [] }, changes: {} } }),
+  'booking.complete': () => ({ id: unknownId(), input: { instrument: { id: 'instrument-1', handler_id: unknownId(), type: 'card' } } }),
+  'booking.cancel': () => ({ id: unknownId() }),
 };

@@ -1,5 +1,39 @@
 import { fault } from '../switches.js';
 
+const capability = 'lodging.booking';
+/** What a session that never gets created, or never gets driven to ready, leaves unjudged. */
+const AFTER_CREATE = ['booking.ready', 'booking.get', 'booking.update-kept'];
+const AFTER_READY = [
+  'booking.get', 'booking.update-kept', 'booking.complete', 'booking.confirmation-members', 'booking.in-progress-unchanged',
+  'idempotency.booking.complete.missing-key', 'idempotency.booking.complete.replay', 'idempotency.booking.complete.replay-no-second-effect',
+];
+
 /** Faults of the lodging service module (Document 3): booking sessions. */
 export const LODGING_FAULTS = [
+  fault({ name: 'booking-create-200', capability, description: 'Create Booking Session answers 200 instead of 201.', fails: ['booking.create', 'envelope.success-status'], skips: AFTER_CREATE }),
+  fault({ name: 'booking-create-no-totals', capability, description: 'Create Booking Session returns the session without totals.', fails: ['booking.create'], skips: AFTER_CREATE }),
+  fault({ name: 'booking-create-no-links', capability, description: 'Create Booking Session returns the session without links.', fails: ['booking.create'], skips: AFTER_CREATE }),
+  fault({ name: 'booking-status-pending', capability, description: 'Incomplete sessions say status "pending", outside the five states.', fails: ['booking.create', 'booking.resource'], skips: [...AFTER_CREATE, 'booking.cancel', 'booking.partial-update', 'booking.incomplete-names-missing'] }),
+  fault({ name: 'booking-sold-out-409', capability, description: 'A create whose room is sold out answers HTTP 409 inventory_exhausted instead of a business error.', fails: ['booking.inventory-exhausted'] }),
+  fault({ name: 'booking-sold-out-creates-session', capability, description: 'A create whose room is sold out answers inventory_exhausted, but a session is created anyway (its id in the answer).', fails: ['booking.inventory-exhausted', 'booking.resource', 'envelope.success-status'] }),
+  fault({ name: 'booking-sold-out-no-continue-url', capability, description: 'The inventory_exhausted error carries no continue_url.', fails: ['booking.inventory-exhausted'] }),
+  fault({ name: 'booking-never-ready', capability, description: 'The booker\'s email is never taken into account: the session stays incomplete asking for it.', fails: ['booking.ready'], skips: AFTER_READY }),
+  fault({ name: 'booking-update-drops-booker', capability, description: 'An update that sends again the booker the session holds loses it.', fails: ['booking.update-kept'] }),
+  fault({ name: 'booking-partial-booker-400', capability, description: 'An update whose booker lacks a name or email is refused with HTTP 400.', fails: ['booking.partial-update'] }),
+  fault({ name: 'booking-get-stale', capability, description: 'Get Booking Session answers the session as it was created, not as it is.', fails: ['booking.get'] }),
+  fault({ name: 'booking-get-without-guests', capability, description: 'Get Booking Session leaves the guests out.', fails: ['booking.get'] }),
+  fault({ name: 'booking-no-confirmation', capability, description: 'A completed booking carries no confirmation.', fails: ['booking.complete'], skips: ['booking.confirmation-members', 'idempotency.booking.complete.replay-no-second-effect'] }),
+  fault({ name: 'booking-pincode-number', capability, description: 'The confirmation pincode is a number, not a string.', fails: ['booking.confirmation-members', 'booking.resource'] }),
+  fault({ name: 'booking-status-confirmed', capability, description: 'A completed booking says status "confirmed", outside the five states.', fails: ['booking.complete', 'booking.resource'] }),
+  fault({ name: 'booking-cancelled-spelling', capability, description: 'Cancel answers status "cancelled" instead of canceled.', fails: ['booking.cancel', 'booking.resource'] }),
+  fault({ name: 'booking-update-during-completion', capability, description: 'An update while complete_in_progress is applied.', fails: ['booking.in-progress-unchanged'] }),
+  fault({ name: 'booking-in-progress-silent', capability, description: 'An update while complete_in_progress returns the session unchanged, with no message saying why.', fails: ['booking.in-progress-unchanged'] }),
+  fault({ name: 'booking-in-progress-warning', capability, description: 'An update while complete_in_progress returns the session unchanged with a warning, not a recoverable error.', fails: ['booking.in-progress-unchanged'] }),
+  fault({ name: 'booking-in-progress-409', capability, description: 'An update while complete_in_progress answers HTTP 409 instead of the session.', fails: ['booking.in-progress-unchanged'] }),
+  fault({ name: 'booking-dates-timestamps', capability, description: 'Stay dates are written as full timestamps (2031-05-12T00:00:00Z), not YYYY-MM-DD; they are read back either way.', fails: ['booking.dates', 'booking.resource'] }),
+  fault({ name: 'booking-currency-not-iso', capability, description: 'currency is "euro", not an ISO 4217 code.', fails: ['booking.currency', 'booking.resource'] }),
+  fault({ name: 'booking-incomplete-silent', capability, description: 'Incomplete sessions carry no messages saying what is missing.', fails: ['booking.incomplete-names-missing'], skips: ['booking.missing-messages'] }),
+  fault({ name: 'booking-missing-without-path', capability, description: 'missing messages carry no path.', fails: ['booking.missing-messages'] }),
+  fault({ name: 'booking-no-payment-handlers', capability, description: 'Booking session responses carry no payment_handlers.', fails: ['booking.payment-handlers'] }),
+  fault({ name: 'booking-cancel-endpoint-missing', capability: 'discovery', description: 'POST /booking-sessions/{id}/cancel is not routed: 404, although booking is advertised.', fails: ['booking.cancel', 'booking.endpoints-exist'], skips: ['idempotency.booking.cancel.missing-key', 'idempotency.booking.cancel.replay', 'requests.booking.cancel.agent-missing', 'requests.booking.cancel.agent-malformed', 'requests.booking.cancel.malformed-json'] }),
 ] as const;

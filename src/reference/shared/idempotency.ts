@@ -52,6 +52,8 @@ export class IdempotencyStore {
     if (exempt || !entry?.response) return { kind: 'process', remember };
     if (entry.fingerprint === fingerprint) {
       if (this.faults.has('idempotency-replay-conflicts')) return { kind: 'conflict' };
+      // ask-replay-appends-turn: a matching ask is asked again, one more turn in its conversation.
+      if (this.faults.has('ask-replay-appends-turn') && r.operation === 'ask') return { kind: 'process', remember };
       return { kind: 'replay', response: this.replayed(entry.response) };
     }
     if (this.faults.has('idempotency-mismatch-accepted')) return { kind: 'process', remember };

@@ -10,7 +10,13 @@ export interface ReplyMessage {
   content: string;
   severity?: 'recoverable' | 'unrecoverable';
   path?: string;
+  /** How the platform shows it (`disclosure`), and the format of `content` (`markdown`). */
+  presentation?: string;
+  content_type?: string;
 }
+
+/** Whether a value is a reply (a parse step's refusal) rather than what was parsed. */
+export const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && typeof (v as { kind?: unknown }).kind === 'string';
 
 export const resource = (body: Record<string, unknown>, status = 200): Reply => ({ kind: 'resource', status, body });
 

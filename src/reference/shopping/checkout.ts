@@ -1,12 +1,13 @@
 /** The checkout capability of the reference business (Document 1 §Checkout, §Checkout resource, §States and transitions). */
 import { isObject } from '../../dialect/dialect.js';
 import { placeOrder } from './order.js';
-import { authorize } from './payment.js';
-import { PAYMENT_HANDLER_ID } from '../profile.js';
 import {
   asRecoverableErrors, businessError, recoverable, recoveryUrl, resource, transportError, unrecoverable,
   type HandlerRequest, type Reply, type ReplyMessage,
 } from '../shared/replies.js';
+import {
+  CHECKOUT_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete, type InProgressAnswer,
+} from '../shared/session.js';
 import {
   assignLineIds, CURRENCY, DISCOUNT, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
   type FulfillmentState, type Json, type ReferenceStore, type RequestLine, type SessionRecord,
@@ -86,17 +87,10 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   const session = find(store, req);
   if (!session) return notFound(req);
   if (req.faults.has('checkout-update-500')) return transportError(500, 'internal_error', 'the session could not be saved');
-  const refused = refuseChange(session, req, 'updated');
+  const refused = refuseUpdate(CHECKOUT_SESSIONS, session, (extra) => sessionJson(session, req, extra), inProgressAnswer(req));
   if (refused) return refused;
+  // checkout-update-during-completion: the update is applied, and the status left as it was.
   const inProgress = session.status === 'complete_in_progress';
-  if (inProgress && !req.faults.has('checkout-update-during-completion')) {
-    const note = recoverable('complete_in_progress', 'Completion is in progress; the session was left unchanged.');
-    // The in-progress faults: no message, a warning instead of an error, or an unrecoverable one.
-    const said = req.faults.has('checkout-in-progress-silent') ? []
-      : req.faults.has('checkout-in-progress-warning') ? [{ ...note, type: 'warning' as const }]
-        : req.faults.has('checkout-in-progress-unrecoverable') ? [{ ...note, severity: 'unrecoverable' as const }] : [note];
-    return resource(sessionJson(session, req, said));
-  }
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
   if (req.variations.has('checkout-update-400-without-phone') && typeof input.buyer?.phone_number !== 'string') {
@@ -122,49 +116,15 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
     finish(store, session, req, req.platform);
     return resource(sessionJson(session, req, []));
   }
-  const refused = refuseChange(session, req, 'completed');
-  if (refused) return refused;
-  if (session.status === 'complete_in_progress') {
-    return resource(sessionJson(session, req, [
-      recoverable('complete_in_progress', 'Completion is already in progress.'),
-    ]));
-  }
-  const payment = req.body.payment;
-  if (!isObject(payment) || !Array.isArray(payment.instruments) || payment.instruments.length === 0
-    || !payment.instruments.every(isObject)) {
-    return transportError(400, 'invalid_request', 'payment.instruments is required: a non-empty array of payment instruments');
-  }
-  if (session.status !== 'ready_for_complete') {
-    return resource(sessionJson(session, req, [
-      recoverable('not_ready', 'The session is not ready for completion; see the missing messages.'),
-    ]));
-  }
-  const instruments = payment.instruments as Json[];
-  const index = Math.max(0, instruments.findIndex((i) => i.selected === true));
-  const instrument = instruments[index];
-  if (instrument.handler_id !== PAYMENT_HANDLER_ID) {
-    return resource(sessionJson(session, req, [
-      recoverable('invalid_handler', `handler_id must name a handler of this business (${PAYMENT_HANDLER_ID})`,
-        `$.payment.instruments[${index}].handler_id`),
-    ]));
-  }
-  const credential = isObject(instrument.credential) ? instrument.credential : {};
-  const outcome = authorize(credential.token);
-  if (outcome === 'decline') {
-    return resource(sessionJson(session, req, [
-      recoverable('payment_declined', 'The payment was declined; try another instrument.', `$.payment.instruments[${index}]`),
-    ]));
-  }
-  // Credentials are secrets: never stored, never echoed.
-  session.instruments = instruments.map(({ credential: _secret, ...rest }) => rest);
-  if (outcome === 'hold') {
-    session.status = 'complete_in_progress';
-  } else if (req.variations.has('checkout-async-completion') || req.variations.has('checkout-async-completion-202')) {
-    session.status = 'complete_in_progress';
+  const started = startComplete(CHECKOUT_SESSIONS, session, req.body, (extra) => sessionJson(session, req, extra));
+  if (isReply(started)) return started;
+  // A held payment places nothing (yet); an accepted one completes at once, or a moment later (async variations).
+  if (started === 'accepted' && (req.variations.has('checkout-async-completion') || req.variations.has('checkout-async-completion-202'))) {
+    move(CHECKOUT_SESSIONS, session, 'complete', 'complete_in_progress');
     session.completion = { at: Date.now() + ASYNC_COMPLETION_MS, platform: req.platform };
     // checkout-async-completion-202: the accepted-but-unfinished completion says so with 202 Accepted.
     if (req.variations.has('checkout-async-completion-202')) return resource(sessionJson(session, req, []), 202);
-  } else {
+  } else if (started === 'accepted') {
     finish(store, session, req, req.platform);
   }
   return resource(sessionJson(session, req, []));
@@ -174,20 +134,15 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
 export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
   const session = find(store, req);
   if (!session) return notFound(req);
-  const refused = refuseChange(session, req, 'canceled');
+  const refused = refuseCancel(CHECKOUT_SESSIONS, session, (extra) => sessionJson(session, req, extra));
   if (refused) return refused;
-  if (session.status === 'complete_in_progress') {
-    return resource(sessionJson(session, req, [
-      recoverable('complete_in_progress', 'Completion is in progress; the session cannot be canceled now.'),
-    ]));
-  }
-  session.status = 'canceled';
+  move(CHECKOUT_SESSIONS, session, 'cancel', 'canceled');
   return resource(sessionJson(session, req, []), req.faults.has('checkout-cancel-202') ? 202 : 200);
 }
 
 /** Places the order of an accepted payment: the session is completed. */
 function finish(store: ReferenceStore, session: SessionRecord, req: HandlerRequest, platform: string): void {
-  session.status = 'completed';
+  move(CHECKOUT_SESSIONS, session, session.status === 'complete_in_progress' ? 'settle' : 'complete', 'completed');
   session.completion = undefined;
   const titles = groupsOf(session, req).map((g) => optionOf(session, g.id)?.title ?? OPTIONS[0].title);
   const order = placeOrder(store, session, platform, sessionTotals(session, req), [...new Set(titles)].join(', '));
@@ -206,15 +161,12 @@ const notFound = (req: HandlerRequest) => (req.variations.has('checkout-unknown-
   ? transportError(404, 'not_found', `no checkout session ${req.id ?? ''}`)
   : businessError([unrecoverable('not_found', `no checkout session ${req.id ?? ''}`)], { continue_url: recoveryUrl(req.base) }));
 
-/**
- * A completed or canceled session is final. The spec leaves update, complete and cancel of one
- * open; this business answers the session unchanged with an unrecoverable invalid_state error.
- */
-function refuseChange(session: SessionRecord, req: HandlerRequest, verb: string): Reply | undefined {
-  if (session.status !== 'completed' && session.status !== 'canceled') return undefined;
-  return resource(sessionJson(session, req, [
-    unrecoverable('invalid_state', `The session is ${session.status} and cannot be ${verb}.`),
-  ]));
+/** How this business answers an update while complete_in_progress: as the spec says, unless a fault is on. */
+function inProgressAnswer(req: HandlerRequest): InProgressAnswer {
+  if (req.faults.has('checkout-update-during-completion')) return 'applied';
+  if (req.faults.has('checkout-in-progress-silent')) return 'silent';
+  if (req.faults.has('checkout-in-progress-warning')) return 'warning';
+  return req.faults.has('checkout-in-progress-unrecoverable') ? 'unrecoverable' : 'error';
 }
 
 /** What a create or update request asks for, validated before anything changes. */
@@ -277,7 +229,7 @@ function apply(session: SessionRecord, input: SessionInput, lines: RequestLine[]
   session.buyer = input.buyer;
   session.fulfillment = input.fulfillment && fulfillmentState(session, input.fulfillment, req);
   if (!recompute) return;
-  session.status = missing(session, req).length === 0 ? 'ready_for_complete' : 'incomplete';
+  move(CHECKOUT_SESSIONS, session, 'update', readiness(missing(session, req).length));
 }
 
 function fulfillmentState(session: SessionRecord, f: FulfillmentRequest, req: HandlerRequest): FulfillmentState {

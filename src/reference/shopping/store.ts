@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { isObject } from '../../dialect/dialect.js';
 import { CURRENCY, findItem, type SeedProduct, type SeedVariant } from './catalog-data.js';
 import { transportError, type Reply, type ReplyMessage } from '../shared/replies.js';
+import type { SessionStatus } from '../shared/session.js';
 import type { VariationSet } from '../variations.js';
 
 export type Json = Record<string, unknown>;
@@ -30,7 +31,6 @@ export interface CartRecord {
   nextLine: number;
 }
 
-export type SessionStatus = 'incomplete' | 'ready_for_complete' | 'complete_in_progress' | 'completed' | 'canceled';
 
 export interface FulfillmentState {
   destinations: Json[];
@@ -124,7 +124,7 @@ export function parseLineItems(value: unknown): RequestLine[] | Reply {
   return lines;
 }
 
-export const isReply = (v: unknown): v is Reply => isObject(v) && typeof v.kind === 'string';
+export { isReply } from '../shared/replies.js';
 
 /**
  * Gives request lines their line ids: a line naming an existing line keeps its id (once), any

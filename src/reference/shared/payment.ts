@@ -1,11 +1,12 @@
 /**
  * Test payment tokens of the reference business's card handler. The platform sends one as
- * `credential.token` in Complete Checkout; the business never echoes it back.
+ * `credential.token` in Complete Checkout or Complete Booking Session; the business never echoes
+ * it back.
  */
 
-/** Accepted at once: the session completes and an order is placed. */
+/** Accepted at once: the session completes (an order is placed, a booking confirmed). */
 export const ACCEPT_TOKEN = 'ref-token-accept';
-/** Held for review: the session stays complete_in_progress and no order is placed (yet). */
+/** Held for review: the session stays complete_in_progress and nothing is placed or confirmed (yet). */
 export const HOLD_TOKEN = 'ref-token-hold';
 
 export type PaymentOutcome = 'accept' | 'hold' | 'decline';

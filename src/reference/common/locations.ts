@@ -1,0 +1,281 @@
+/**
+ * Location search and lookup (Document 2 §POST /locations/search, §POST /locations/lookup):
+ * distance, serves and filters evaluated only against what the platform supplied, combined with
+ * AND; lookup resolving canonical ids and aliases, merging inputs, and capping its batch.
+ */
+import { isObject } from '../../dialect/dialect.js';
+import { distanceMeters, readPoint, type Point } from '../../protocol/geo.js';
+import type { FaultSet } from '../faults.js';
+import { businessError, recoverable, resource, transportError, type HandlerRequest, type Reply, type ReplyMessage } from '../shared/replies.js';
+import type { VariationSet } from '../variations.js';
+import {
+  AMENITIES, COUNTRY_TIMEZONES, LOCALITIES, LOCATIONS, LOOKUP_BATCH_MAX, MAX_RADIUS, publicId, type DailyHour, type SeedLocation, type Weekday,
+} from './locations-data.js';
+
+type Json = Record<string, unknown>;
+
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
+/** Under location-search-small-pages: every page holds at most this many. */
+const SMALL_PAGE = 3;
+/** The radius the faulty businesses put in place of the one sent, or derive from context. */
+const CLAMPED_RADIUS = MAX_RADIUS;
+const DEFAULT_RADIUS = 5_000;
+const CONTEXT_RADIUS = 50_000;
+
+/** What a request asks of the locations, read once: only what the platform supplied. */
+interface Criteria {
+  distance?: { center: Point; max: number };
+  serves?: { point?: Point; address?: Json };
+  amenities?: string[];
+  items?: string[];
+  openAt?: Date;
+  /** The country a context names, which only the context faults act on. */
+  contextCountry?: string;
+}
+
+/** POST /locations/search */
+export function search({ body, faults, variations }: HandlerRequest): Reply {
+  if (faults.has('location-search-endpoint-405')) return transportError(405, 'method_not_allowed', 'POST /locations/search: method_not_allowed');
+  if (faults.has('location-search-distance-required') && body.distance === undefined) {
+    return transportError(400, 'invalid_request', 'distance is required');
+  }
+  // distance-ignored: the member is never read, so never judged either.
+  const read = criteriaOf(faults.has('location-search-distance-ignored') ? { ...body, distance: undefined } : body, faults, variations);
+  if ('reply' in read) return read.reply;
+  const words = typeof body.query === 'string' ? body.query.toLowerCase().split(/\s+/).filter(Boolean) : [];
+  let matches = LOCATIONS.filter((l) => words.every((w) => searchText(l).includes(w)) && satisfies(l, read.criteria, faults));
+  if (variations.has('location-search-reranked-by-context') && read.criteria.contextCountry && LOCALITIES[read.criteria.contextCountry]) {
+    const near = LOCALITIES[read.criteria.contextCountry];
+    matches = [...matches].sort((a, b) => distanceMeters(near, a.geo) - distanceMeters(near, b.geo));
+  }
+  const pagination = isObject(body.pagination) ? body.pagination : {};
+  const cap = variations.has('location-search-small-pages') ? SMALL_PAGE : MAX_LIMIT;
+  const asked = typeof pagination.limit === 'number' && pagination.limit >= 1 ? pagination.limit : DEFAULT_LIMIT;
+  const limit = Math.min(asked, cap);
+  const offset = typeof pagination.cursor === 'string' ? decodeCursor(pagination.cursor) : 0;
+  if (offset === undefined) return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
+  const page = matches.slice(offset, offset + limit);
+  let next = offset + page.length;
+  // The faulty cursors point one location back (a repeat) or one ahead (a location lost).
+  if (faults.has('location-search-cursor-repeats') && page.length > 1) next -= 1;
+  if (faults.has('location-search-cursor-skips')) next += 1;
+  const more = next < matches.length;
+  return resource({
+    locations: page.map((l) => locationJson(l, read.criteria, faults, variations)),
+    pagination: { has_next_page: more, total_count: matches.length, ...(more ? { cursor: encodeCursor(next) } : {}) },
+  });
+}
+
+/** POST /locations/lookup */
+export function lookup({ body, faults, variations }: HandlerRequest): Reply {
+  if (faults.has('location-lookup-endpoint-missing')) return transportError(404, 'not_found', 'POST /locations/lookup: not_found');
+  if (!Array.isArray(body.ids) || !body.ids.every((id) => typeof id === 'string')) {
+    return transportError(400, 'invalid_request', 'ids is required: an array of strings');
+  }
+  const ids = body.ids as string[];
+  const read = criteriaOf(body, faults, variations);
+  if ('reply' in read) return read.reply;
+  const messages: ReplyMessage[] = [];
+  const max = variations.has('location-lookup-batch-max-1') ? 1 : variations.has('location-lookup-batch-max-4') ? 4 : LOOKUP_BATCH_MAX;
+  const distinct = [...new Set(ids)];
+  let processed = distinct;
+  if (distinct.length > max) {
+    if (faults.has('location-lookup-batch-400')) return transportError(400, 'request_too_large', `at most ${max} ids per lookup`);
+    processed = faults.has('location-lookup-batch-keeps-last') ? distinct.slice(-max)
+      : faults.has('location-lookup-batch-counts-duplicates') ? [...new Set(ids.slice(0, max))]
+        : distinct.slice(0, max);
+    if (!faults.has('location-lookup-batch-no-message')) {
+      messages.push({ type: 'info', code: 'batch_limit_applied', content: `Only the first ${max} distinct identifiers were processed; ${distinct.length - processed.length} were not.` });
+    }
+  }
+  // Resolution first; distance, serves and filters apply to what resolved.
+  const found = new Map<string, { location: SeedLocation; inputs: string[] }>();
+  const unknown: string[] = [];
+  // duplicates-not-merged: every identifier as sent, repeats too, gets a copy of its location of its own.
+  const unmerged = faults.has('location-lookup-duplicates-not-merged');
+  const resolving = unmerged ? ids.filter((id) => processed.includes(id)) : processed;
+  resolving.forEach((id, i) => {
+    const location = resolve(id, read.criteria, faults, variations);
+    if (!location) {
+      if (!unknown.includes(id)) unknown.push(id);
+      return;
+    }
+    const key = unmerged ? `${location.id}#${i}` : location.id;
+    const entry = found.get(key) ?? { location, inputs: [] };
+    entry.inputs.push(id);
+    found.set(key, entry);
+  });
+  if (unknown.length > 0 && faults.has('location-lookup-unknown-404')) {
+    return transportError(404, 'not_found', `unknown location ids: ${unknown.join(', ')}`);
+  }
+  if (!variations.has('location-lookup-no-not-found')) {
+    for (const id of unknown) {
+      messages.push({ type: faults.has('location-lookup-not-found-warning') ? 'warning' : 'info', code: 'not_found', content: `No location with identifier ${id}.` });
+    }
+  }
+  const criteria: Criteria = {
+    ...read.criteria,
+    ...(faults.has('location-lookup-distance-ignored') ? { distance: undefined } : {}),
+    ...(faults.has('location-lookup-serves-ignored') ? { serves: undefined } : {}),
+  };
+  const locations = [...found.values()]
+    .filter(({ location }) => satisfies(location, criteria, faults))
+    // An implicit availability check: locations that can provide nothing are left out.
+    .filter(({ location }) => !faults.has('location-lookup-implicit-availability') || location.stock.length > 0)
+    .map(({ location, inputs }) => ({
+      ...locationJson(location, read.criteria, faults, variations),
+      // inputs-first-only: a merged location keeps the identifier that found it first.
+      inputs: (faults.has('location-lookup-inputs-first-only') ? inputs.slice(0, 1) : inputs).map((id) => ({ id: inputId(id, location, faults, variations) })),
+    }));
+  return resource({ locations, ...(messages.length ? { messages } : {}) });
+}
+
+/** The criteria of a request, or the rejection of a distance the business cannot honour. */
+function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet): { criteria: Criteria } | { reply: Reply } {
+  const criteria: Criteria = {};
+  const context = isObject(body.context) ? body.context : undefined;
+  if (typeof context?.address_country === 'string') criteria.contextCountry = context.address_country;
+  if (body.distance !== undefined) {
+    const distance = isObject(body.distance) ? body.distance : {};
+    const center = readPoint(distance.center);
+    const max = distance.max;
+    if (!center || typeof max !== 'number' || !Number.isFinite(max)) {
+      return { reply: reject('distance needs a center with latitude and longitude, and a numeric max in meters') };
+    }
+    const tooFar = max > MAX_RADIUS && !variations.has('location-any-radius');
+    if (max <= 0 && faults.has('location-negative-max-default')) criteria.distance = { center, max: DEFAULT_RADIUS };
+    else if (tooFar && faults.has('location-max-clamped')) criteria.distance = { center, max: CLAMPED_RADIUS };
+    else if (max <= 0 || tooFar) return { reply: reject(`distance.max must be above 0 and at most ${MAX_RADIUS} meters; ${max} cannot be honoured`) };
+    else criteria.distance = { center, max };
+  } else if (criteria.contextCountry && faults.has('location-distance-from-context') && LOCALITIES[criteria.contextCountry]) {
+    criteria.distance = { center: LOCALITIES[criteria.contextCountry], max: CONTEXT_RADIUS };
+  }
+  if (isObject(body.serves)) {
+    criteria.serves = { point: readPoint(body.serves.point), address: isObject(body.serves.address) ? body.serves.address : undefined };
+  }
+  const filters = isObject(body.filters) ? body.filters : {};
+  if (Array.isArray(filters.amenities)) criteria.amenities = filters.amenities.filter((a): a is string => typeof a === 'string');
+  if (Array.isArray(filters.items)) criteria.items = filters.items.filter((i): i is string => typeof i === 'string');
+  if (isObject(filters.hours) && typeof filters.hours.open_at === 'string' && !Number.isNaN(Date.parse(filters.hours.open_at))) {
+    criteria.openAt = new Date(filters.hours.open_at);
+  }
+  return { criteria };
+}
+
+/** A distance the business cannot honour is refused, never clamped (Document 2 §Resources and their fields). */
+function reject(content: string): Reply {
+  return businessError([recoverable('invalid_distance', content, '$.distance.max')]);
+}
+
+/** Whether a location meets every supplied predicate (AND), or under location-filters-or any of them. */
+function satisfies(l: SeedLocation, c: Criteria, faults: FaultSet): boolean {
+  const tests: boolean[] = [];
+  if (c.distance) tests.push(distanceMeters(c.distance.center, l.geo) <= c.distance.max);
+  if (c.serves) tests.push(serves(l, c.serves));
+  // Implicit serviceability: with no serves, only locations in the context's country are offered.
+  else if (c.contextCountry && faults.has('location-serves-from-context')) tests.push(l.address.address_country === c.contextCountry);
+  if (c.amenities) tests.push(hasAmenities(l, c.amenities, faults));
+  if (c.items) tests.push(c.items.every((i) => l.stock.includes(i)));
+  if (c.openAt) tests.push(openAt(l, c.openAt));
+  if (tests.length === 0) return true;
+  return faults.has('location-filters-or') ? tests.some(Boolean) : tests.every(Boolean);
+}
+
+function serves(l: SeedLocation, s: NonNullable<Criteria['serves']>): boolean {
+  const byPoint = !s.point || distanceMeters(s.point, l.geo) <= l.serves.radius_m;
+  const locality = s.address?.address_locality;
+  const byAddress = typeof locality !== 'string' || l.serves.localities.some((x) => x.toLowerCase() === locality.toLowerCase());
+  return byPoint && byAddress;
+}
+
+/** Every supplied identifier as an exact key; the faults match by prefix, or any one of them. */
+function hasAmenities(l: SeedLocation, wanted: string[], faults: FaultSet): boolean {
+  const has = (key: string) => (faults.has('location-amenity-prefix') ? l.amenities.some((a) => a.startsWith(key)) : l.amenities.includes(key));
+  return faults.has('location-amenities-any') ? wanted.some(has) : wanted.every(has);
+}
+
+/** A canonical id, or an alias (unless aliases are not accepted). */
+function resolve(id: string, c: Criteria, faults: FaultSet, variations: VariationSet): SeedLocation | undefined {
+  const canonical = LOCATIONS.find((l) => publicId(l.id, variations) === id);
+  if (canonical) return canonical;
+  // unknown-fallback: a fuzzy match that always finds something, the first location.
+  if (faults.has('location-lookup-unknown-fallback') && !LOCATIONS.some((l) => l.aliases.includes(id))) return LOCATIONS[0];
+  if (variations.has('location-aliases-not-accepted')) return undefined;
+  // Filtering before resolution: with a distance, only ids that are locations' own get through.
+  if (c.distance && faults.has('location-lookup-distance-before-resolution')) return undefined;
+  return LOCATIONS.find((l) => l.aliases.includes(id));
+}
+
+/** The identifier an inputs entry names: the one supplied, exactly. */
+function inputId(id: string, l: SeedLocation, faults: FaultSet, variations: VariationSet): string {
+  if (faults.has('location-lookup-inputs-canonical')) return publicId(l.id, variations);
+  if (faults.has('location-lookup-inputs-normalised')) return id.toLowerCase();
+  return id;
+}
+
+const searchText = (l: SeedLocation) => `${l.name} ${Object.values(l.address).join(' ')}`.toLowerCase();
+
+/** A location on the wire (Document 2 §Location), with the faults and variations of its shape. */
+function locationJson(l: SeedLocation, c: Criteria, faults: FaultSet, variations: VariationSet): Json {
+  const amenities: Record<string, Json> = Object.fromEntries(l.amenities.map((key) => [
+    key, faults.has('location-amenity-no-description') ? {} : { description: AMENITIES[key] },
+  ]));
+  if (faults.has('location-amenity-key-single-segment') && l.amenities.length > 0) amenities.terrace = { description: 'Terrace' };
+  const schedule = l.hours !== undefined || l.exception_hours !== undefined;
+  let timezone = l.timezone;
+  if (timezone && faults.has('location-timezone-follows-context') && c.contextCountry && COUNTRY_TIMEZONES[c.contextCountry]) timezone = COUNTRY_TIMEZONES[c.contextCountry];
+  if (timezone && faults.has('location-timezone-offset')) timezone = utcOffset(timezone);
+  return {
+    id: publicId(l.id, variations),
+    ...(faults.has('location-missing-name') ? {} : { name: l.name }),
+    address: l.address,
+    ...(variations.has('location-geo-withheld') ? {} : { geo: l.geo }),
+    ...(l.amenities.length ? { amenities } : {}),
+    ...(l.hours ? { hours: l.hours } : {}),
+    ...(l.exception_hours ? { exception_hours: l.exception_hours } : {}),
+    ...(schedule && timezone && !faults.has('location-hours-without-timezone') ? { timezone } : {}),
+  };
+}
+
+/** The zone's offset from UTC now, as "+01:00": what location-timezone-offset sends instead of the name. */
+function utcOffset(zone: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date())
+    .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  return name === 'GMT' ? '+00:00' : name.replace('GMT', '');
+}
+
+const WEEK: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * Whether a location is open at an instant, in its own time zone: an exception for the local
+ * date overrides the regular hours; an interval closing at or before it opens runs past midnight
+ * into the next day. Without hours the schedule is unknown, so it is not known to be open.
+ */
+function openAt(l: SeedLocation, at: Date): boolean {
+  if (!l.hours || !l.timezone) return false;
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone: l.timezone, weekday: 'long', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).formatToParts(at).map((p) => [p.type, p.value]));
+  const day = parts.weekday.toLowerCase() as Weekday;
+  const minute = Number(parts.hour) * 60 + Number(parts.minute);
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const exception = l.exception_hours?.find((e) => e.date === date);
+  if (exception) return !exception.closed && !!exception.open && !!exception.close && within(minute, exception.open, exception.close);
+  const yesterday = WEEK[(WEEK.indexOf(day) + 6) % 7];
+  return l.hours.some((h) => (h.day === day && within(minute, h.open, h.close))
+    || (h.day === yesterday && overnight(h) && minute < minutes(h.close)));
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const overnight = (h: DailyHour) => minutes(h.close) <= minutes(h.open);
+/** Within an interval starting that day; one running past midnight lasts to the end of the day. */
+const within = (minute: number, open: string, close: string) =>
+  minute >= minutes(open) && (minutes(close) <= minutes(open) || minute < minutes(close));
+
+const encodeCursor = (offset: number) => Buffer.from(`loc:${offset}`).toString('base64url');
+
+function decodeCursor(cursor: string): number | undefined {
+  const m = /^loc:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  return m ? Number(m[1]) : undefined;
+}

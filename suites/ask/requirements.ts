@@ -1,0 +1,51 @@
+import type { Requirement } from '../../src/register/types.js';
+
+const D2 = 'Document 2';
+const capability = 'common.ask';
+
+/**
+ * Document 2 on ask. Its idempotency rules (a replay returns the stored result without another
+ * turn, a mismatching body gets 409, 24 hours of retention) are IDEM-001, IDEM-003 and IDEM-008,
+ * generated for ask like for every other operation.
+ */
+export const requirements: Requirement[] = [
+  { id: 'ASK-001', level: 'MUST', capability, source: `${D2} §POST /ask`,
+    statement: 'A well-formed, authorised, within-limits ask request returns HTTP 200 with a populated answer: answer.plain is a non-empty string.' },
+  { id: 'ASK-002', level: 'MUST', capability, source: `${D2} §POST /ask`,
+    statement: 'A question the business cannot address gets HTTP 200 with a populated answer stating the limitation: never an omitted answer, an error message or a non-2xx status.' },
+  { id: 'ASK-003', level: 'MUST', capability, source: `${D2} §POST /ask`,
+    statement: 'An ask response carries the envelope and answer, a Description with plain (a string) and optional markdown or html strings; conversation, links (Link objects) and messages are optional and well-typed when present.' },
+  { id: 'ASK-004', level: 'MUST', capability, source: `${D2} §Ask`,
+    statement: 'A returned conversation carries id, a non-empty string issued by the business.' },
+  { id: 'ASK-005', level: 'MUST', capability, source: `${D2} §Ask`,
+    statement: 'A conversation\'s expires_at, when present, is an RFC 3339 date-time.' },
+  { id: 'ASK-006', level: 'SHOULD', capability, source: `${D2} §POST /ask`,
+    statement: 'When a conversation is returned, the business retains its history so that a follow-up with the same id builds on it; a run sees this as the follow-up answered under the same conversation id, not a new one.' },
+  { id: 'ASK-007', level: 'MUST', derived: true, capability, source: `${D2} §POST /ask`,
+    statement: 'A conversation id the business cannot resolve starts a new conversation: HTTP 200 with a populated answer, and a message noting it.' },
+  { id: 'ASK-008', level: 'MUST', derived: true, capability, source: `${D2} §POST /ask`,
+    statement: 'A message with presentation disclosure (a regulated disclosure: allergens, safety, legal) is of type warning; its code is free-form.' },
+  { id: 'ASK-009', level: 'MAY', derived: true, capability, source: `${D2} §POST /ask`,
+    statement: 'Which questions get a disclosure is the business\'s choice; the checker asks about allergens and reports whether a disclosure came.' },
+  { id: 'ASK-010', level: 'MUST', derived: true, capability, source: `${D2} §POST /ask`,
+    statement: 'An answer that comes with a regulated disclosure defers to it as the authoritative source.',
+    untestable: 'Whether an answer\'s text defers to a disclosure is a matter of its meaning, which no check can judge.' },
+  { id: 'ASK-011', level: 'SHOULD', capability, source: `${D2} §POST /ask`,
+    statement: 'The business accepts its own global identifiers as grounding ids: HTTP 200 with a populated answer, and no error or not_found message about them.' },
+  { id: 'ASK-012', level: 'MAY', capability, source: `${D2} §POST /ask`,
+    statement: 'The business may accept secondary identifiers (SKU, handle, URL) as grounding ids.',
+    untestable: 'Which secondary identifiers a business has is its own, no fixture names one, and a business that accepts none conforms.' },
+  { id: 'ASK-013', level: 'MUST', derived: true, capability, source: `${D2} §POST /ask`,
+    statement: 'The business validates ask request bodies against the ask schema: a body whose members have the wrong type (query not a string, conversation not an object) is refused with HTTP 400 or a business error, never answered.' },
+  { id: 'ASK-014', level: 'MUST', derived: true, capability, source: `${D2} §POST /ask`,
+    statement: 'The Idempotency-Key header is optional on ask: a request without it is served, not refused.' },
+  { id: 'ASK-015', level: 'SHOULD', capability, source: `${D2} §POST /ask`,
+    statement: 'A platform includes an Idempotency-Key on any ask request carrying a conversation.',
+    untestable: 'It binds the platform, not the business; the checker follows it on every ask it sends with a conversation.' },
+  { id: 'ASK-016', level: 'MAY', capability, source: `${D2} §Ask`,
+    statement: 'After a conversation\'s expires_at its context may be discarded; the lifetime is the business\'s (not shown).',
+    untestable: 'A run cannot wait out a conversation, and discarding it after expires_at is allowed, not required.' },
+  { id: 'ASK-017', level: 'SHOULD', capability, source: `${D2} §Ask`,
+    statement: 'When a link in an answer refers to an addressable resource, the business puts the resource\'s global identifier in the link id.',
+    untestable: 'Only the business knows whether a link refers to an addressable resource or to a page; a link id, when present, is type-checked under ASK-003.' },
+];

@@ -1,0 +1,352 @@
+import { isObject } from '../../src/dialect/dialect.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
+import { Blocked, NotTested } from '../../src/engine/outcomes.js';
+import type { ExchangeRule } from '../../src/engine/rule.js';
+import type { Suite } from '../../src/engine/suite.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import { sameJson } from '../../src/protocol/canonical.js';
+import { businessErrorProblems } from '../../src/protocol/envelope.js';
+import { brief, messagesOf } from '../../src/protocol/messages.js';
+import { unknownId } from '../shared/catalog-fixtures.js';
+import {
+  BOOKING, completeBooking, createBooking, driveBooking, PEOPLE, readyBooking, withPeople,
+} from '../shared/booking-flow.js';
+import { endpointsRule } from '../shared/endpoints.js';
+import { resourceRule } from '../shared/resource-rule.js';
+import {
+  carriesResource, COMPLETION_WAIT_MS, judgeRefusedUpdate, resourceOf, statusOf, type CreateOutcome, type Json,
+} from '../shared/session-flow.js';
+import { incompleteNamesMissingRule, isSessionOf, missingMessagesRule, OPEN, paymentHandlersRule } from '../shared/session-rules.js';
+
+const capability = 'lodging.booking';
+/** Known members of a confirmation (Document 3 §Resources and their fields): strings, none individually required. */
+const CONFIRMATION_MEMBERS = ['id', 'label', 'pincode'];
+
+export const bookingSuite: Suite = {
+  id: 'booking',
+  title: 'Booking sessions',
+  capability,
+  appliesWhen: 'advertised',
+  scenarios: [
+    {
+      id: 'booking.to-ready',
+      title: 'Create a booking session, drive it to ready_for_complete by its own messages, read it, and send it back',
+      effect: 'write',
+      checks: [
+        { id: 'booking.create', title: 'create answers 201 with an open session, totals and links', requirements: ['BOOK-001'] },
+        { id: 'booking.ready', title: 'supplying what the session asks for reaches ready_for_complete', requirements: ['BOOK-003'] },
+        { id: 'booking.get', title: 'Get returns the session as the last update left it', requirements: ['BOOK-010'] },
+        { id: 'booking.update-kept', title: 'an update sending the session back keeps the guests, booker, travel purpose and assignments set earlier', requirements: ['BOOK-004'] },
+      ],
+      async run(t) {
+        const created = await openBooking(t);
+        const drive = await driveBooking(t, created);
+        if (drive.kind === 'needs') {
+          t.notTested('booking.ready', drive.why, [drive.last]);
+          throw new NotTested(drive.why);
+        }
+        t.require('booking.ready', drive.kind === 'ready', {
+          message: drive.why, expected: 'status ready_for_complete once the session has what its messages ask for',
+          actual: `status ${brief(statusOf(drive.last))}, messages ${brief(messagesOf(drive.last.json))}`,
+          exchanges: drive.sessions.slice(1).length ? drive.sessions.slice(1) : [drive.last],
+        });
+        // Ready at create (a business that enforces no field): one update sets the people Get and a resend are judged by.
+        const people = drive.sessions.length > 1 ? drive.last : await setPeople(t, drive.last);
+        await currentOnGet(t, carriesResource(people) ? people : drive.last);
+        await keptWhenResent(t, people);
+      },
+    },
+    {
+      id: 'booking.cancel',
+      title: 'Cancel a booking session with an empty JSON object',
+      effect: 'write',
+      checks: [{ id: 'booking.cancel', title: 'cancel with {} gives canceled', requirements: ['BOOK-007'] }],
+      async run(t) {
+        const created = await sessionFor(t, await createBooking(t));
+        const x = await t.call('booking.cancel', { id: String(resourceOf(t, created).id) });
+        t.check('booking.cancel', x.status === 200 && statusOf(x) === 'canceled', {
+          message: `cancel answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
+          expected: 'HTTP 200, status canceled', actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
+        });
+      },
+    },
+    {
+      id: 'booking.partial-update',
+      title: 'Update a session with a booker holding one field and a guest holding only its id',
+      effect: 'write',
+      checks: [{ id: 'booking.partial-update', title: 'an update with some people fields only is answered with the session', requirements: ['BOOK-005'] }],
+      run: partialUpdate,
+    },
+    {
+      id: 'booking.sold-out',
+      title: 'Create a session for a stay that is no longer available',
+      effect: 'write',
+      checks: [{ id: 'booking.inventory-exhausted', title: 'inventory_exhausted error with continue_url, and no session', requirements: ['BOOK-002'] }],
+      run: soldOut,
+    },
+    {
+      id: 'booking.complete',
+      title: 'Complete a ready session with the configured payment token',
+      effect: 'irreversible',
+      checks: [
+        { id: 'booking.complete', title: 'complete gives completed with a confirmation object', requirements: ['BOOK-006'] },
+        { id: 'booking.confirmation-members', title: 'confirmation id, label and pincode are strings when present', requirements: ['BOOK-012'] },
+      ],
+      run: complete,
+    },
+    {
+      id: 'booking.update-in-progress',
+      title: 'Update a session whose completion is in progress',
+      effect: 'irreversible',
+      checks: [{ id: 'booking.in-progress-unchanged', title: 'the session comes back unchanged with a recoverable error', requirements: ['BOOK-008'] }],
+      run: updateInProgress,
+    },
+    {
+      id: 'booking.unknown-session',
+      title: 'Read a booking session that does not exist',
+      effect: 'read',
+      checks: [{ id: 'booking.not-found', title: 'what Get answers for an unknown session (not shown)', requirements: ['BOOK-023'] }],
+      async run(t) {
+        const x = await t.call('booking.get', { id: unknownId(), notFoundProbe: true, tolerateTransportError: true });
+        const code = messagesOf(x.json).find((m) => m.type === 'error')?.code ?? (isObject(x.json) ? x.json.code : undefined);
+        t.observe('booking.not-found', {
+          message: `an unknown booking session answered HTTP ${x.status ?? x.transportError?.message}${code === undefined ? '' : ` with code ${brief(code)}`}${carriesResource(x) ? ', carrying a session' : ''}`,
+          exchanges: [x],
+        });
+      },
+    },
+    {
+      id: 'booking.profile-handlers',
+      title: 'Whether the profile advertises payment handlers beside the booking capability',
+      effect: 'read',
+      checks: [{ id: 'booking.profile-payment-handlers', title: 'the profile names payment handlers (reported, not required)', requirements: ['BOOK-025'] }],
+      async run(t) {
+        const profile = t.need(t.target.profile, 'the business profile, read at discovery');
+        const env = profile.document[t.dialect.envelopeKey];
+        const registry = isObject(env) ? env.payment_handlers : undefined;
+        const names = isObject(registry) ? Object.keys(registry) : [];
+        t.observe('booking.profile-payment-handlers', {
+          message: names.length ? `the profile names payment handlers ${names.join(', ')}` : `the profile names no payment handlers; booking responses carry their own (${t.dialect.envelopeKey}.payment_handlers)`,
+          exchanges: [profile.exchange],
+        });
+      },
+    },
+  ],
+  rules: [endpointsRule(capability), ...sessionRules()],
+};
+
+/** The create of booking.to-ready, judged: booking.create concludes here for every scenario. */
+async function openBooking(t: ScenarioContext): Promise<Exchange> {
+  const outcome = await createBooking(t);
+  if (outcome.kind === 'needs') {
+    t.notTested('booking.create', outcome.why, [outcome.x]);
+    throw new NotTested(outcome.why);
+  }
+  const { x } = outcome;
+  const resource = resourceOf(t, x);
+  const lacking = [!Array.isArray(resource.totals) && 'totals', !Array.isArray(resource.links) && 'links'].filter(Boolean);
+  const ok = outcome.kind === 'session' && x.status === 201 && OPEN.includes(String(statusOf(x))) && lacking.length === 0;
+  t.require('booking.create', ok, {
+    message: outcome.kind === 'broken' ? outcome.why
+      : lacking.length ? `the new session carries no ${lacking.join(' and ')} array` : `create answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
+    expected: 'HTTP 201, status incomplete (or ready_for_complete), totals and links',
+    actual: `HTTP ${x.status}, status ${brief(statusOf(x))}, totals ${brief(resource.totals, 80)}, links ${brief(resource.links, 80)}`,
+  });
+  return x;
+}
+
+/** The session of a create another scenario needs: booking.create judges the create itself. */
+async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<Exchange> {
+  if (outcome.kind === 'needs') throw new NotTested(outcome.why);
+  if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) throw new Blocked('booking.create');
+  return outcome.x;
+}
+
+/** What an update sets and a later one must keep, per member; stays' assignments by stay id (stays have no fixed order). */
+function peopleOf(resource: Json): Json {
+  const stays = Array.isArray(resource.stays) ? resource.stays.filter(isObject) : [];
+  const assignments = Object.fromEntries(stays.filter((s) => s.guest_assignments !== undefined).map((s) => [String(s.id), s.guest_assignments]));
+  return {
+    ...Object.fromEntries(PEOPLE.filter((m) => resource[m] !== undefined).map((m) => [m, resource[m]])),
+    ...(Object.keys(assignments).length ? { guest_assignments: assignments } : {}),
+  };
+}
+
+/** Get right after the drive: the same session, status and people as the last update answered. */
+async function currentOnGet(t: ScenarioContext, last: Exchange): Promise<void> {
+  const before = resourceOf(t, last);
+  const x = await t.call('booking.get', { id: String(before.id) });
+  const after = resourceOf(t, x);
+  const differs = Object.keys({ ...peopleOf(before), ...peopleOf(after) }).filter((m) => !sameJson(peopleOf(before)[m], peopleOf(after)[m]));
+  const ok = x.status === 200 && after.id === before.id && after.status === before.status && differs.length === 0;
+  t.check('booking.get', ok, {
+    message: x.status !== 200 || after.id !== before.id ? `Get answered HTTP ${x.status} with session ${brief(after.id)}`
+      : after.status !== before.status ? `Get says status ${brief(after.status)}; the last update answered ${brief(before.status)}`
+        : `Get shows other ${differs.join(', ')} than the last update answered`,
+    expected: `HTTP 200, session ${brief(before.id)} in status ${brief(before.status)} with the people of the last update`,
+    actual: `HTTP ${x.status}, session ${brief(after.id)} in status ${brief(after.status)}${differs.length ? `, ${differs.map((m) => `${m} ${brief(peopleOf(after)[m], 120)}`).join(', ')}` : ''}`,
+    exchanges: [last, x],
+  });
+}
+
+const update = (t: ScenarioContext, resource: Json) => t.call('booking.update', { id: String(resource.id), input: { resource, changes: {} } });
+
+/** An update setting the people the config provides on a session that has none yet. */
+const setPeople = (t: ScenarioContext, session: Exchange) => update(t, withPeople(t, resourceOf(t, session)));
+
+/** Sends the session back as received (a full replacement carrying every field set earlier) and compares the people. */
+async function keptWhenResent(t: ScenarioContext, before: Exchange): Promise<void> {
+  /** An update that returned no session: a 400 may mean members the config lacks; anything else breaks the check. */
+  const refused = (x: Exchange): void => {
+    const judged = judgeRefusedUpdate(BOOKING, x, []);
+    if (judged.kind === 'needs') throw new NotTested(judged.why);
+    t.check('booking.update-kept', false, {
+      message: judged.why, expected: 'HTTP 200 with the session', actual: `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json, 200)}`, exchanges: [x],
+    });
+  };
+  if (!carriesResource(before)) return refused(before);
+  const set = peopleOf(resourceOf(t, before));
+  if (Object.keys(set).length === 0) {
+    return t.notTested('booking.update-kept', 'the session shows none of guests, booker, travel_purpose or guest assignments to keep', [before]);
+  }
+  const again = await update(t, resourceOf(t, before));
+  if (!carriesResource(again)) return refused(again);
+  const kept = peopleOf(resourceOf(t, again));
+  const lost = Object.keys(set).filter((m) => !sameJson(set[m], kept[m]));
+  t.check('booking.update-kept', lost.length === 0, {
+    message: `sending the session back changed or dropped ${lost.join(', ')}`,
+    expected: `${Object.keys(set).join(', ')} as the session showed them`,
+    actual: lost.map((m) => `${m}: ${brief(kept[m], 120)}`).join('; '), exchanges: [before, again],
+  });
+}
+
+async function partialUpdate(t: ScenarioContext): Promise<void> {
+  const created = await sessionFor(t, await createBooking(t));
+  const resource = resourceOf(t, created);
+  const full = withPeople(t, {});
+  const guest = Array.isArray(full.guests) && isObject(full.guests[0]) ? { id: full.guests[0].id } : undefined;
+  const booker = isObject(full.booker) ? Object.fromEntries(Object.entries(full.booker).slice(0, 1)) : {};
+  const x = await t.call('booking.update', {
+    id: String(resource.id), input: { resource, changes: { booker, ...(guest ? { guests: [guest] } : {}) } },
+  });
+  const ok = x.status === 200 && carriesResource(x) && resourceOf(t, x).id === resource.id;
+  t.check('booking.partial-update', ok, {
+    message: `an update whose booker holds ${Object.keys(booker).join(', ') || 'nothing'} and whose guest holds only an id answered HTTP ${x.status}${carriesResource(x) ? '' : ' without the session'}`,
+    expected: 'HTTP 200 with the session (messages may ask for the rest)',
+    actual: `HTTP ${x.status}: ${carriesResource(x) ? `session ${brief(resourceOf(t, x).id)}, status ${brief(statusOf(x))}` : brief(x.json, 200)}`,
+  });
+}
+
+async function soldOut(t: ScenarioContext): Promise<void> {
+  const outcome = await createBooking(t, 'sold_out_stays');
+  const { x } = outcome;
+  const refusal = messagesOf(x.json).find((m) => m.code === 'inventory_exhausted');
+  if (!refusal && outcome.kind === 'needs' && outcome.cause === 'config') throw new NotTested(outcome.why);
+  const problems = businessErrorProblems(t.dialect, x, { code: 'inventory_exhausted', continueUrl: true });
+  const made: Exchange[] = [];
+  const id = isObject(x.json) ? x.json.id : undefined;
+  if (typeof id === 'string') {
+    const read = await t.call('booking.get', { id });
+    if (carriesResource(read) && resourceOf(t, read).id === id) {
+      problems.push(`a session was created anyway (id ${id}, status ${brief(statusOf(read))})`);
+      made.push(read);
+    }
+  }
+  t.check('booking.inventory-exhausted', problems.length === 0, {
+    message: problems[0] ?? '', expected: 'HTTP 200, status error, error inventory_exhausted unrecoverable, continue_url, and no session',
+    actual: problems.join('; '), exchanges: [x, ...made],
+  });
+}
+
+async function complete(t: ScenarioContext): Promise<void> {
+  const token = t.need(t.config.payment?.token, 'payment.token in --config');
+  const done = await completeBooking(t, await readyBooking(t), token, { await: true });
+  const { final } = done;
+  if (statusOf(final) === 'complete_in_progress') {
+    throw new NotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
+  }
+  const confirmation = resourceOf(t, final).confirmation;
+  const shape = isObject(confirmation) ? `{${Object.keys(confirmation).join(', ')}}` : brief(confirmation);
+  t.check('booking.complete', final.status === 200 && statusOf(final) === 'completed' && isObject(confirmation), {
+    message: `after complete${done.polls.length ? ` and ${done.polls.length} polls of Get` : ''}: HTTP ${final.status}, status ${brief(statusOf(final))}, confirmation ${shape}`,
+    expected: 'HTTP 200, status completed, a confirmation object',
+    actual: `HTTP ${final.status}, status ${brief(statusOf(final))}, confirmation ${shape}, messages ${brief(messagesOf(final.json))}`,
+    exchanges: [done.complete, ...done.polls.slice(-1)],
+  });
+  t.prerequisite(isObject(confirmation), 'booking.complete');
+  const c = confirmation as Json;
+  const typed = CONFIRMATION_MEMBERS.filter((m) => c[m] !== undefined).map((m) => `${m} ${typeof c[m]}`);
+  const wrong = CONFIRMATION_MEMBERS.filter((m) => c[m] !== undefined && typeof c[m] !== 'string');
+  const absent = CONFIRMATION_MEMBERS.filter((m) => c[m] === undefined);
+  if (wrong.length === 0 && absent.length) {
+    return t.observe('booking.confirmation-members', { message: `the confirmation has no ${absent.join(', ')} (known members, none required)`, exchanges: [final] });
+  }
+  t.check('booking.confirmation-members', wrong.length === 0, {
+    message: `confirmation ${wrong.join(', ')} ${wrong.length > 1 ? 'are not strings' : 'is not a string'}`,
+    expected: 'id, label and pincode strings where present', actual: typed.join(', '), exchanges: [final],
+  });
+}
+
+async function updateInProgress(t: ScenarioContext): Promise<void> {
+  const token = t.need(t.config.payment?.in_progress_token, 'payment.in_progress_token in --config (a token that holds completion in progress)');
+  const { final: held } = await completeBooking(t, await readyBooking(t), token, { await: false });
+  t.prerequisite(carriesResource(held), 'booking.complete');
+  t.need(statusOf(held) === 'complete_in_progress' ? held : undefined, 'payment.in_progress_token to leave the session complete_in_progress');
+  const before = resourceOf(t, held);
+  const booker = isObject(before.booker) ? before.booker : {};
+  const x = await t.call('booking.update', { id: String(before.id), input: { resource: before, changes: { booker: { ...booker, first_name: 'Changed' } } } });
+  const after = resourceOf(t, x);
+  const recoverable = messagesOf(x.json).some((m) => m.type === 'error' && m.severity === 'recoverable');
+  const unchanged = sameJson(after.booker, before.booker) && after.status === 'complete_in_progress';
+  t.check('booking.in-progress-unchanged', x.status === 200 && unchanged && recoverable, {
+    message: x.status !== 200 ? `HTTP ${x.status}` : !unchanged ? 'the update was applied while complete_in_progress' : 'no recoverable error message',
+    expected: 'HTTP 200, the session unchanged in complete_in_progress, and a recoverable error',
+    actual: `HTTP ${x.status}, status ${brief(after.status)}, booker ${brief(after.booker)}, messages ${brief(messagesOf(x.json))}`,
+  });
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A YYYY-MM-DD string that names a calendar day (2031-02-30 does not). */
+function isDate(value: unknown): boolean {
+  const m = typeof value === 'string' ? DATE.exec(value) : null;
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+/** The dates of a session (Document 3 §Resources and their fields), with their JSON paths. */
+function datesOf(resource: Json): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  (Array.isArray(resource.stays) ? resource.stays : []).forEach((s, i) => {
+    const d = isObject(s) && isObject(s.stay_dates) ? s.stay_dates : {};
+    for (const m of ['start_date', 'end_date']) if (d[m] !== undefined) out.push([`$.stays[${i}].stay_dates.${m}`, d[m]]);
+  });
+  if (isObject(resource.booker) && resource.booker.birthdate !== undefined) out.push(['$.booker.birthdate', resource.booker.birthdate]);
+  return out;
+}
+
+/** Rules over every booking response of the run, whichever scenario (or suite) made it. */
+function sessionRules(): ExchangeRule[] {
+  const isSession = isSessionOf(capability);
+  const body = (x: Exchange) => (isObject(x.json) ? x.json : {});
+  return [
+    resourceRule(capability, { id: 'booking.resource', title: 'every session response matches the booking session resource', requirements: ['BOOK-009'] }, 'booking responses carrying a session'),
+    paymentHandlersRule(capability, { id: 'booking.payment-handlers', title: 'every session response carries proto.payment_handlers', requirements: ['BOOK-011'] }, 'booking'),
+    incompleteNamesMissingRule(capability, { id: 'booking.incomplete-names-missing', title: 'an incomplete session says what it expects', requirements: ['BOOK-015'] }, 'booking'),
+    missingMessagesRule(capability, { id: 'booking.missing-messages', title: 'a missing message carries a path and is recoverable', requirements: ['BOOK-016'] }, 'booking'),
+    {
+      check: { id: 'booking.dates', title: 'dates are written YYYY-MM-DD', requirements: ['BOOK-013'] },
+      appliesTo: 'booking responses carrying a session with dates',
+      applies: (x, r) => isSession(x, r.dialect.envelopeKey) && datesOf(body(x)).length > 0,
+      problems: (x) => datesOf(body(x)).filter(([, v]) => !isDate(v)).map(([path, v]) => `${path} is ${brief(v)}, not a YYYY-MM-DD date`),
+    },
+    {
+      check: { id: 'booking.currency', title: 'currency is an ISO 4217 code', requirements: ['BOOK-014'] },
+      appliesTo: 'booking responses carrying a session with a currency',
+      applies: (x, r) => isSession(x, r.dialect.envelopeKey) && body(x).currency !== undefined,
+      // The form of an ISO 4217 alphabetic code; the list of codes changes, so no list is held here.
+      problems: (x) => (typeof body(x).currency === 'string' && /^[A-Z]{3}$/.test(body(x).currency as string) ? [] : [`currency is ${brief(body(x).currency)}, not an ISO 4217 code`]),
+    },
+  ];
+}

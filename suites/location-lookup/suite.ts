@@ -1,0 +1,364 @@
+import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Suite } from '../../src/engine/suite.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import { brief, findMessage, messagesOf } from '../../src/protocol/messages.js';
+import type { RecipeInput } from '../../src/protocol/recipes.js';
+import { unknownId } from '../shared/catalog-fixtures.js';
+import { endpointsRule } from '../shared/endpoints.js';
+import { locationRules } from '../shared/location-shape.js';
+import {
+  answered, beyond, contextOf, distanceOf, fixtureDistance, fixturesOf, idOf, idSet, idsOf, inputIdsOf, isLocationsAnswer, locationsOf, minus, walk, within,
+  type Json,
+} from '../shared/locations.js';
+
+/** Batch sizes tried when the config names no maximum: 1, 2, 4, … up to this. */
+const DISCOVERY_CEILING = 256;
+/** Canonical ids taken from a search when the config names none. */
+const FROM_SEARCH = 5;
+
+const NEEDS_IDS = 'fixtures.locations.ids in --config (or location search, to find some)';
+
+type LookupInput = Omit<NonNullable<RecipeInput<'location.lookup'>>, 'ids'>;
+
+export const locationLookupSuite: Suite = {
+  id: 'location-lookup',
+  title: 'Location lookup',
+  capability: 'common.location.lookup',
+  appliesWhen: 'advertised',
+  scenarios: [
+    {
+      id: 'location-lookup.by-id',
+      title: 'Lookup by canonical ids, and by aliases',
+      effect: 'read',
+      checks: [
+        { id: 'location-lookup.canonical-ids', title: 'every canonical id resolves to the location with that id, with HTTP 200', requirements: ['LLKP-002', 'LLKP-009'] },
+        { id: 'location-lookup.inputs-exact', title: 'inputs name each resolved identifier exactly as supplied, and nothing else', requirements: ['LLKP-004'] },
+        { id: 'location-lookup.aliases', title: 'an alias resolves to its location (optional)', requirements: ['LLKP-003'] },
+      ],
+      run: byId,
+    },
+    {
+      id: 'location-lookup.merge',
+      title: 'Several identifiers of one location in one lookup',
+      effect: 'read',
+      checks: [{ id: 'location-lookup.merged-inputs', title: 'one location, carrying the inputs of every identifier resolving to it', requirements: ['LLKP-005'] }],
+      run: merged,
+    },
+    {
+      id: 'location-lookup.unknown',
+      title: 'Lookup with identifiers that do not resolve',
+      effect: 'read',
+      checks: [
+        { id: 'location-lookup.unknown-ids', title: 'unknown ids give HTTP 200 and no location for them', requirements: ['LLKP-006', 'LLKP-009'] },
+        { id: 'location-lookup.not-found', title: 'not_found messages, when given, are info', requirements: ['LLKP-007', 'LLKP-008'] },
+      ],
+      run: unknownIds,
+    },
+    {
+      id: 'location-lookup.batch',
+      title: 'A lookup above the batch maximum, with duplicates and known ids placed to show which were processed',
+      effect: 'read',
+      checks: [
+        { id: 'location-lookup.batch-limit', title: 'HTTP 200, and the first maximum distinct ids processed in request order', requirements: ['LLKP-010', 'LLKP-009', 'LLKP-012'] },
+        { id: 'location-lookup.batch-limit-message', title: 'an info batch_limit_applied message', requirements: ['LLKP-011'] },
+      ],
+      run: batchLimit,
+    },
+    {
+      id: 'location-lookup.distance',
+      title: 'Lookup of ids and aliases with a distance',
+      effect: 'read',
+      checks: [{ id: 'location-lookup.distance-applied', title: 'exactly the requested locations within the radius come back', requirements: ['LLKP-013', 'LOC-007'] }],
+      run: distanceAfterResolution,
+    },
+    {
+      id: 'location-lookup.serves',
+      title: 'Lookup of ids and aliases with serves, against a search with the same serves',
+      effect: 'read',
+      checks: [{ id: 'location-lookup.serves-applied', title: 'exactly the requested locations the serves search returns come back', requirements: ['LLKP-014'] }],
+      run: servesAfterResolution,
+    },
+    {
+      id: 'location-lookup.context',
+      title: 'The same lookup with and without a context naming a place',
+      effect: 'read',
+      checks: [{ id: 'location-lookup.context-no-filter', title: 'a context filters nothing: the same locations with and without it', requirements: ['LSRCH-005'] }],
+      async run(t) {
+        const ids = await requestIds(t);
+        const context = contextOf(t);
+        const plain = await lookedUp(t, ids);
+        const withContext = await lookedUp(t, ids, { context });
+        const dropped = minus(idSet(plain.locations), idSet(withContext.locations));
+        const added = minus(idSet(withContext.locations), idSet(plain.locations));
+        t.check('location-lookup.context-no-filter', withContext.ok && dropped.length === 0 && added.length === 0, {
+          message: !withContext.ok ? `with a context, lookup answered ${answered(withContext.exchanges.find((x) => !isLocationsAnswer(x))!)}`
+            : [dropped.length ? `with context ${brief(context)}, left out: ${dropped.join(', ')}` : '', added.length ? `with the context, added: ${added.join(', ')}` : ''].filter(Boolean).join('; '),
+          expected: 'the same locations with and without the context',
+          actual: `${idSet(plain.locations).size} locations without context, ${idSet(withContext.locations).size} with it`,
+          exchanges: [...plain.exchanges, ...withContext.exchanges],
+        });
+      },
+    },
+  ],
+  rules: [endpointsRule('common.location.lookup'), ...locationRules('common.location.lookup', 'LLKP-001')],
+};
+
+/** Canonical ids: the config's, else the first locations a search finds. */
+async function canonicalIds(t: ScenarioContext): Promise<string[]> {
+  const given = fixturesOf(t).ids;
+  if (given?.length) return given;
+  if (!t.target.capabilities.has('common.location.search')) return t.need<string[]>(undefined, NEEDS_IDS);
+  const found = await t.once('location-lookup.ids-from-search', async () => {
+    const x = await t.call('location.search', { input: { query: fixturesOf(t).query, limit: FROM_SEARCH }, tolerateTransportError: true });
+    return idsOf(locationsOf(x.json)).slice(0, FROM_SEARCH);
+  });
+  return t.need(found, NEEDS_IDS);
+}
+
+/** Canonical ids and the config's aliases together: what the filter scenarios look up. */
+async function requestIds(t: ScenarioContext): Promise<string[]> {
+  return [...await canonicalIds(t), ...Object.keys(fixturesOf(t).aliases ?? {})];
+}
+
+interface Discovered { max?: number; why?: string }
+
+/**
+ * The batch maximum: the config's, else the largest batch of distinct unknown ids answered
+ * without batch_limit_applied, found once per run (LLKP-012).
+ */
+async function batchMax(t: ScenarioContext): Promise<Discovered> {
+  const given = fixturesOf(t).lookup_batch_max;
+  if (given !== undefined) return { max: given };
+  return t.once('location-lookup.batch-max', async () => {
+    const limited = async (size: number): Promise<boolean | string> => {
+      const x = await t.call('location.lookup', { input: { ids: Array.from({ length: size }, unknownId) }, notFoundProbe: true, tolerateTransportError: true });
+      if (x.status !== 200) return `a batch of ${size} unknown ids answered ${answered(x)}`;
+      return !!findMessage(x.json, { code: 'batch_limit_applied' });
+    };
+    let below = 0;
+    for (let size = 1; size <= DISCOVERY_CEILING; size *= 2) {
+      const r = await limited(size);
+      if (typeof r === 'string') return { why: r };
+      if (!r) {
+        below = size;
+        continue;
+      }
+      // The maximum lies in [below, size): halve the gap.
+      let [lo, hi] = [below, size];
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        const m = await limited(mid);
+        if (typeof m === 'string') return { why: m };
+        if (m) hi = mid;
+        else lo = mid;
+      }
+      return lo > 0 ? { max: lo } : { why: 'even one id got batch_limit_applied' };
+    }
+    return { why: `no batch of up to ${DISCOVERY_CEILING} distinct ids got batch_limit_applied; set fixtures.locations.lookup_batch_max` };
+  });
+}
+
+interface Looked {
+  exchanges: Exchange[];
+  locations: Json[];
+  /** Every request answered HTTP 200 with a locations array. */
+  ok: boolean;
+}
+
+/** One lookup per batch of at most the maximum distinct ids (when known), answers merged. */
+async function lookedUp(t: ScenarioContext, ids: string[], extra: LookupInput = {}): Promise<Looked> {
+  const { max } = await batchMax(t);
+  const size = max ?? ids.length;
+  const out: Looked = { exchanges: [], locations: [], ok: true };
+  for (let i = 0; i < ids.length; i += size) {
+    const x = await t.call('location.lookup', { input: { ids: ids.slice(i, i + size), ...extra }, tolerateTransportError: true });
+    out.exchanges.push(x);
+    out.ok &&= isLocationsAnswer(x);
+    out.locations.push(...locationsOf(x.json));
+  }
+  return out;
+}
+
+/** Inputs that are no identifier of the request, counted: each entry preserves one identifier. */
+function strayInputs(x: Exchange): string[] {
+  const sent = isSent(x.sentJson) ? x.sentJson.ids.filter((i): i is string => typeof i === 'string') : [];
+  return locationsOf(x.json).flatMap((l) => {
+    const left = [...sent];
+    return inputIdsOf(l).filter((id) => {
+      const at = left.indexOf(id);
+      if (at === -1) return true;
+      left.splice(at, 1);
+      return false;
+    }).map((id) => `${idOf(l) ?? '?'} names ${JSON.stringify(id)}`);
+  });
+}
+
+const isSent = (body: unknown): body is { ids: unknown[] } => typeof body === 'object' && body !== null && Array.isArray((body as Json).ids);
+
+async function byId(t: ScenarioContext): Promise<void> {
+  const ids = await canonicalIds(t);
+  const canonical = await lookedUp(t, ids);
+  const unresolved = ids.filter((id) => !canonical.locations.some((l) => l.id === id));
+  t.check('location-lookup.canonical-ids', canonical.ok && unresolved.length === 0, {
+    message: canonical.ok ? `not resolved: ${unresolved.join(', ')}` : `lookup answered ${answered(canonical.exchanges.find((x) => !isLocationsAnswer(x))!)}`,
+    expected: `HTTP 200 and locations with ids ${ids.join(', ')}`, actual: `HTTP ${canonical.exchanges.map((x) => x.status).join(', ')}; location ids ${idsOf(canonical.locations).join(', ')}`,
+    exchanges: canonical.exchanges,
+  });
+  t.prerequisite(canonical.ok, 'location-lookup.canonical-ids');
+  const aliases = fixturesOf(t).aliases ?? {};
+  const byAlias = Object.keys(aliases).length ? await lookedUp(t, Object.keys(aliases)) : undefined;
+  const exchanges = [...canonical.exchanges, ...(byAlias?.exchanges ?? [])];
+  // A canonical id whose location came back is named by it; an alias whose location came back, by it or another alias of it.
+  const unnamed = [
+    ...ids.filter((id) => canonical.locations.some((l) => l.id === id) && !canonical.locations.some((l) => l.id === id && inputIdsOf(l).includes(id))),
+    ...(byAlias ? [...new Set(Object.values(aliases))].filter((target) => {
+      const back = byAlias.locations.filter((l) => l.id === target);
+      const names = Object.keys(aliases).filter((a) => aliases[a] === target);
+      return back.length > 0 && !back.some((l) => inputIdsOf(l).some((i) => names.includes(i)));
+    }).map((target) => `the alias of ${target}`) : []),
+  ];
+  const stray = exchanges.flatMap(strayInputs);
+  t.check('location-lookup.inputs-exact', unnamed.length === 0 && stray.length === 0, {
+    message: [stray.length ? `inputs name what was not sent: ${stray.join('; ')}` : '', unnamed.length ? `no inputs entry names ${unnamed.join(', ')}` : ''].filter(Boolean).join('; '),
+    expected: 'each inputs entry one request identifier, exactly as sent; every resolved identifier named',
+    actual: [...canonical.locations, ...(byAlias?.locations ?? [])].map((l) => `${idOf(l) ?? '?'}: ${brief(l.inputs, 120)}`).join('; '), exchanges,
+  });
+  if (!byAlias) return t.notTested('location-lookup.aliases', 'needs fixtures.locations.aliases in --config');
+  const ignored = Object.entries(aliases).filter(([, target]) => !byAlias.locations.some((l) => l.id === target)).map(([a]) => a);
+  if (ignored.length) {
+    return t.observe('location-lookup.aliases', { message: `aliases not resolved to their locations (accepting them is optional): ${ignored.join(', ')}`, exchanges: byAlias.exchanges });
+  }
+  t.pass('location-lookup.aliases', `every alias resolved: ${Object.keys(aliases).join(', ')}`, byAlias.exchanges);
+}
+
+async function merged(t: ScenarioContext): Promise<void> {
+  const ids = await canonicalIds(t);
+  const { max } = await batchMax(t);
+  const alias = Object.entries(fixturesOf(t).aliases ?? {})[0];
+  // The same location by its id and an alias, the id twice; where the batch holds one id, the id twice.
+  const [id, request] = alias && (max === undefined || max >= 2) ? [alias[1], [alias[1], alias[0], alias[1]]] : [ids[0], [ids[0], ids[0]]];
+  // Whether the alias resolves on its own (accepting aliases is optional): only then must the merged inputs name it.
+  const solo = request.length === 3 ? await t.call('location.lookup', { input: { ids: [request[1]] }, tolerateTransportError: true }) : undefined;
+  const due = solo && locationsOf(solo.json).some((l) => l.id === id) ? [id, request[1]] : [id];
+  const x = await t.call('location.lookup', { input: { ids: request }, tolerateTransportError: true });
+  t.prerequisite(isLocationsAnswer(x), 'location-lookup.canonical-ids');
+  const copies = locationsOf(x.json).filter((l) => l.id === id);
+  t.prerequisite(copies.length > 0, 'location-lookup.canonical-ids');
+  const unnamed = copies.length === 1 ? due.filter((i) => !inputIdsOf(copies[0]).includes(i)) : [];
+  t.check('location-lookup.merged-inputs', copies.length === 1 && unnamed.length === 0, {
+    message: copies.length > 1 ? `${copies.length} locations with id ${id} for ${request.join(', ')}` : `the location ${id} carries no inputs entry naming ${unnamed.join(' or ')}`,
+    expected: `one location ${id}, its inputs naming ${due.join(' and ')}`,
+    actual: copies.map((l) => `${id}: inputs ${brief(l.inputs, 120)}`).join('; '), exchanges: solo ? [solo, x] : [x],
+  });
+}
+
+async function unknownIds(t: ScenarioContext): Promise<void> {
+  const [known] = await canonicalIds(t);
+  const { max } = await batchMax(t);
+  const [u1, u2] = [unknownId(), unknownId()];
+  const call = (ids: string[]) => t.call('location.lookup', { input: { ids }, notFoundProbe: true, tolerateTransportError: true });
+  const mixed = max === 1 ? [await call([known]), await call([u1])] : [await call([known, u1])];
+  const alone = await call([u2]);
+  const all = [...mixed, alone];
+  const problems = [
+    ...all.filter((x) => !isLocationsAnswer(x)).map((x) => `${brief(x.sentJson)} answered ${answered(x)}`),
+    ...(mixed.some((x) => locationsOf(x.json).some((l) => l.id === known)) ? [] : [`the known id ${known} did not resolve beside an unknown one`]),
+    ...all.flatMap((x) => locationsOf(x.json).filter((l) => inputIdsOf(l).some((i) => i === u1 || i === u2)).map((l) => `${idOf(l) ?? '?'} came back for an unknown id`)),
+    ...(isLocationsAnswer(alone) && locationsOf(alone.json).length > 0 ? [`${locationsOf(alone.json).length} locations came back for one unknown id`] : []),
+  ];
+  t.check('location-lookup.unknown-ids', problems.length === 0, {
+    message: problems[0] ?? '', expected: `HTTP 200; ${known} resolved, nothing for unknown ids, and locations: [] when none resolves`,
+    actual: problems.join('; '), exchanges: all,
+  });
+  // Unknown ids that were not answered as unknown leave nothing to judge the messages by.
+  t.prerequisite(problems.length === 0, 'location-lookup.unknown-ids');
+  const notFound = all.flatMap((x) => messagesOf(x.json).filter((m) => m.code === 'not_found'));
+  if (notFound.length === 0) {
+    return t.observe('location-lookup.not-found', { message: 'unknown ids got no not_found message (they are optional)', exchanges: all });
+  }
+  const wrong = notFound.filter((m) => m.type !== 'info');
+  t.check('location-lookup.not-found', wrong.length === 0, {
+    message: `not_found messages of type ${wrong.map((m) => brief(m.type)).join(', ')}`, expected: 'not_found messages of type info',
+    actual: brief(notFound), exchanges: all,
+  });
+}
+
+async function batchLimit(t: ScenarioContext): Promise<void> {
+  const ids = await canonicalIds(t);
+  const [k1, k2] = t.need(ids.length >= 2 ? ids : undefined, 'two canonical ids in fixtures.locations.ids');
+  const { max, why } = await batchMax(t);
+  if (max === undefined) t.need(undefined, `the batch maximum: ${why}`);
+  // max - 1 unknown ids, each sent twice, then k1 (the max-th distinct id) and k2 (one past it):
+  // counting duplicates drops k1, keeping the last ids keeps k2.
+  const unknowns = Array.from({ length: max! - 1 }, unknownId);
+  const request = max === 1 ? [k1, k1, k2] : [...unknowns.flatMap((u) => [u, u]), k1, k2];
+  const x = await t.call('location.lookup', { input: { ids: request }, notFoundProbe: true, tolerateTransportError: true });
+  const locations = locationsOf(x.json);
+  const gotK1 = locations.some((l) => l.id === k1);
+  const gotK2 = locations.some((l) => l.id === k2 || inputIdsOf(l).includes(k2));
+  t.check('location-lookup.batch-limit', isLocationsAnswer(x) && gotK1 && !gotK2, {
+    message: !isLocationsAnswer(x) ? `a lookup of ${new Set(request).size} distinct ids (maximum ${max}) answered ${answered(x)}`
+      : !gotK1 ? `${k1}, distinct id number ${max}, was not processed` : `${k2}, distinct id number ${max! + 1}, was processed`,
+    expected: `HTTP 200; the first ${max} distinct ids processed, so ${k1} returned and ${k2} not`,
+    actual: `HTTP ${x.status}; location ids ${idsOf(locations).join(', ') || 'none'}`, exchanges: [x],
+  });
+  const message = findMessage(x.json, { code: 'batch_limit_applied' });
+  t.check('location-lookup.batch-limit-message', message?.type === 'info', {
+    message: message ? `batch_limit_applied is of type ${brief(message.type)}` : `no batch_limit_applied message for ${new Set(request).size} distinct ids (maximum ${max})`,
+    expected: 'a message {type: info, code: batch_limit_applied}', actual: `HTTP ${x.status}, messages ${brief(messagesOf(x.json))}`, exchanges: [x],
+  });
+}
+
+async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
+  const { distance, center, max } = fixtureDistance(t);
+  const ids = await requestIds(t);
+  const plain = await lookedUp(t, ids);
+  t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
+  const near = await lookedUp(t, ids, { distance });
+  const exchanges = [...plain.exchanges, ...near.exchanges];
+  const requested = idSet(plain.locations);
+  const place = (l: Json) => distanceOf(l, center) ?? distanceOf(plain.locations.find((p) => p.id === l.id) ?? {}, center);
+  const stray = minus(idSet(near.locations), requested).map((id) => `${id} (not one the ids resolve to)`);
+  const far = near.locations.filter((l) => {
+    const d = place(l);
+    return d !== undefined && beyond(d, max);
+  }).map((l) => `${idOf(l) ?? '?'} (beyond ${max} m)`);
+  const dropped = minus(idsOf(plain.locations.filter((l) => {
+    const d = place(l);
+    return d !== undefined && within(d, max);
+  })), idSet(near.locations)).map((id) => `${id} (within ${max} m, yet left out)`);
+  const problems = [...(near.ok ? [] : [`with distance, lookup answered ${answered(near.exchanges.find((x) => !isLocationsAnswer(x))!)}`]), ...stray, ...far, ...dropped];
+  const unplaced = plain.locations.filter((l) => place(l) === undefined).map((l) => idOf(l) ?? '?');
+  if (problems.length === 0 && unplaced.length > 0) {
+    return t.observe('location-lookup.distance-applied', { message: `${unplaced.length} locations cannot be placed (no geo with latitude and longitude): ${unplaced.join(', ')}`, exchanges });
+  }
+  t.check('location-lookup.distance-applied', problems.length === 0, {
+    message: problems.join('; '), expected: `exactly the requested locations within ${max} m of the center`,
+    actual: `without distance: ${[...requested].join(', ')}; with it: ${[...idSet(near.locations)].join(', ')}`, exchanges,
+  });
+}
+
+async function servesAfterResolution(t: ScenarioContext): Promise<void> {
+  const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
+  if (!t.target.capabilities.has('common.location.search')) t.need(undefined, 'location search, to learn which locations serve fixtures.locations.serves');
+  const ids = await requestIds(t);
+  const plain = await lookedUp(t, ids);
+  t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
+  const searched = await walk(t, { serves });
+  t.prerequisite(!searched.broken, 'location-search.answers');
+  if (searched.unfinished) t.need(undefined, `a serves search that can be walked whole (${searched.unfinished})`);
+  const withServes = await lookedUp(t, ids, { serves });
+  const serving = idSet(searched.locations);
+  const requested = idSet(plain.locations);
+  const problems = [
+    ...(withServes.ok ? [] : [`with serves, lookup answered ${answered(withServes.exchanges.find((x) => !isLocationsAnswer(x))!)}`]),
+    ...minus(idSet(withServes.locations), requested).map((id) => `${id} (not one the ids resolve to)`),
+    ...minus(idSet(withServes.locations), serving).map((id) => `${id} (the serves search leaves it out)`),
+    ...minus([...requested].filter((id) => serving.has(id)), idSet(withServes.locations)).map((id) => `${id} (requested and serving, yet left out)`),
+  ];
+  t.check('location-lookup.serves-applied', problems.length === 0, {
+    message: problems.join('; '), expected: 'exactly the requested locations the search with the same serves returns',
+    actual: `requested: ${[...requested].join(', ')}; serving: ${[...serving].join(', ')}; lookup with serves: ${[...idSet(withServes.locations)].join(', ')}`,
+    exchanges: [...plain.exchanges, ...searched.exchanges, ...withServes.exchanges],
+  });
+}

@@ -1,0 +1,295 @@
+import { isObject } from '../../src/dialect/dialect.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Suite } from '../../src/engine/suite.js';
+import { HALF_CIRCUMFERENCE } from '../../src/protocol/geo.js';
+import { brief } from '../../src/protocol/messages.js';
+import { endpointsRule } from '../shared/endpoints.js';
+import { locationRules } from '../shared/location-shape.js';
+import {
+  answered, beyond, contextOf, distanceOf, fixtureDistance, fixturesOf, idOf, idSet, isLocationsAnswer, isRejection, locationsOf, minus, placeAll, walk, within,
+  type Json, type Walk,
+} from '../shared/locations.js';
+
+/** Page size of the pagination walk: small, so a few locations make several pages. */
+const SMALL_PAGE = 2;
+/** A radius no location can lie within. */
+const ABSURD_MAX = -1000;
+/** Beyond any radius a business supports (fixtures.locations.unsupported_max overrides it). */
+const DEFAULT_UNSUPPORTED_MAX = 1e12;
+
+export const locationSearchSuite: Suite = {
+  id: 'location-search',
+  title: 'Location search',
+  capability: 'common.location.search',
+  appliesWhen: 'advertised',
+  scenarios: [
+    {
+      id: 'location-search.first-page',
+      title: 'A search with the fixture query',
+      effect: 'read',
+      checks: [{ id: 'location-search.answers', title: 'search answers 200 with a locations array', requirements: ['LSRCH-001'] }],
+      async run(t) {
+        const x = await t.call('location.search', { input: { query: fixturesOf(t).query }, tolerateTransportError: true });
+        t.check('location-search.answers', isLocationsAnswer(x), {
+          message: `a search answered ${answered(x)}`, expected: 'HTTP 200 and a locations array', actual: answered(x),
+        });
+      },
+    },
+    {
+      id: 'location-search.pagination',
+      title: `Walking a search in pages of ${SMALL_PAGE} with its cursors`,
+      effect: 'read',
+      checks: [
+        { id: 'location-search.no-repeats', title: 'no location appears on two pages', requirements: ['LSRCH-010'] },
+        { id: 'location-search.walk-complete', title: 'small pages hold every location one large walk holds', requirements: ['LSRCH-011'] },
+      ],
+      run: pagination,
+    },
+    {
+      id: 'location-search.distance',
+      title: 'A search within max meters of a center',
+      effect: 'read',
+      checks: [{ id: 'location-search.within-radius', title: 'every location returned lies within max meters of center', requirements: ['LSRCH-002', 'LOC-007'] }],
+      async run(t) {
+        const { distance, center, max } = fixtureDistance(t);
+        const w = await searched(t, { query: fixturesOf(t).query, distance });
+        const { beyond: far, unplaced } = placeAll(w.locations, center, max);
+        if (far.length === 0 && unplaced.length > 0) {
+          return t.observe('location-search.within-radius', {
+            message: `${unplaced.length} of ${w.locations.length} locations cannot be placed (no geo with latitude and longitude; Geo members are not shown): ${unplaced.join(', ')}`,
+            exchanges: w.exchanges,
+          });
+        }
+        t.check('location-search.within-radius', far.length === 0, {
+          message: `${far.length} locations lie beyond ${max} m of the center: ${far.join(', ')}`,
+          expected: `every location within ${max} m (great-circle, ±0.6%)`, actual: far.join('; '), exchanges: w.exchanges,
+        });
+      },
+    },
+    {
+      id: 'location-search.amenities',
+      title: 'A search filtered by amenity identifiers',
+      effect: 'read',
+      checks: [{ id: 'location-search.amenities-filter', title: 'every location returned has every amenity asked for, as an exact key', requirements: ['LSRCH-007'] }],
+      async run(t) {
+        const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
+        const w = await searched(t, { query: fixturesOf(t).query, filters: { amenities } });
+        const lacking = lackingAmenities(w.locations, amenities);
+        t.check('location-search.amenities-filter', lacking.length === 0, {
+          message: `${lacking.length} locations lack an amenity asked for: ${lacking.join('; ')}`,
+          expected: `every location's amenities with the keys ${amenities.join(', ')}, exactly`, actual: lacking.join('; '), exchanges: w.exchanges,
+        });
+      },
+    },
+    {
+      id: 'location-search.distance-and-amenities',
+      title: 'A search by distance and amenities together',
+      effect: 'read',
+      checks: [{ id: 'location-search.and', title: 'distance and filters.amenities combine with AND', requirements: ['LSRCH-006'] }],
+      async run(t) {
+        const { distance, center, max } = fixtureDistance(t);
+        const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
+        const w = await searched(t, { query: fixturesOf(t).query, distance, filters: { amenities } });
+        const { beyond: far, unplaced } = placeAll(w.locations, center, max);
+        const broken = [...far.map((f) => `${f} (beyond the radius)`), ...lackingAmenities(w.locations, amenities)];
+        if (broken.length === 0 && unplaced.length > 0) {
+          return t.observe('location-search.and', { message: `each location has the amenities; ${unplaced.length} cannot be placed to judge the distance: ${unplaced.join(', ')}`, exchanges: w.exchanges });
+        }
+        t.check('location-search.and', broken.length === 0, {
+          message: `${broken.length} locations meet one predicate but not both: ${broken.join('; ')}`,
+          expected: `only locations within ${max} m AND with ${amenities.join(', ')}`, actual: broken.join('; '), exchanges: w.exchanges,
+        });
+      },
+    },
+    {
+      id: 'location-search.distance-and-serves',
+      title: 'A search by distance and serves, against serves alone',
+      effect: 'read',
+      checks: [{ id: 'location-search.and-serves', title: 'distance and serves combine with AND', requirements: ['LSRCH-006'] }],
+      async run(t) {
+        const { distance, center, max } = fixtureDistance(t);
+        const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
+        const query = fixturesOf(t).query;
+        const alone = await searched(t, { query, serves });
+        const both = await searched(t, { query, distance, serves });
+        const notServing = minus(idSet(both), idSet(alone));
+        const { beyond: far } = placeAll(both.locations, center, max);
+        t.check('location-search.and-serves', notServing.length === 0 && far.length === 0, {
+          message: [notServing.length ? `returned with distance but not by serves alone: ${notServing.join(', ')}` : '', far.length ? `beyond the radius: ${far.join(', ')}` : ''].filter(Boolean).join('; '),
+          expected: `only locations serves alone returns, within ${max} m`,
+          actual: `serves alone: ${[...idSet(alone)].join(', ')}; serves and distance: ${[...idSet(both)].join(', ')}`, exchanges: [...alone.exchanges, ...both.exchanges],
+        });
+      },
+    },
+    {
+      id: 'location-search.amenities-and-items',
+      title: 'A search by amenities and items, against items alone',
+      effect: 'read',
+      checks: [{ id: 'location-search.and-items', title: 'filters.amenities and filters.items combine with AND', requirements: ['LSRCH-006'] }],
+      async run(t) {
+        const { amenities, items, query } = fixturesOf(t);
+        t.need(amenities, 'fixtures.locations.amenities in --config');
+        t.need(items, 'fixtures.locations.items in --config');
+        const alone = await searched(t, { query, filters: { items } });
+        const both = await searched(t, { query, filters: { amenities, items } });
+        const broken = [
+          ...minus(idSet(both), idSet(alone)).map((id) => `${id} (not returned for the items alone)`),
+          ...lackingAmenities(both.locations, amenities!),
+        ];
+        t.check('location-search.and-items', broken.length === 0, {
+          message: `${broken.length} locations meet one filter but not both: ${broken.join('; ')}`,
+          expected: `only locations the items filter alone returns, each with ${amenities!.join(', ')}`,
+          actual: `items alone: ${[...idSet(alone)].join(', ')}; both: ${[...idSet(both)].join(', ')}`, exchanges: [...alone.exchanges, ...both.exchanges],
+        });
+      },
+    },
+    {
+      id: 'location-search.max',
+      title: 'A distance.max beyond what a business supports, and an absurd one',
+      effect: 'read',
+      checks: [
+        { id: 'location-search.unsupported-max', title: 'a max the business cannot honour is rejected, not clamped', requirements: ['LSRCH-003'] },
+        { id: 'location-search.absurd-max', title: 'a negative max is rejected, or finds nothing', requirements: ['LSRCH-003'] },
+      ],
+      run: unsupportedMax,
+    },
+    {
+      id: 'location-search.context',
+      title: 'The same search with and without a context naming a place',
+      effect: 'read',
+      checks: [
+        { id: 'location-search.context-no-filter', title: 'a context filters nothing: the same locations with and without it', requirements: ['LSRCH-004', 'LSRCH-005'] },
+        { id: 'location-search.timezone-stable', title: 'a location\'s timezone is the same whoever asks', requirements: ['LOC-004'] },
+      ],
+      run: contextFiltersNothing,
+    },
+    {
+      id: 'location-search.hours',
+      title: 'A search with the fixture hours filter',
+      effect: 'read',
+      checks: [{ id: 'location-search.hours-filter', title: 'what a search with filters.hours returns (its members are not shown)', requirements: ['LSRCH-009'] }],
+      async run(t) {
+        const { hours_filter: hours, query } = fixturesOf(t);
+        t.need(hours, 'fixtures.locations.hours_filter in --config (the members of filters.hours are not shown)');
+        const all = await searched(t, { query });
+        const w = await walk(t, { query, filters: { hours } });
+        if (w.broken) {
+          return t.observe('location-search.hours-filter', { message: `a search with filters.hours ${brief(hours)} answered ${answered(w.broken)}`, exchanges: [w.broken] });
+        }
+        const extra = minus(idSet(w), idSet(all));
+        t.observe('location-search.hours-filter', {
+          message: `filters.hours ${brief(hours)} kept ${idSet(w).size} of ${idSet(all).size} locations${extra.length ? `, and added ${extra.join(', ')}, which the search without it does not return` : ''}; whether each is open then is not judged`,
+          exchanges: [...all.exchanges, ...w.exchanges],
+        });
+      },
+    },
+  ],
+  rules: [endpointsRule('common.location.search'), ...locationRules('common.location.search', 'LSRCH-001')],
+};
+
+/** A walk every page of which is a locations answer; otherwise location-search.answers judges it. */
+async function searched(t: ScenarioContext, input: Parameters<typeof walk>[1], limit?: number): Promise<Walk> {
+  const w = await walk(t, input, limit);
+  t.prerequisite(!w.broken, 'location-search.answers');
+  if (w.unfinished) t.need(undefined, `a search whose pages can all be walked (${w.unfinished})`);
+  return w;
+}
+
+/** Locations whose amenities map lacks one of the keys, exactly. */
+function lackingAmenities(ls: Json[], keys: string[]): string[] {
+  return ls.flatMap((l) => {
+    const map = isObject(l.amenities) ? l.amenities : {};
+    const missing = keys.filter((k) => !Object.hasOwn(map, k));
+    return missing.length ? [`${idOf(l) ?? '?'} lacks ${missing.join(', ')} (has ${Object.keys(map).join(', ') || 'none'})`] : [];
+  });
+}
+
+async function pagination(t: ScenarioContext): Promise<void> {
+  const query = fixturesOf(t).query;
+  const small = await searched(t, { query }, SMALL_PAGE);
+  if (small.pages.length < 2) t.need(undefined, `a search spanning two pages of ${SMALL_PAGE} (the first holds ${small.pages[0]?.length ?? 0}; set fixtures.locations.query)`);
+  const seen = new Set<string>();
+  const repeats = small.pages.flat().filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+  t.check('location-search.no-repeats', repeats.length === 0, {
+    message: `repeated across pages: ${[...new Set(repeats)].join(', ')}`, expected: 'each location on one page only',
+    actual: small.pages.map((p, i) => `page ${i + 1}: ${p.join(', ')}`).join(' | '), exchanges: small.exchanges,
+  });
+  const large = await searched(t, { query });
+  const lost = minus(idSet(large), seen);
+  const added = minus(seen, idSet(large));
+  t.check('location-search.walk-complete', lost.length === 0 && added.length === 0, {
+    message: [lost.length ? `walking pages of ${SMALL_PAGE} never reached ${lost.join(', ')}` : '', added.length ? `pages of ${SMALL_PAGE} held ${added.join(', ')}, which the large walk does not` : ''].filter(Boolean).join('; '),
+    expected: `the ${idSet(large).size} locations of the walk in pages of up to 50`, actual: `${seen.size} locations in pages of ${SMALL_PAGE}`,
+    exchanges: [...small.exchanges, ...large.exchanges],
+  });
+}
+
+async function unsupportedMax(t: ScenarioContext): Promise<void> {
+  const { distance, center } = fixtureDistance(t);
+  const query = fixturesOf(t).query;
+  const max = fixturesOf(t).unsupported_max ?? DEFAULT_UNSUPPORTED_MAX;
+  // The search without distance first: what an honoured radius must hold, and proof that search answers at all.
+  const all = await searched(t, { query });
+  const huge = await walk(t, { query, distance: { ...distance, max } });
+  const first = huge.exchanges[0];
+  if (isRejection(t, first)) t.pass('location-search.unsupported-max', `rejected: ${answered(first)}`, [first]);
+  else if (huge.broken || huge.unfinished) {
+    t.check('location-search.unsupported-max', false, {
+      message: `distance.max ${max} was neither rejected with an error nor answered whole: ${huge.unfinished ?? answered(huge.broken!)}`,
+      expected: 'an error (HTTP 400, or an error message), or the locations within the radius', actual: answered(huge.broken ?? first), exchanges: huge.exchanges,
+    });
+  } else {
+    // Honoured, it holds every location the search finds within the radius: all of them, past half the Earth's circumference.
+    const due = all.locations.filter((l) => {
+      if (max >= HALF_CIRCUMFERENCE) return true;
+      const d = distanceOf(l, center);
+      return d !== undefined && within(d, max);
+    });
+    const missing = minus(idSet(due), idSet(huge));
+    const far = huge.locations.filter((l) => {
+      const d = distanceOf(l, center);
+      return d !== undefined && beyond(d, max);
+    }).map((l) => idOf(l) ?? '?');
+    t.check('location-search.unsupported-max', missing.length === 0 && far.length === 0, {
+      message: missing.length
+        ? `distance.max ${max} was answered, not rejected, yet ${missing.length} locations within it are missing (${missing.join(', ')}): the radius was clamped or replaced`
+        : `distance.max ${max} was answered with locations beyond it: ${far.join(', ')}`,
+      expected: `an error, or every location the search finds within ${max} m`,
+      actual: `${idSet(huge).size} locations with distance.max ${max}, ${idSet(all).size} without distance`, exchanges: [...all.exchanges, ...huge.exchanges],
+    });
+  }
+  const absurd = await t.call('location.search', { input: { query, distance: { ...distance, max: ABSURD_MAX } }, tolerateTransportError: true });
+  const rejected = isRejection(t, absurd);
+  const found = rejected ? [] : locationsOf(absurd.json);
+  t.check('location-search.absurd-max', rejected || (isLocationsAnswer(absurd) && found.length === 0), {
+    message: found.length ? `distance.max ${ABSURD_MAX} was answered with ${found.length} locations: another radius was put in its place` : `distance.max ${ABSURD_MAX} answered ${answered(absurd)}`,
+    expected: 'an error (HTTP 400, or an error message), or no location', actual: answered(absurd), exchanges: [absurd],
+  });
+}
+
+async function contextFiltersNothing(t: ScenarioContext): Promise<void> {
+  const query = fixturesOf(t).query;
+  const context = contextOf(t);
+  const plain = await searched(t, { query });
+  const withContext = await searched(t, { query, context });
+  const dropped = minus(idSet(plain), idSet(withContext));
+  const added = minus(idSet(withContext), idSet(plain));
+  const exchanges = [...plain.exchanges, ...withContext.exchanges];
+  t.check('location-search.context-no-filter', dropped.length === 0 && added.length === 0, {
+    message: [dropped.length ? `with context ${brief(context)}, left out: ${dropped.join(', ')}` : '', added.length ? `with the context, added: ${added.join(', ')}` : ''].filter(Boolean).join('; '),
+    expected: 'the same set of locations (the order may differ: context may re-rank)',
+    actual: `${idSet(plain).size} locations without context, ${idSet(withContext).size} with it`, exchanges,
+  });
+  const zones = (w: Walk) => new Map(w.locations.filter((l) => idOf(l) !== undefined).map((l) => [idOf(l)!, l.timezone]));
+  const [before, after] = [zones(plain), zones(withContext)];
+  const both = [...before.keys()].filter((id) => after.has(id));
+  if (!both.some((id) => before.get(id) !== undefined || after.get(id) !== undefined)) {
+    return t.notTested('location-search.timezone-stable', 'no location returned both times states a timezone', exchanges);
+  }
+  const moved = both.filter((id) => before.get(id) !== after.get(id));
+  t.check('location-search.timezone-stable', moved.length === 0, {
+    message: `with context ${brief(context)}, the timezone changed for ${moved.join(', ')}`,
+    expected: 'each location\'s timezone unchanged by the context',
+    actual: moved.map((id) => `${id}: ${brief(before.get(id))} → ${brief(after.get(id))}`).join('; '), exchanges,
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * The booking flow (Document 3), driven like the checkout flow by what the business says: create
+ * with the property and stays of the config, then update with the people the config provides
+ * (guests, booker, a primary guest per stay, the travel purpose when configured), filling the
+ * paths its messages name, until the session is ready_for_complete or the business asks for
+ * something the config does not have.
+ */
+import { isObject } from '../../src/dialect/dialect.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
+import { Blocked, NotTested } from '../../src/engine/outcomes.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import { DEFAULT_ADDRESS } from './checkout-flow.js';
+import {
+  completeSession, createSession, driveToReady, fillAsks, instrumentFor, pointing, resourceOf, shows, supplied,
+  type Completion, type CreateOutcome, type Json, type ReadyOutcome, type SessionKind,
+} from './session-flow.js';
+
+/** Booking sessions (Document 3 §Endpoints), for the shared session flow. */
+export const BOOKING: SessionKind = {
+  name: 'booking', get: 'booking.get', update: 'booking.update', complete: 'booking.complete', cancel: 'booking.cancel',
+  createMembers: 'property and stays',
+  refusedCreate: (refusal) => `the business refused the stays (${refusal}); set fixtures.booking.stays in --config to stays it can offer`,
+};
+
+export const NEEDS_STAYS = 'fixtures.booking.property and fixtures.booking.stays in --config';
+
+/** Test people, when the config names none. */
+export const DEFAULT_GUESTS: Json[] = [
+  { id: 'guest-1', first_name: 'Ada', last_name: 'Tester' },
+  { id: 'guest-2', first_name: 'Grace', last_name: 'Tester' },
+];
+export const DEFAULT_BOOKER: Json = { first_name: 'Ada', last_name: 'Tester', email: 'booker@proto-conformance.example' };
+/**
+ * The one travel purpose the spec shows. It is a statement about the trip, so it is sent unasked
+ * only when the config names one, and otherwise only when the business asks for it.
+ */
+const SHOWN_PURPOSE = 'leisure';
+
+/** The members the people of a booking live in: what an update sets and a later one must keep. */
+export const PEOPLE = ['guests', 'booker', 'travel_purpose'] as const;
+
+/** The create request of the config: its property with its stays, or with the sold-out ones. */
+export function bookingRequest(t: ScenarioContext, which: 'stays' | 'sold_out_stays' = 'stays'): { property: Json; stays: Json[] } {
+  const b = t.config.fixtures?.booking;
+  const property = t.need(b?.property, NEEDS_STAYS);
+  const stays = which === 'stays' ? t.need(b?.stays, NEEDS_STAYS) : t.need(b?.sold_out_stays, 'fixtures.booking.sold_out_stays in --config');
+  return { property, stays };
+}
+
+const guestsOf = (t: ScenarioContext): Json[] => t.config.fixtures?.booking?.guests ?? DEFAULT_GUESTS;
+
+/** A primary guest for the stay at `index`: the guests in turn, so several stays get several guests. */
+function assignmentsFor(t: ScenarioContext, index: number): Json[] {
+  const guests = guestsOf(t);
+  return guests.length ? [{ guest_id: guests[index % guests.length].id, role: 'primary' }] : [];
+}
+
+/** The session's stays, each with the assignments it has, or else those the config provides. */
+function assignedStays(t: ScenarioContext, resource: Json, force = false): Json[] | undefined {
+  if (!Array.isArray(resource.stays)) return undefined;
+  return resource.stays.map((s, i) => {
+    if (!isObject(s)) return s;
+    const has = Array.isArray(s.guest_assignments) && s.guest_assignments.length > 0;
+    return has && !force ? s : { ...s, guest_assignments: assignmentsFor(t, i) };
+  });
+}
+
+/** What the config provides for paths a business may ask for, as one document shaped like the session. */
+function provided(t: ScenarioContext, session: Exchange): Json {
+  const b = t.config.fixtures?.booking;
+  const resource = resourceOf(t, session);
+  const doc: Json = {
+    guests: guestsOf(t), booker: b?.booker ?? DEFAULT_BOOKER, travel_purpose: b?.travel_purpose ?? SHOWN_PURPOSE,
+    ...(Array.isArray(resource.stays) ? { stays: assignedStays(t, resource, true) } : {}),
+  };
+  const token = t.config.payment?.token;
+  if (token) doc.payment = { instruments: [instrument(t, session, token)] };
+  return doc;
+}
+
+/**
+ * A session as received, with the people the config provides merged in: guests (unless it has
+ * some), the booker, a primary guest for each stay without assignments, and the configured
+ * travel purpose.
+ */
+export function withPeople(t: ScenarioContext, resource: Json): Json {
+  const b = t.config.fixtures?.booking;
+  const guests = Array.isArray(resource.guests) && resource.guests.length > 0 ? resource.guests : guestsOf(t);
+  const stays = assignedStays(t, resource);
+  const purpose = resource.travel_purpose ?? b?.travel_purpose;
+  return {
+    ...resource, guests, booker: { ...(isObject(resource.booker) ? resource.booker : {}), ...(b?.booker ?? DEFAULT_BOOKER) },
+    ...(stays ? { stays } : {}), ...(purpose !== undefined ? { travel_purpose: purpose } : {}),
+  };
+}
+
+/**
+ * Creates a booking session with the config's property and stays (or sold-out stays), registering
+ * its cancel as clean-up; a create refused with messages naming fields the config has is tried
+ * again with them.
+ */
+export function createBooking(t: ScenarioContext, which: 'stays' | 'sold_out_stays' = 'stays'): Promise<CreateOutcome> {
+  const request = bookingRequest(t, which);
+  return createSession(t, BOOKING, (members) => t.call('booking.create', { input: { ...request, members } }), (x) => provided(t, x));
+}
+
+/** Updates a session until it is ready_for_complete: the people first, then what its messages ask for. */
+export function driveBooking(t: ScenarioContext, created: Exchange): Promise<ReadyOutcome> {
+  return driveToReady(t, BOOKING, created, (x) => firstSubmission(t, x), (x) => nextSubmission(t, x));
+}
+
+function firstSubmission(t: ScenarioContext, session: Exchange): Json {
+  const draft = { body: withPeople(t, resourceOf(t, session)) };
+  fillAsks(session, draft, provided(t, session));
+  return draft.body;
+}
+
+/** The next update after an incomplete answer, or undefined when there is nothing more to send. */
+function nextSubmission(t: ScenarioContext, x: Exchange): Json | undefined {
+  const resource = resourceOf(t, x);
+  const draft = { body: resource };
+  let changed = fillAsks(x, draft, provided(t, x)).length > 0;
+  // A field called missing that the session shows but the last update did not carry: sending it back shows whether it counts.
+  if (pointing(x).some((m) => m.code === 'missing' && shows(resource, m.path) && !supplied(x, m.path))) changed = true;
+  return changed ? draft.body : undefined;
+}
+
+/** A payment instrument for the session's first handler, billed to the booker's address when the config has one. */
+export function instrument(t: ScenarioContext, session: Exchange, token: string): Json {
+  const address = t.config.fixtures?.booking?.booker?.address;
+  return instrumentFor(t, session, token, isObject(address) ? address : DEFAULT_ADDRESS);
+}
+
+/** Completes a ready session, polling Get while it is complete_in_progress when `await` is set. */
+export const completeBooking = (t: ScenarioContext, session: Exchange, token: string, opts: { await: boolean }): Promise<Completion> =>
+  completeSession(t, BOOKING, session, instrument(t, session, token), opts);
+
+/**
+ * A session brought to ready_for_complete for scenarios that start there; booking.to-ready judges
+ * each step, so here a step that does not work blocks (or, when the config lacks what the
+ * business needs, is not-tested).
+ */
+export async function readyBooking(t: ScenarioContext): Promise<Exchange> {
+  const created = await createBooking(t);
+  if (created.kind === 'needs') throw new NotTested(created.why);
+  if (created.kind === 'broken') throw new Blocked('booking.create');
+  const ready = await driveBooking(t, created.x);
+  if (ready.kind === 'needs') throw new NotTested(ready.why);
+  if (ready.kind === 'broken') throw new Blocked('booking.ready');
+  return ready.last;
+}

@@ -1,0 +1,141 @@
+/**
+ * What the location suites share (Document 2): their fixtures, reading locations out of an
+ * answer, walking every page of a search, and placing a location against a distance.
+ */
+import type { RunConfig } from '../../src/config/config.js';
+import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import { DISTANCE_TOLERANCE, distanceMeters, readPoint, type Point } from '../../src/protocol/geo.js';
+import { brief, messagesOf } from '../../src/protocol/messages.js';
+import type { RecipeInput } from '../../src/protocol/recipes.js';
+
+export type Json = Record<string, unknown>;
+export type LocationFixtures = NonNullable<NonNullable<RunConfig['fixtures']>['locations']>;
+
+/** Page size for walks whose pages do not matter: as few requests as the business allows. */
+export const FULL_PAGE = 50;
+/** Pages walked at most; a larger result is narrowed with fixtures.locations.query. */
+const MAX_PAGES = 40;
+
+export const fixturesOf = (t: ScenarioContext): LocationFixtures => t.config.fixtures?.locations ?? {};
+
+/** A context naming a place, when the config gives none: any place will do, since answers are compared as sets. */
+export const contextOf = (t: ScenarioContext): Json => fixturesOf(t).context ?? { address_country: 'US', address_region: 'NY', postal_code: '10012' };
+
+export function locationsOf(body: unknown): Json[] {
+  return isObject(body) && Array.isArray(body.locations) ? body.locations.filter(isObject) : [];
+}
+
+export const idOf = (l: Json): string | undefined => (typeof l.id === 'string' ? l.id : undefined);
+export const idsOf = (ls: Json[]): string[] => ls.map(idOf).filter((id): id is string => id !== undefined);
+
+/** The ids of a lookup location's inputs, as sent back. */
+export function inputIdsOf(l: Json): string[] {
+  return (Array.isArray(l.inputs) ? l.inputs.filter(isObject) : []).map((i) => i.id).filter((id): id is string => typeof id === 'string');
+}
+
+/** HTTP 200 with a locations array: an answer the scenarios can read (its shape is the response rule's). */
+export const isLocationsAnswer = (x: Exchange): boolean => x.status === 200 && isObject(x.json) && Array.isArray(x.json.locations);
+
+/**
+ * A request refused with an error: HTTP 400 or 422, or HTTP 200 with status error or an error
+ * message and no locations. How a business rejects a value it cannot honour is not shown.
+ */
+export function isRejection(t: ScenarioContext, x: Exchange): boolean {
+  if (x.status === 400 || x.status === 422) return true;
+  if (x.status !== 200) return false;
+  const env = envelopeOf(t.dialect, x.json);
+  const error = (isObject(env) && env.status === 'error') || messagesOf(x.json).some((m) => m.type === 'error');
+  return error && locationsOf(x.json).length === 0;
+}
+
+export const answered = (x: Exchange) => `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody, 200)}`;
+
+export interface Walk {
+  /** Every page's exchange, in order. */
+  exchanges: Exchange[];
+  /** The location ids of each page. */
+  pages: string[][];
+  /** Every location walked, in order, repeats included. */
+  locations: Json[];
+  /** A page that was not a locations answer, ending the walk. */
+  broken?: Exchange;
+  /** Why the walk could not reach the last page. */
+  unfinished?: string;
+}
+
+type SearchInput = NonNullable<RecipeInput<'location.search'>>;
+
+/**
+ * Every page of one search, following its cursors (sent back as pagination.cursor, the shared
+ * contract of Document 1): while a page says has_next_page true or, saying nothing, hands out a
+ * cursor, and holds locations.
+ */
+export async function walk(t: ScenarioContext, input: SearchInput, limit = FULL_PAGE): Promise<Walk> {
+  const w: Walk = { exchanges: [], pages: [], locations: [] };
+  let cursor: string | undefined;
+  while (w.pages.length < MAX_PAGES) {
+    const x = await t.call('location.search', { input: { ...input, limit, cursor }, tolerateTransportError: true });
+    w.exchanges.push(x);
+    if (!isLocationsAnswer(x)) {
+      w.broken = x;
+      return w;
+    }
+    const page = locationsOf(x.json);
+    const ids = idsOf(page);
+    if (w.pages.length === 1 && ids.length > 0 && ids.join('\n') === w.pages[0].join('\n')) {
+      w.unfinished = 'the page asked for with pagination.cursor equals the first: the business seems not to read the cursor there (the request member is not shown)';
+      return w;
+    }
+    w.pages.push(ids);
+    w.locations.push(...page);
+    const pagination = isObject(x.json) && isObject((x.json as Json).pagination) ? (x.json as Json).pagination as Json : {};
+    const next = typeof pagination.cursor === 'string' ? pagination.cursor : undefined;
+    const leadsOn = pagination.has_next_page === true || (pagination.has_next_page === undefined && next !== undefined);
+    if (!leadsOn || next === undefined || page.length === 0) return w;
+    cursor = next;
+  }
+  w.unfinished = `the search spans more than ${MAX_PAGES} pages of ${limit}; narrow it with fixtures.locations.query`;
+  return w;
+}
+
+/** The distinct ids of a walk. */
+export const idSet = (w: Walk | Json[]): Set<string> => new Set(idsOf(Array.isArray(w) ? w : w.locations));
+
+/** Members of `a` not in `b`. */
+export const minus = (a: Iterable<string>, b: Set<string>): string[] => [...new Set(a)].filter((x) => !b.has(x));
+
+/** A location's distance from a center, or undefined when it cannot be placed (Geo members are not shown). */
+export function distanceOf(l: Json, center: Point): number | undefined {
+  const at = readPoint(l.geo);
+  return at ? distanceMeters(center, at) : undefined;
+}
+
+/** Beyond max beyond doubt: further than the tolerance of a great-circle distance (plus a meter). */
+export const beyond = (d: number, max: number) => d > max * (1 + DISTANCE_TOLERANCE) + 1;
+/** Within max beyond doubt. */
+export const within = (d: number, max: number) => d <= max * (1 - DISTANCE_TOLERANCE);
+
+/** Where locations lie against a radius: those beyond it, and those that cannot be placed. */
+export function placeAll(ls: Json[], center: Point, max: number): { beyond: string[]; unplaced: string[] } {
+  const out = { beyond: [] as string[], unplaced: [] as string[] };
+  for (const l of ls) {
+    const d = distanceOf(l, center);
+    const name = idOf(l) ?? brief(l, 60);
+    if (d === undefined) out.unplaced.push(name);
+    else if (beyond(d, max)) out.beyond.push(`${name} at ${Math.round(d)} m`);
+  }
+  return out;
+}
+
+export const NEEDS_CENTER = 'fixtures.locations.center (with latitude and longitude) and fixtures.locations.max_meters in --config';
+
+/** The distance of the fixtures, sent as given, and the center read as latitude/longitude. */
+export function fixtureDistance(t: ScenarioContext): { distance: Json; center: Point; max: number } {
+  const f = fixturesOf(t);
+  const given = t.need(f.center, NEEDS_CENTER);
+  const max = t.need(f.max_meters, NEEDS_CENTER);
+  const center = t.need(readPoint(given), `fixtures.locations.center with numeric latitude and longitude (Geo members are not shown; the checker reads those two), not ${brief(given)}`);
+  return { distance: { center: given, max }, center, max };
+}

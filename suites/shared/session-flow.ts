@@ -1,0 +1,249 @@
+/**
+ * What the checkout and booking flows share: reading a session out of an answer, the messages
+ * that point at a field and filling those fields from what the config provides, judging a create
+ * or update that made no progress, driving a session to ready_for_complete in bounded rounds, and
+ * completing it with bounded polling of Get. Each flow says what it sends (checkout-flow.ts,
+ * booking-flow.ts); the words of its reports name its own operations.
+ */
+import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Exchange } from '../../src/http/exchange.js';
+import { parsePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
+import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
+import { paymentInstrument, type Json } from '../../src/protocol/recipes.js';
+
+export type { Json };
+
+/** The operations of one kind of session, and the words its reports use. */
+export interface SessionKind {
+  /** `checkout` or `booking`: reports say "checkout create needs …", `requests."checkout.create"`. */
+  name: 'checkout' | 'booking';
+  get: 'checkout.get' | 'booking.get';
+  update: 'checkout.update' | 'booking.update';
+  complete: 'checkout.complete' | 'booking.complete';
+  cancel: 'checkout.cancel' | 'booking.cancel';
+  /** What a create sends besides members the business asks for (`line_items`). */
+  createMembers: string;
+  /** What to do about a create refused with an error naming no field. */
+  refusedCreate(refusal: string): string;
+}
+
+/** Update rounds before the loop gives up on reaching ready_for_complete. */
+const MAX_ROUNDS = 6;
+/** How long, at most, completion is awaited by polling Get; and the pause before each poll. */
+export const COMPLETION_WAIT_MS = 15_000;
+const POLL_PAUSES_MS = [250, 500, 1000, 2000];
+
+/** The resource in a response body: the body without the envelope. */
+export function resourceOf(t: ScenarioContext, x: Exchange): Json {
+  if (!isObject(x.json)) return {};
+  const { [t.dialect.envelopeKey]: _envelope, ...rest } = x.json;
+  return rest;
+}
+
+export function statusOf(x: Exchange): unknown {
+  return isObject(x.json) ? x.json.status : undefined;
+}
+
+export function envelopeMember(t: ScenarioContext, x: Exchange, member: string): unknown {
+  const env = envelopeOf(t.dialect, x.json);
+  return isObject(env) ? env[member] : undefined;
+}
+
+/** A 2xx answer carrying a session (or cart): an object with an id, not a bare error envelope. */
+export function carriesResource(x: Exchange): boolean {
+  return x.status !== undefined && x.status >= 200 && x.status < 300 && isObject(x.json) && typeof x.json.id === 'string';
+}
+
+export const sessionId = (t: ScenarioContext, x: Exchange) => String(resourceOf(t, x).id);
+
+/** Messages that point at a field: what the business needs the platform to supply or change. */
+export function pointing(x: Exchange): (Message & { path: string })[] {
+  return messagesOf(x.json).filter((m): m is Message & { path: string } =>
+    m.type === 'error' && typeof m.path === 'string' && m.severity !== 'unrecoverable');
+}
+
+export const describeAsk = (m: Message) => `${String(m.path)} (${String(m.code)}${typeof m.content === 'string' ? `: ${m.content}` : ''})`;
+
+/**
+ * Fills every path the business asks for that `source` provides, into `draft`, except paths the
+ * flow answers by choosing (`skip`). Returns the paths it filled.
+ */
+export function fillAsks(x: Exchange, draft: { body: Json }, source: Json, skip: (segments: PathSegment[]) => boolean = () => false): string[] {
+  const filled: string[] = [];
+  for (const m of pointing(x)) {
+    const segments = parsePath(m.path);
+    if (!segments || segments.length === 0 || skip(segments)) continue;
+    const value = valueAt(source, segments);
+    if (value === undefined || JSON.stringify(valueAt(draft.body, segments)) === JSON.stringify(value)) continue;
+    draft.body = withValueAt(draft.body, segments, value) as Json;
+    filled.push(m.path);
+  }
+  return filled;
+}
+
+/** Whether a resource holds a value at a message path. */
+export function shows(resource: Json, path: string): boolean {
+  const segments = parsePath(path);
+  return !!segments && valueAt(resource, segments) !== undefined;
+}
+
+/** Whether the request of an exchange carried a value at a message path. */
+export function supplied(x: Exchange, path: string): boolean {
+  const segments = parsePath(path);
+  return !!segments && valueAt(x.sentJson, segments) !== undefined;
+}
+
+/** How a create ended, for the create check and for every scenario that needs a session. */
+export type CreateOutcome =
+  | { kind: 'session'; x: Exchange }
+  /** `config`: the business needs members the config lacks; `items`: it refused what was asked for. */
+  | { kind: 'needs'; x: Exchange; why: string; cause: 'config' | 'items' }
+  | { kind: 'broken'; x: Exchange; why: string };
+
+/**
+ * Creates a session with what the config provides, registering its cancel as clean-up. When the
+ * business answers with recoverable errors naming fields `source` has, it tries again with them
+ * (at most twice).
+ */
+export async function createSession(
+  t: ScenarioContext, kind: SessionKind, send: (members: Json) => Promise<Exchange>, source: (x: Exchange) => Json,
+  skip?: (segments: PathSegment[]) => boolean,
+): Promise<CreateOutcome> {
+  const draft = { body: {} as Json };
+  let x!: Exchange;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    x = await send(draft.body);
+    if (carriesResource(x)) {
+      const id = sessionId(t, x);
+      t.cleanup(() => cancelIfOpen(t, kind, id));
+      return { kind: 'session', x };
+    }
+    if (fillAsks(x, draft, source(x), skip).length === 0) break;
+  }
+  return judgeRefusedCreate(kind, x);
+}
+
+/**
+ * A create that made no session. What the business asks for beyond what the spec shows is not
+ * shown, so a refusal naming fields the config lacks, or a 400, is not-tested; asking again for a
+ * field the request carried is broken.
+ */
+function judgeRefusedCreate(kind: SessionKind, x: Exchange): CreateOutcome {
+  const asks = pointing(x);
+  const ignored = asks.filter((m) => m.code === 'missing' && supplied(x, m.path));
+  if (ignored.length) return { kind: 'broken', x, why: `the business says ${ignored.map(describeAsk).join('; ')} is missing, but the create request carried it` };
+  if (asks.length) {
+    return { kind: 'needs', cause: 'config', x, why: `${kind.name} create needs ${asks.map(describeAsk).join('; ')}, which the config does not supply: add it under requests."${kind.name}.create" in --config` };
+  }
+  if (x.status === 400) {
+    const content = isObject(x.json) ? x.json.content : undefined;
+    return { kind: 'needs', cause: 'config', x, why: `${kind.name} create answered HTTP 400 (${brief(content)}); the business may need members beyond ${kind.createMembers}: add them under requests."${kind.name}.create" in --config` };
+  }
+  const refusal = messagesOf(x.json).find((m) => m.type === 'error');
+  if (x.status === 200 && refusal) return { kind: 'needs', cause: 'items', x, why: kind.refusedCreate(`${String(refusal.code)}: ${brief(refusal.content)}`) };
+  return { kind: 'broken', x, why: `create answered HTTP ${x.status ?? x.transportError?.message} without a session: ${brief(x.json)}` };
+}
+
+/** Clean-up: cancels a session unless it already ended (what cancel does then is not shown). */
+async function cancelIfOpen(t: ScenarioContext, kind: SessionKind, id: string): Promise<void> {
+  const x = await t.call(kind.get, { id, tolerateTransportError: true });
+  if (statusOf(x) === 'incomplete' || statusOf(x) === 'ready_for_complete') {
+    await t.call(kind.cancel, { id, tolerateTransportError: true });
+  }
+}
+
+/** How the drive to ready_for_complete ended. */
+export interface ReadyOutcome {
+  kind: 'ready' | 'needs' | 'broken';
+  /** Every session response of the drive, the create first. */
+  sessions: Exchange[];
+  /** The last response. */
+  last: Exchange;
+  why: string;
+}
+
+/**
+ * Updates a session until it is ready_for_complete: `first` is the first update, `next` each
+ * later one after an incomplete answer (undefined when the platform has nothing more to send).
+ */
+export async function driveToReady(
+  t: ScenarioContext, kind: SessionKind, created: Exchange, first: (x: Exchange) => Json, next: (x: Exchange) => Json | undefined,
+): Promise<ReadyOutcome> {
+  const sessions = [created];
+  let last = created;
+  if (statusOf(created) === 'ready_for_complete') return { kind: 'ready', sessions, last, why: 'ready at create' };
+  let draft: Json | undefined = first(created);
+  for (let round = 0; round < MAX_ROUNDS && draft; round++) {
+    const x = await t.call(kind.update, { id: sessionId(t, last), input: { resource: draft, changes: {} } });
+    if (!carriesResource(x)) return judgeRefusedUpdate(kind, x, sessions);
+    sessions.push(x);
+    last = x;
+    if (statusOf(x) === 'ready_for_complete') return { kind: 'ready', sessions, last, why: `ready after ${round + 1} updates` };
+    draft = next(x);
+  }
+  return judgeStall(kind, last, sessions);
+}
+
+/** An update that returned no session. A 400 may mean members the business needs (not shown). */
+export function judgeRefusedUpdate(kind: SessionKind, x: Exchange, sessions: Exchange[]): ReadyOutcome {
+  const last = x;
+  if (x.status === 400) {
+    const content = isObject(x.json) ? x.json.content : undefined;
+    return { kind: 'needs', sessions, last, why: `${kind.name} update answered HTTP 400 (${brief(content)}); add what the business needs under requests."${kind.name}.update" in --config` };
+  }
+  return { kind: 'broken', sessions, last, why: `update answered HTTP ${x.status ?? x.transportError?.message} without the session: ${brief(x.json)}` };
+}
+
+/**
+ * The business stayed incomplete and the platform has nothing more to send. When it still says
+ * a field is `missing` that the last request carried, it ignores what it was sent (broken);
+ * otherwise it needs something the config lacks (not-tested).
+ */
+function judgeStall(kind: SessionKind, last: Exchange, sessions: Exchange[]): ReadyOutcome {
+  const asks = pointing(last);
+  const ignored = asks.filter((m) => m.code === 'missing' && supplied(last, m.path));
+  if (ignored.length) {
+    return { kind: 'broken', sessions, last, why: `still incomplete: the business says ${ignored.map(describeAsk).join('; ')} is missing, but the last update carried it` };
+  }
+  const named = asks.length ? asks.map(describeAsk).join('; ') : brief(messagesOf(last.json));
+  return {
+    kind: 'needs', sessions, last,
+    why: `the session stays incomplete asking for ${named}, which the config does not supply: add it to fixtures or under requests."${kind.name}.update" in --config`,
+  };
+}
+
+/** A payment instrument for the session's first handler, with a token from config. */
+export function instrumentFor(t: ScenarioContext, session: Exchange, token: string, billingAddress: Json): Json {
+  const handlers = envelopeMember(t, session, 'payment_handlers');
+  const firstHandler = isObject(handlers)
+    ? Object.values(handlers).flatMap((entries) => (Array.isArray(entries) ? entries.filter(isObject) : []))[0]
+    : undefined;
+  return paymentInstrument(t.config, firstHandler?.id, token, billingAddress);
+}
+
+/** How completing went: the complete answer, the polls of Get, and the final state seen. */
+export interface Completion {
+  complete: Exchange;
+  polls: Exchange[];
+  final: Exchange;
+}
+
+/**
+ * Completes a ready session. When the business answers complete_in_progress (asynchronous
+ * completion is not shown, so it is allowed) and `await` is set, Get is polled until the
+ * session leaves that state or COMPLETION_WAIT_MS passes.
+ */
+export async function completeSession(t: ScenarioContext, kind: SessionKind, session: Exchange, instrument: Json, opts: { await: boolean }): Promise<Completion> {
+  const id = sessionId(t, session);
+  const complete = await t.call(kind.complete, { id, input: { instrument } });
+  const polls: Exchange[] = [];
+  let final = complete;
+  const deadline = Date.now() + COMPLETION_WAIT_MS;
+  for (let i = 0; opts.await && statusOf(final) === 'complete_in_progress' && Date.now() < deadline; i++) {
+    await new Promise((r) => setTimeout(r, POLL_PAUSES_MS[Math.min(i, POLL_PAUSES_MS.length - 1)]));
+    final = await t.call(kind.get, { id });
+    polls.push(final);
+  }
+  return { complete, polls, final };
+}
