@@ -73,7 +73,11 @@ export function eachCase<T extends readonly unknown[] | object>(cases: readonly 
   return mutationRun ? describe.each(cases as T[]) : describe.concurrent.each(cases as T[]);
 }
 /** A capability whose scenarios need another's: an order is placed through checkout; product detail finds its products by search. */
-const NEEDS: Record<string, string[]> = { 'shopping.order': ['shopping.checkout'], 'shopping.catalog.lookup': ['shopping.catalog.search'] };
+const NEEDS: Record<string, string[]> = {
+  'shopping.order': ['shopping.checkout'], 'shopping.catalog.lookup': ['shopping.catalog.search'],
+  // Lookup finds its ids, and checks serves, with a search.
+  'common.location.lookup': ['common.location.search'],
+};
 
 /**
  * The scope of a case: under the mutation run, the capabilities of the suites holding the
@@ -145,6 +149,10 @@ export function unexplained(report: RunReport): string[] {
 /** What changes from run to run and says nothing about a verdict: ports, issued ids, keys, times. */
 const VOLATILE: [RegExp, string][] = [
   [/127\.0\.0\.1:\d+/g, 'HOST'],
+  // A booking confirmation's pincode, quoted (a string) or not.
+  [/("pincode":"?)\d+/g, '$1PIN'],
+  // A booking id, whole or cut short.
+  [/\bbk-[0-9a-f-]+/g, 'bk-ID'],
   [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID'],
   [/\b(cart|chk|ord)_[0-9a-f]+/gi, '$1_ID'],
   [/gid(:|%3A)(\/\/|%2F%2F)ref(\/|%2F)(cart|chk|ord)(\/|%2F)[0-9a-f]{8}( |%20)[0-9a-f]{8}(\+|%2B)[0-9a-f]{16}(:|%3A)x/g, 'gid://ref/$4/ID'],
@@ -152,6 +160,9 @@ const VOLATILE: [RegExp, string][] = [
   [/req-\d+/g, 'req-N'],
   [/sha-(256|512)=:[A-Za-z0-9+/=]+:/g, 'sha-$1=:DIGEST:'],
   [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, 'TIME'],
+  [/[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT/g, 'HTTP-DATE'],
+  // A time cut short by a brief quotation.
+  [/\d{4}-\d{2}-[\dT:.]*…/g, 'TIME…'],
   [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, 'THUMBPRINT'],
 ];
 

@@ -16,8 +16,8 @@ function uncheckedBusiness(): Promise<{ url: string; server: Server }> {
       res.end(JSON.stringify({
         proto: {
           version: '2026-04-08',
-          services: { 'org.proto.common': [{ version: '2026-04-08', transport: 'rest', endpoint: `${base}/common` }] },
-          capabilities: { 'org.proto.common.ask': [{ version: '2026-04-08' }], 'com.example.loyalty': [{ version: '2026-04-08' }] },
+          services: { 'org.proto.shopping': [{ version: '2026-04-08', transport: 'rest', endpoint: `${base}/shopping` }] },
+          capabilities: { 'org.proto.shopping.discount': [{ version: '2026-04-08' }], 'com.example.loyalty': [{ version: '2026-04-08' }] },
         },
       }));
     });
@@ -55,7 +55,7 @@ describe('capabilities this version does not check', () => {
     const r = await cli([unchecked.url, '--json', json]);
     const report = readReport(json);
     expect(report.checks.filter((c) => c.message === 'not covered by this version').map((c) => c.capability).sort())
-      .toEqual(['com.example.loyalty', 'org.proto.common.ask']);
+      .toEqual(['com.example.loyalty', 'org.proto.shopping.discount']);
     expect(report.notices.join(' ')).toMatch(/no service check could run/);
     expect(r.stdout).toMatch(/^notice: no service check could run/m);
     expect(r.code).toBe(3);

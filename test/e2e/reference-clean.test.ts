@@ -75,10 +75,14 @@ describe('the CLI against the conformant reference business', () => {
     for (const c of report.checks) expect(html).toContain(c.id);
   });
 
-  it('runs every shopping capability the reference advertises, each with passing checks', () => {
-    const shopping = ['catalog.lookup', 'catalog.search', 'cart', 'checkout', 'order'].map((c) => `org.proto.shopping.${c}`);
-    expect(report.target.capabilities.sort()).toEqual([...shopping].sort());
-    for (const c of shopping) expect(report.checks.some((r) => r.capability === c && r.verdict === 'pass'), c).toBe(true);
+  it('runs every capability of the three services the reference advertises, each with passing checks', () => {
+    const advertised = [
+      ...['catalog.lookup', 'catalog.search', 'cart', 'checkout', 'order'].map((c) => `org.proto.shopping.${c}`),
+      ...['location.search', 'location.lookup', 'ask'].map((c) => `org.proto.common.${c}`),
+      'org.proto.lodging.booking',
+    ];
+    expect(report.target.capabilities.sort()).toEqual([...advertised].sort());
+    for (const c of advertised) expect(report.checks.some((r) => r.capability === c && r.verdict === 'pass'), c).toBe(true);
   });
 
   it('reports only observations of behaviour the spec leaves open as info', () => {
