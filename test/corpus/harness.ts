@@ -162,7 +162,8 @@ const VOLATILE: [RegExp, string][] = [
   [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, 'TIME'],
   [/[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT/g, 'HTTP-DATE'],
   // A time cut short by a brief quotation.
-  [/\d{4}-\d{2}-[\dT:.]*…/g, 'TIME…'],
+  [/\b\d{4}-[\dT:.-]*…/g, 'TIME…'],
+  [/[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} [\d :]*…/g, 'HTTP-DATE…'],
   [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, 'THUMBPRINT'],
 ];
 

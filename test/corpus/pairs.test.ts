@@ -35,6 +35,19 @@ const PAIRS: [FaultName, VariationName][] = [
   ['tls-1-2-accepted', 'endpoint-other-origin'],
   ['required-members-defaulted', 'required-members-as-messages'],
   ['mtls-unchecked', 'endpoint-other-origin'],
+  // Common service: a discovered batch maximum, a re-ranked search, small pages, ids that need escaping.
+  ['location-lookup-batch-keeps-last', 'location-lookup-batch-max-4'],
+  ['location-filters-or', 'location-search-reranked-by-context'],
+  ['location-search-cursor-repeats', 'location-search-small-pages'],
+  ['location-lookup-duplicates-not-merged', 'location-ids-url-special'],
+  ['ask-unknown-conversation-silent', 'ask-unknown-conversation-warning'],
+  ['ask-expires-at-not-rfc3339', 'ask-answer-markdown'],
+  ['ask-grounding-ids-not-found', 'ask-answer-links'],
+  // Lodging: a session ready at create, several stays.
+  ['booking-get-stale', 'booking-nothing-required'],
+  ['booking-sold-out-creates-session', 'booking-nothing-required'],
+  ['booking-update-drops-booker', 'booking-multi-stay'],
+  ['idempotency-mismatch-accepted', 'booking-multi-stay'],
 ];
 
 beforeAll(forgetBaselines);
