@@ -24,6 +24,16 @@ export function isErrorResponse(body: unknown, envelopeKey: string): boolean {
     && messagesOf(body).some((m) => m.type === 'error');
 }
 
+/** 4xx statuses that say nothing about a request's content: authentication, routing, timing, rate. */
+const NOT_ABOUT_CONTENT = [401, 403, 404, 405, 408, 429];
+
+/**
+ * An HTTP 4xx refusing the request for what it carries (400, 409, 422, …): where the spec says a
+ * business rejects or validates a request without saying how, any of them refuses it.
+ */
+export const refusesContent = (x: Exchange): boolean =>
+  x.status !== undefined && x.status >= 400 && x.status < 500 && !NOT_ABOUT_CONTENT.includes(x.status);
+
 /** A 2xx answer that carries a resource: a JSON object with more than the error response shape. */
 export function carriesResourceOf(x: Exchange, envelopeKey: string): boolean {
   return isSuccess(x) && isObject(x.json) && Object.keys(x.json).some((k) => k !== envelopeKey && !ERROR_SHAPE.includes(k));

@@ -1,7 +1,8 @@
 /**
  * Distances on the Earth, for location `distance` filters (Document 2 §Resources and their
- * fields). The members of Geo are not shown; both the checker and the reference business read
- * `latitude` and `longitude` in decimal degrees (WGS 84).
+ * fields). The members of Geo are not shown; the checker and the reference business read decimal
+ * degrees (WGS 84) under the names in common use: `latitude`/`longitude`, `lat` with `lng`, `lon`
+ * or `long`, or a GeoJSON Point.
  */
 import { isObject } from '../dialect/dialect.js';
 
@@ -29,7 +30,10 @@ export const DISTANCE_TOLERANCE = 0.006;
 /** A Geo read as latitude/longitude, or undefined when it cannot be placed. */
 export function readPoint(geo: unknown): Point | undefined {
   if (!isObject(geo)) return undefined;
-  const { latitude, longitude } = geo;
+  const geoJson = geo.type === 'Point' && Array.isArray(geo.coordinates) ? geo.coordinates : undefined;
+  // GeoJSON (RFC 7946) puts longitude first.
+  const latitude = geoJson ? geoJson[1] : geo.latitude ?? geo.lat;
+  const longitude = geoJson ? geoJson[0] : geo.longitude ?? geo.lng ?? geo.lon ?? geo.long;
   if (typeof latitude !== 'number' || typeof longitude !== 'number') return undefined;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
   return { latitude, longitude };

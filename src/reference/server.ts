@@ -69,6 +69,14 @@ const UNADVERTISED_VERSION = '2099-01-01';
  */
 const PAYMENT_CAPABILITIES: Record<string, FaultName> = { 'shopping.checkout': 'checkout-no-payment-handlers', 'lodging.booking': 'booking-no-payment-handlers' };
 
+/** booking-missing-member-unrecoverable: a booking request without a required member is refused as a business error, unrecoverable. */
+const unrecoverableRefusal = (capability: string, variations: VariationSet) =>
+  capability === 'lodging.booking' && variations.has('booking-missing-member-unrecoverable');
+
+/** The handler entries of a response's registry: an array, or (booking-payment-handlers-not-array) a lone entry. */
+const paymentHandlerList = (capability: string, version: string, faults: FaultSet): unknown =>
+  (capability === 'lodging.booking' && faults.has('booking-payment-handlers-not-array') ? paymentHandlerEntry(version) : [paymentHandlerEntry(version)]);
+
 /** Faults that take one endpoint away: the hook point where a route is missing or refused. */
 const ROUTE_FAULTS: { fault: FaultName; operation: string; status: number; code: string }[] = [
   { fault: 'product-endpoint-missing', operation: 'catalog.product', status: 404, code: 'not_found' },
@@ -146,8 +154,9 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     // Members the spec requires, checked once for every operation from the operations table.
     const absent = (op.required ?? []).filter((m) => body[m] === undefined);
     if (absent.length && faults.has('required-members-defaulted')) Object.assign(body, defaultsFor(absent));
-    else if (absent.length && variations.has('required-members-as-messages')) {
-      return reply(res, businessError(absent.map((m) => recoverable('missing', `${m} is required.`, `$.${m}`))), op);
+    else if (absent.length && (variations.has('required-members-as-messages') || unrecoverableRefusal(op.capability, variations))) {
+      const severity = unrecoverableRefusal(op.capability, variations) ? 'unrecoverable' : 'recoverable';
+      return reply(res, businessError(absent.map((m) => ({ ...recoverable('missing', `${m} is required.`, `$.${m}`), severity }))), op);
     } else if (absent.length) return reply(res, transportError(400, 'invalid_request', `${absent.join(', ')} is required`));
     const run = () => render(handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }), op);
     const key = req.headers['idempotency-key'];
@@ -223,7 +232,8 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
       ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations) }] } } : {}),
       ...(op && PAYMENT_CAPABILITIES[op.capability] && !faults.has(PAYMENT_CAPABILITIES[op.capability])
-        ? { payment_handlers: faults.has('checkout-payment-handlers-empty') && op.capability === 'shopping.checkout' ? {} : { [PAYMENT_HANDLER]: [paymentHandlerEntry(version)] } } : {}),
+        && !(op.capability === 'lodging.booking' && variations.has('booking-handlers-in-profile-only'))
+        ? { payment_handlers: faults.has('checkout-payment-handlers-empty') && op.capability === 'shopping.checkout' ? {} : { [PAYMENT_HANDLER]: paymentHandlerList(op.capability, version, faults) } } : {}),
       ...(variations.has('envelope-echoes-registries') && op
         ? { services: { [wireName(dialect, op.service)]: [{ version, transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }
         : {}),

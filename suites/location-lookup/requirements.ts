@@ -35,4 +35,6 @@ export const requirements: Requirement[] = [
   { id: 'LLKP-015', level: 'MAY', capability, source: `${D2} §POST /locations/lookup`,
     statement: 'One identifier may resolve to several locations, so the answer may hold more locations than identifiers.',
     untestable: 'A permission, not an outcome: the checks accept it, and nothing requires a business to show it.' },
+  { id: 'LLKP-016', level: 'MUST', capability, source: `${D2} §POST /locations/lookup`,
+    statement: 'filters apply to lookup as to search ("fewer … or filtered out"; every supplied filter predicate applies conjunctively): a lookup with filters.amenities returns exactly the requested locations whose amenities map holds every supplied identifier as an exact key (the key alone defines filter matching, §Location).' },
 ];

@@ -7,7 +7,7 @@ import { unknownId } from '../shared/catalog-fixtures.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { locationRules } from '../shared/location-shape.js';
 import {
-  answered, beyond, contextOf, distanceOf, fixtureDistance, fixturesOf, idOf, idSet, idsOf, inputIdsOf, isLocationsAnswer, locationsOf, minus, walk, within,
+  amenityMatch, answered, beyond, contextOf, distanceOf, fixtureDistance, fixturesOf, GEO_READ, idOf, idSet, idsOf, inputIdsOf, isLocationsAnswer, isRejection, locationsOf, minus, missingAmenities, walk, within,
   type Json,
 } from '../shared/locations.js';
 
@@ -79,6 +79,13 @@ export const locationLookupSuite: Suite = {
       run: servesAfterResolution,
     },
     {
+      id: 'location-lookup.amenities',
+      title: 'Lookup of ids and aliases with filters.amenities',
+      effect: 'read',
+      checks: [{ id: 'location-lookup.amenities-applied', title: 'exactly the requested locations whose amenities map holds every identifier asked for come back', requirements: ['LLKP-016'] }],
+      run: amenitiesAfterResolution,
+    },
+    {
       id: 'location-lookup.context',
       title: 'The same lookup with and without a context naming a place',
       effect: 'read',
@@ -112,7 +119,8 @@ async function canonicalIds(t: ScenarioContext): Promise<string[]> {
     const x = await t.call('location.search', { input: { query: fixturesOf(t).query, limit: FROM_SEARCH }, tolerateTransportError: true });
     return idsOf(locationsOf(x.json)).slice(0, FROM_SEARCH);
   });
-  return t.need(found, NEEDS_IDS);
+  // A search that finds nothing (one without query may) names no id to look up.
+  return t.need(found.length ? found : undefined, NEEDS_IDS);
 }
 
 /** Canonical ids and the config's aliases together: what the filter scenarios look up. */
@@ -154,7 +162,7 @@ async function batchMax(t: ScenarioContext): Promise<Discovered> {
       }
       return lo > 0 ? { max: lo } : { why: 'even one id got batch_limit_applied' };
     }
-    return { why: `no batch of up to ${DISCOVERY_CEILING} distinct ids got batch_limit_applied; set fixtures.locations.lookup_batch_max` };
+    return { why: `no batch of up to ${DISCOVERY_CEILING} distinct ids got batch_limit_applied: the business has no maximum (rule 4 then never applies) or one above ${DISCOVERY_CEILING}; set fixtures.locations.lookup_batch_max` };
   });
 }
 
@@ -316,6 +324,11 @@ async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
   t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
   const near = await lookedUp(t, ids, { distance });
   const exchanges = [...plain.exchanges, ...near.exchanges];
+  // A business error rejecting the radius: one the business cannot honour, which it must reject.
+  const refused = near.exchanges.find((x) => !isLocationsAnswer(x));
+  if (refused?.status === 200 && isRejection(t, refused)) {
+    return t.notTested('location-lookup.distance-applied', `lookup rejected distance ${brief(distance)} (${answered(refused)}): set fixtures.locations.max_meters to a radius the business honours`, exchanges);
+  }
   const requested = idSet(plain.locations);
   const place = (l: Json) => distanceOf(l, center) ?? distanceOf(plain.locations.find((p) => p.id === l.id) ?? {}, center);
   const stray = minus(idSet(near.locations), requested).map((id) => `${id} (not one the ids resolve to)`);
@@ -330,7 +343,7 @@ async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
   const problems = [...(near.ok ? [] : [`with distance, lookup answered ${answered(near.exchanges.find((x) => !isLocationsAnswer(x))!)}`]), ...stray, ...far, ...dropped];
   const unplaced = plain.locations.filter((l) => place(l) === undefined).map((l) => idOf(l) ?? '?');
   if (problems.length === 0 && unplaced.length > 0) {
-    return t.observe('location-lookup.distance-applied', { message: `${unplaced.length} locations cannot be placed (no geo with latitude and longitude): ${unplaced.join(', ')}`, exchanges });
+    return t.observe('location-lookup.distance-applied', { message: `${unplaced.length} locations cannot be placed (no geo as ${GEO_READ}): ${unplaced.join(', ')}`, exchanges });
   }
   t.check('location-lookup.distance-applied', problems.length === 0, {
     message: problems.join('; '), expected: `exactly the requested locations within ${max} m of the center`,
@@ -338,27 +351,70 @@ async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
   });
 }
 
+/**
+ * Which requested locations serve the target, learnt from search: the same search (the fixture
+ * query) with and without serves. Only locations that search finds are judged: what a search
+ * without query returns is not shown, and query matching is the business's own.
+ */
 async function servesAfterResolution(t: ScenarioContext): Promise<void> {
   const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
   if (!t.target.capabilities.has('common.location.search')) t.need(undefined, 'location search, to learn which locations serve fixtures.locations.serves');
+  const query = fixturesOf(t).query;
   const ids = await requestIds(t);
   const plain = await lookedUp(t, ids);
   t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
-  const searched = await walk(t, { serves });
-  t.prerequisite(!searched.broken, 'location-search.answers');
-  if (searched.unfinished) t.need(undefined, `a serves search that can be walked whole (${searched.unfinished})`);
-  const withServes = await lookedUp(t, ids, { serves });
-  const serving = idSet(searched.locations);
+  const found = await walk(t, { query });
+  const serving = await walk(t, { query, serves });
+  t.prerequisite(!found.broken && !serving.broken, 'location-search.answers');
+  const unfinished = found.unfinished ?? serving.unfinished;
+  if (unfinished) t.need(undefined, `a search that can be walked whole (${unfinished})`);
   const requested = idSet(plain.locations);
+  const [foundIds, servingIds] = [idSet(found.locations), idSet(serving.locations)];
+  const judged = [...requested].filter((id) => foundIds.has(id));
+  const searches = [...found.exchanges, ...serving.exchanges];
+  if (judged.length === 0) {
+    return t.notTested('location-lookup.serves-applied', `search${query === undefined ? ' without query' : ` for ${JSON.stringify(query)}`} finds none of the requested locations, so it cannot tell which serve the target (set fixtures.locations.query)`, [...plain.exchanges, ...searches]);
+  }
+  const withServes = await lookedUp(t, ids, { serves });
+  const back = idSet(withServes.locations);
   const problems = [
     ...(withServes.ok ? [] : [`with serves, lookup answered ${answered(withServes.exchanges.find((x) => !isLocationsAnswer(x))!)}`]),
-    ...minus(idSet(withServes.locations), requested).map((id) => `${id} (not one the ids resolve to)`),
-    ...minus(idSet(withServes.locations), serving).map((id) => `${id} (the serves search leaves it out)`),
-    ...minus([...requested].filter((id) => serving.has(id)), idSet(withServes.locations)).map((id) => `${id} (requested and serving, yet left out)`),
+    ...minus(back, requested).map((id) => `${id} (not one the ids resolve to)`),
+    ...[...back].filter((id) => foundIds.has(id) && !servingIds.has(id)).map((id) => `${id} (the search with serves leaves it out)`),
+    ...judged.filter((id) => servingIds.has(id) && !back.has(id)).map((id) => `${id} (requested and serving, yet left out)`),
   ];
   t.check('location-lookup.serves-applied', problems.length === 0, {
     message: problems.join('; '), expected: 'exactly the requested locations the search with the same serves returns',
-    actual: `requested: ${[...requested].join(', ')}; serving: ${[...serving].join(', ')}; lookup with serves: ${[...idSet(withServes.locations)].join(', ')}`,
-    exchanges: [...plain.exchanges, ...searched.exchanges, ...withServes.exchanges],
+    actual: `requested: ${[...requested].join(', ')}; search: ${[...foundIds].join(', ')}; with serves: ${[...servingIds].join(', ')}; lookup with serves: ${[...back].join(', ')}`,
+    exchanges: [...plain.exchanges, ...searches, ...withServes.exchanges],
+  });
+}
+
+async function amenitiesAfterResolution(t: ScenarioContext): Promise<void> {
+  const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
+  const ids = await requestIds(t);
+  const plain = await lookedUp(t, ids);
+  t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
+  const filtered = await lookedUp(t, ids, { filters: { amenities } });
+  const exchanges = [...plain.exchanges, ...filtered.exchanges];
+  const requested = idSet(plain.locations);
+  const back = idSet(filtered.locations);
+  const { lacking, unlisted } = amenityMatch(filtered.locations, amenities);
+  // Requested locations whose map, as lookup shows it without the filter, holds every key: they match.
+  const matching = idsOf(plain.locations.filter((l) => missingAmenities(l, amenities)?.length === 0));
+  const unseen = idsOf(plain.locations.filter((l) => missingAmenities(l, amenities) === undefined));
+  const problems = [
+    ...(filtered.ok ? [] : [`with filters.amenities, lookup answered ${answered(filtered.exchanges.find((x) => !isLocationsAnswer(x))!)}`]),
+    ...minus(back, requested).map((id) => `${id} (not one the ids resolve to)`),
+    ...lacking,
+    ...minus(matching, back).map((id) => `${id} (has ${amenities.join(', ')}, yet left out)`),
+  ];
+  const hidden = [...new Set([...unlisted, ...unseen])];
+  if (problems.length === 0 && hidden.length > 0) {
+    return t.observe('location-lookup.amenities-applied', { message: `no location breaks the filter where it can be seen; ${hidden.length} list no amenities map (it is optional): ${hidden.join(', ')}`, exchanges });
+  }
+  t.check('location-lookup.amenities-applied', problems.length === 0, {
+    message: problems.join('; '), expected: `exactly the requested locations with ${amenities.join(', ')} as exact keys of their amenities map`,
+    actual: `without the filter: ${[...requested].join(', ')}; with it: ${[...back].join(', ') || 'none'}`, exchanges,
   });
 }

@@ -1,4 +1,3 @@
-import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
 import { HALF_CIRCUMFERENCE } from '../../src/protocol/geo.js';
@@ -6,8 +5,8 @@ import { brief } from '../../src/protocol/messages.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { locationRules } from '../shared/location-shape.js';
 import {
-  answered, beyond, contextOf, distanceOf, fixtureDistance, fixturesOf, idOf, idSet, isLocationsAnswer, isRejection, locationsOf, minus, placeAll, walk, within,
-  type Json, type Walk,
+  amenityMatch, answered, beyond, contextOf, distanceOf, fixtureDistance, fixturesOf, GEO_READ, idOf, idSet, idsOf, isLocationsAnswer, isRejection, locationsOf, minus, missingAmenities, placeAll, walk, within,
+  type Walk,
 } from '../shared/locations.js';
 
 /** Page size of the pagination walk: small, so a few locations make several pages. */
@@ -56,7 +55,7 @@ export const locationSearchSuite: Suite = {
         const { beyond: far, unplaced } = placeAll(w.locations, center, max);
         if (far.length === 0 && unplaced.length > 0) {
           return t.observe('location-search.within-radius', {
-            message: `${unplaced.length} of ${w.locations.length} locations cannot be placed (no geo with latitude and longitude; Geo members are not shown): ${unplaced.join(', ')}`,
+            message: `${unplaced.length} of ${w.locations.length} locations cannot be placed (no geo as ${GEO_READ}; Geo members are not shown): ${unplaced.join(', ')}`,
             exchanges: w.exchanges,
           });
         }
@@ -70,14 +69,24 @@ export const locationSearchSuite: Suite = {
       id: 'location-search.amenities',
       title: 'A search filtered by amenity identifiers',
       effect: 'read',
-      checks: [{ id: 'location-search.amenities-filter', title: 'every location returned has every amenity asked for, as an exact key', requirements: ['LSRCH-007'] }],
+      checks: [{ id: 'location-search.amenities-filter', title: 'exactly the locations with every amenity asked for, as exact keys: none without, none left out', requirements: ['LSRCH-007'] }],
       async run(t) {
         const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
-        const w = await searched(t, { query: fixturesOf(t).query, filters: { amenities } });
-        const lacking = lackingAmenities(w.locations, amenities);
-        t.check('location-search.amenities-filter', lacking.length === 0, {
-          message: `${lacking.length} locations lack an amenity asked for: ${lacking.join('; ')}`,
-          expected: `every location's amenities with the keys ${amenities.join(', ')}, exactly`, actual: lacking.join('; '), exchanges: w.exchanges,
+        const query = fixturesOf(t).query;
+        const all = await searched(t, { query });
+        const w = await searched(t, { query, filters: { amenities } });
+        const exchanges = [...all.exchanges, ...w.exchanges];
+        const { lacking, unlisted } = amenityMatch(w.locations, amenities);
+        // The key alone defines filter matching: a location the search finds whose map holds every key matches.
+        const dropped = minus(idsOf(all.locations.filter((l) => missingAmenities(l, amenities)?.length === 0)), idSet(w));
+        const broken = [...lacking, ...dropped.map((id) => `${id} has ${amenities.join(', ')}, yet is left out`)];
+        if (broken.length === 0 && unlisted.length > 0) {
+          return t.observe('location-search.amenities-filter', { message: `${unlisted.length} of ${w.locations.length} locations list no amenities map (it is optional), so whether they have ${amenities.join(', ')} cannot be seen: ${unlisted.join(', ')}`, exchanges });
+        }
+        t.check('location-search.amenities-filter', broken.length === 0, {
+          message: [lacking.length ? `${lacking.length} locations lack an amenity asked for: ${lacking.join('; ')}` : '', dropped.length ? `${dropped.length} locations with every amenity asked for are left out: ${dropped.join(', ')}` : ''].filter(Boolean).join('; '),
+          expected: `exactly the locations whose amenities hold the keys ${amenities.join(', ')}, exactly`,
+          actual: `without the filter: ${[...idSet(all)].join(', ')}; with it: ${[...idSet(w)].join(', ') || 'none'}`, exchanges,
         });
       },
     },
@@ -91,9 +100,11 @@ export const locationSearchSuite: Suite = {
         const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
         const w = await searched(t, { query: fixturesOf(t).query, distance, filters: { amenities } });
         const { beyond: far, unplaced } = placeAll(w.locations, center, max);
-        const broken = [...far.map((f) => `${f} (beyond the radius)`), ...lackingAmenities(w.locations, amenities)];
-        if (broken.length === 0 && unplaced.length > 0) {
-          return t.observe('location-search.and', { message: `each location has the amenities; ${unplaced.length} cannot be placed to judge the distance: ${unplaced.join(', ')}`, exchanges: w.exchanges });
+        const { lacking, unlisted } = amenityMatch(w.locations, amenities);
+        const broken = [...far.map((f) => `${f} (beyond the radius)`), ...lacking];
+        if (broken.length === 0 && unplaced.length + unlisted.length > 0) {
+          const unseen = [unplaced.length ? `${unplaced.length} cannot be placed to judge the distance (${unplaced.join(', ')})` : '', unlisted.length ? `${unlisted.length} list no amenities map (${unlisted.join(', ')})` : ''].filter(Boolean);
+          return t.observe('location-search.and', { message: `no location breaks either predicate where it can be seen; ${unseen.join('; ')}`, exchanges: w.exchanges });
         }
         t.check('location-search.and', broken.length === 0, {
           message: `${broken.length} locations meet one predicate but not both: ${broken.join('; ')}`,
@@ -132,10 +143,14 @@ export const locationSearchSuite: Suite = {
         t.need(items, 'fixtures.locations.items in --config');
         const alone = await searched(t, { query, filters: { items } });
         const both = await searched(t, { query, filters: { amenities, items } });
-        const broken = [
-          ...minus(idSet(both), idSet(alone)).map((id) => `${id} (not returned for the items alone)`),
-          ...lackingAmenities(both.locations, amenities!),
-        ];
+        const { lacking, unlisted } = amenityMatch(both.locations, amenities!);
+        const broken = [...minus(idSet(both), idSet(alone)).map((id) => `${id} (not returned for the items alone)`), ...lacking];
+        if (broken.length === 0 && unlisted.length > 0) {
+          return t.observe('location-search.and-items', {
+            message: `every location is one the items filter alone returns; ${unlisted.length} list no amenities map, so whether they have ${amenities!.join(', ')} cannot be seen: ${unlisted.join(', ')}`,
+            exchanges: [...alone.exchanges, ...both.exchanges],
+          });
+        }
         t.check('location-search.and-items', broken.length === 0, {
           message: `${broken.length} locations meet one filter but not both: ${broken.join('; ')}`,
           expected: `only locations the items filter alone returns, each with ${amenities!.join(', ')}`,
@@ -190,18 +205,13 @@ export const locationSearchSuite: Suite = {
 /** A walk every page of which is a locations answer; otherwise location-search.answers judges it. */
 async function searched(t: ScenarioContext, input: Parameters<typeof walk>[1], limit?: number): Promise<Walk> {
   const w = await walk(t, input, limit);
+  // A business rejects a radius it cannot honour: the fixture's is then one it cannot.
+  if (w.broken && input.distance !== undefined && isRejection(t, w.broken)) {
+    t.need(undefined, `a fixtures.locations.max_meters the business honours (it rejected ${brief(input.distance)}: ${answered(w.broken)})`);
+  }
   t.prerequisite(!w.broken, 'location-search.answers');
   if (w.unfinished) t.need(undefined, `a search whose pages can all be walked (${w.unfinished})`);
   return w;
-}
-
-/** Locations whose amenities map lacks one of the keys, exactly. */
-function lackingAmenities(ls: Json[], keys: string[]): string[] {
-  return ls.flatMap((l) => {
-    const map = isObject(l.amenities) ? l.amenities : {};
-    const missing = keys.filter((k) => !Object.hasOwn(map, k));
-    return missing.length ? [`${idOf(l) ?? '?'} lacks ${missing.join(', ')} (has ${Object.keys(map).join(', ') || 'none'})`] : [];
-  });
 }
 
 async function pagination(t: ScenarioContext): Promise<void> {
@@ -233,11 +243,14 @@ async function unsupportedMax(t: ScenarioContext): Promise<void> {
   const huge = await walk(t, { query, distance: { ...distance, max } });
   const first = huge.exchanges[0];
   if (isRejection(t, first)) t.pass('location-search.unsupported-max', `rejected: ${answered(first)}`, [first]);
-  else if (huge.broken || huge.unfinished) {
-    t.check('location-search.unsupported-max', false, {
-      message: `distance.max ${max} was neither rejected with an error nor answered whole: ${huge.unfinished ?? answered(huge.broken!)}`,
-      expected: 'an error (HTTP 400, or an error message), or the locations within the radius', actual: answered(huge.broken ?? first), exchanges: huge.exchanges,
+  else if (!isLocationsAnswer(first)) {
+    t.fail('location-search.unsupported-max', {
+      message: `distance.max ${max} was neither rejected with an error nor answered: ${answered(first)}`,
+      expected: 'an error (an HTTP 4xx, or an error message), or the locations within the radius', actual: answered(first), exchanges: huge.exchanges,
     });
+  } else if (huge.broken || huge.unfinished) {
+    // Answered, but the later pages cannot be read: whether the radius was honoured cannot be told.
+    t.notTested('location-search.unsupported-max', `distance.max ${max} was answered, but not every page could be walked: ${huge.unfinished ?? answered(huge.broken!)}`, huge.exchanges);
   } else {
     // Honoured, it holds every location the search finds within the radius: all of them, past half the Earth's circumference.
     const due = all.locations.filter((l) => {
@@ -263,7 +276,7 @@ async function unsupportedMax(t: ScenarioContext): Promise<void> {
   const found = rejected ? [] : locationsOf(absurd.json);
   t.check('location-search.absurd-max', rejected || (isLocationsAnswer(absurd) && found.length === 0), {
     message: found.length ? `distance.max ${ABSURD_MAX} was answered with ${found.length} locations: another radius was put in its place` : `distance.max ${ABSURD_MAX} answered ${answered(absurd)}`,
-    expected: 'an error (HTTP 400, or an error message), or no location', actual: answered(absurd), exchanges: [absurd],
+    expected: 'an error (an HTTP 4xx, or an error message), or no location', actual: answered(absurd), exchanges: [absurd],
   });
 }
 

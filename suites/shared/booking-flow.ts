@@ -49,29 +49,53 @@ export function bookingRequest(t: ScenarioContext, which: 'stays' | 'sold_out_st
 
 const guestsOf = (t: ScenarioContext): Json[] => t.config.fixtures?.booking?.guests ?? DEFAULT_GUESTS;
 
+/** The guests an update carries: the session's own (their ids may be the business's), or else the config's. */
+const guestsFor = (t: ScenarioContext, resource: Json): Json[] =>
+  (Array.isArray(resource.guests) && resource.guests.length > 0 ? resource.guests.filter(isObject) : guestsOf(t));
+
 /** A primary guest for the stay at `index`: the guests in turn, so several stays get several guests. */
-function assignmentsFor(t: ScenarioContext, index: number): Json[] {
-  const guests = guestsOf(t);
+function assignmentsFor(guests: Json[], index: number): Json[] {
   return guests.length ? [{ guest_id: guests[index % guests.length].id, role: 'primary' }] : [];
 }
 
-/** The session's stays, each with the assignments it has, or else those the config provides. */
-function assignedStays(t: ScenarioContext, resource: Json, force = false): Json[] | undefined {
+/** The session's stays, each with the assignments it has, or else a primary guest of `guests`. */
+function assignedStays(resource: Json, guests: Json[], force = false): Json[] | undefined {
   if (!Array.isArray(resource.stays)) return undefined;
   return resource.stays.map((s, i) => {
     if (!isObject(s)) return s;
     const has = Array.isArray(s.guest_assignments) && s.guest_assignments.length > 0;
-    return has && !force ? s : { ...s, guest_assignments: assignmentsFor(t, i) };
+    return has && !force ? s : { ...s, guest_assignments: assignmentsFor(guests, i) };
   });
+}
+
+/**
+ * The session as the platform sends it back on update, a full replacement that "includes every
+ * previously set field it wants to keep" (Document 3 §Endpoints, 2): what the business showed,
+ * with the property and each stay's members of the create request that it did not echo (which
+ * members a response repeats is not shown). A stay is matched by its id, or by its place when the
+ * business shows none.
+ */
+export function sentBack(t: ScenarioContext, resource: Json): Json {
+  const b = t.config.fixtures?.booking;
+  const created = b?.stays ?? [];
+  const stays = Array.isArray(resource.stays)
+    ? resource.stays.map((s, i) => {
+      if (!isObject(s)) return s;
+      const mine = created.find((c) => c.id === s.id) ?? (s.id === undefined ? created[i] : undefined);
+      return mine ? { ...mine, ...s } : s;
+    })
+    : created;
+  const property = isObject(resource.property) ? { ...b?.property, ...resource.property } : b?.property;
+  return { ...resource, ...(property ? { property } : {}), ...(stays.length ? { stays } : {}) };
 }
 
 /** What the config provides for paths a business may ask for, as one document shaped like the session. */
 function provided(t: ScenarioContext, session: Exchange): Json {
   const b = t.config.fixtures?.booking;
-  const resource = resourceOf(t, session);
+  const resource = sentBack(t, resourceOf(t, session));
   const doc: Json = {
     guests: guestsOf(t), booker: b?.booker ?? DEFAULT_BOOKER, travel_purpose: b?.travel_purpose ?? SHOWN_PURPOSE,
-    ...(Array.isArray(resource.stays) ? { stays: assignedStays(t, resource, true) } : {}),
+    ...(Array.isArray(resource.stays) ? { stays: assignedStays(resource, guestsFor(t, resource), true) } : {}),
   };
   const token = t.config.payment?.token;
   if (token) doc.payment = { instruments: [instrument(t, session, token)] };
@@ -79,14 +103,15 @@ function provided(t: ScenarioContext, session: Exchange): Json {
 }
 
 /**
- * A session as received, with the people the config provides merged in: guests (unless it has
- * some), the booker, a primary guest for each stay without assignments, and the configured
- * travel purpose.
+ * A session as received, sent back (sentBack), with the people the config provides merged in:
+ * guests (unless it has some), the booker, a primary guest for each stay without assignments, and
+ * the configured travel purpose.
  */
-export function withPeople(t: ScenarioContext, resource: Json): Json {
+export function withPeople(t: ScenarioContext, received: Json): Json {
   const b = t.config.fixtures?.booking;
-  const guests = Array.isArray(resource.guests) && resource.guests.length > 0 ? resource.guests : guestsOf(t);
-  const stays = assignedStays(t, resource);
+  const resource = sentBack(t, received);
+  const guests = guestsFor(t, resource);
+  const stays = assignedStays(resource, guests);
   const purpose = resource.travel_purpose ?? b?.travel_purpose;
   return {
     ...resource, guests, booker: { ...(isObject(resource.booker) ? resource.booker : {}), ...(b?.booker ?? DEFAULT_BOOKER) },
@@ -117,7 +142,7 @@ function firstSubmission(t: ScenarioContext, session: Exchange): Json {
 
 /** The next update after an incomplete answer, or undefined when there is nothing more to send. */
 function nextSubmission(t: ScenarioContext, x: Exchange): Json | undefined {
-  const resource = resourceOf(t, x);
+  const resource = sentBack(t, resourceOf(t, x));
   const draft = { body: resource };
   let changed = fillAsks(x, draft, provided(t, x)).length > 0;
   // A field called missing that the session shows but the last update did not carry: sending it back shows whether it counts.
@@ -131,9 +156,18 @@ export function instrument(t: ScenarioContext, session: Exchange, token: string)
   return instrumentFor(t, session, token, isObject(address) ? address : DEFAULT_ADDRESS);
 }
 
-/** Completes a ready session, polling Get while it is complete_in_progress when `await` is set. */
+/**
+ * Completes a ready session, polling Get while it is complete_in_progress when `await` is set. A
+ * complete that asks for session fields the config provides (which fields complete needs is not
+ * shown) gets one update with them, then is sent again.
+ */
 export const completeBooking = (t: ScenarioContext, session: Exchange, token: string, opts: { await: boolean }): Promise<Completion> =>
-  completeSession(t, BOOKING, session, instrument(t, session, token), opts);
+  completeSession(t, BOOKING, session, instrument(t, session, token), opts, (refused) => {
+    const draft = { body: sentBack(t, resourceOf(t, refused)) };
+    // The complete request's own members (payment, signals) are not the session's to update.
+    const filled = fillAsks(refused, draft, provided(t, refused), (segments) => segments[0] === 'payment' || segments[0] === 'signals');
+    return filled.length ? draft.body : undefined;
+  });
 
 /**
  * A session brought to ready_for_complete for scenarios that start there; booking.to-ready judges

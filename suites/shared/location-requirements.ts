@@ -18,7 +18,7 @@ export const requirements: Requirement[] = [
   { id: 'LOC-006', level: 'MUST', capability, source: `${D2} §Location`,
     statement: 'Every amenity carries description, a string.' },
   { id: 'LOC-007', level: 'MAY', derived: true, capability, source: `${D2} §Resources and their fields`,
-    statement: 'The members of Geo are not shown: the checker reads latitude and longitude in decimal degrees, and reports a location it cannot place (no geo, or other members) as info, not as a failure.' },
+    statement: 'The members of Geo are not shown: the checker reads decimal degrees as latitude/longitude, lat with lng or lon, or a GeoJSON Point, and reports a location it cannot place (no geo, or other members) as info, not as a failure.' },
   { id: 'LOC-008', level: 'MUST', capability, source: `${D2} §Location`,
     statement: 'Regular hours are in the location\'s local frame: several entries for one day are a split shift, a day without an entry has no interval starting that day, an interval may carry into the next day, and omitted hours mean an unknown schedule.',
     untestable: 'The members of daily hour and exception hour are not shown, so no entry can be read to judge its meaning.' },

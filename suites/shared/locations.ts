@@ -6,6 +6,7 @@ import type { RunConfig } from '../../src/config/config.js';
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/http/exchange.js';
+import { refusesContent } from '../../src/protocol/envelope.js';
 import { DISTANCE_TOLERANCE, distanceMeters, readPoint, type Point } from '../../src/protocol/geo.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import type { RecipeInput } from '../../src/protocol/recipes.js';
@@ -39,11 +40,12 @@ export function inputIdsOf(l: Json): string[] {
 export const isLocationsAnswer = (x: Exchange): boolean => x.status === 200 && isObject(x.json) && Array.isArray(x.json.locations);
 
 /**
- * A request refused with an error: HTTP 400 or 422, or HTTP 200 with status error or an error
- * message and no locations. How a business rejects a value it cannot honour is not shown.
+ * A request refused with an error: an HTTP 4xx about the request (400, 422, …), or HTTP 200 with
+ * status error or an error message and no locations. How a business rejects a value it cannot
+ * honour is not shown.
  */
 export function isRejection(t: ScenarioContext, x: Exchange): boolean {
-  if (x.status === 400 || x.status === 422) return true;
+  if (refusesContent(x)) return true;
   if (x.status !== 200) return false;
   const env = envelopeOf(t.dialect, x.json);
   const error = (isObject(env) && env.status === 'error') || messagesOf(x.json).some((m) => m.type === 'error');
@@ -61,6 +63,8 @@ export interface Walk {
   locations: Json[];
   /** A page that was not a locations answer, ending the walk. */
   broken?: Exchange;
+  /** The first page asked for with pagination.limit, refused: the walk went on with the business's own page size. */
+  limitRefused?: Exchange;
   /** Why the walk could not reach the last page. */
   unfinished?: string;
 }
@@ -70,13 +74,19 @@ type SearchInput = NonNullable<RecipeInput<'location.search'>>;
 /**
  * Every page of one search, following its cursors (sent back as pagination.cursor, the shared
  * contract of Document 1): while a page says has_next_page true or, saying nothing, hands out a
- * cursor, and holds locations.
+ * cursor, and holds locations. The maximum page size is not shown (Document 1 §Limits): a first
+ * page refused with pagination.limit is asked for again without it.
  */
-export async function walk(t: ScenarioContext, input: SearchInput, limit = FULL_PAGE): Promise<Walk> {
+export async function walk(t: ScenarioContext, input: SearchInput, limit: number | undefined = FULL_PAGE): Promise<Walk> {
   const w: Walk = { exchanges: [], pages: [], locations: [] };
   let cursor: string | undefined;
   while (w.pages.length < MAX_PAGES) {
     const x = await t.call('location.search', { input: { ...input, limit, cursor }, tolerateTransportError: true });
+    if (!isLocationsAnswer(x) && w.pages.length === 0 && limit !== undefined && !w.limitRefused) {
+      w.limitRefused = x;
+      limit = undefined;
+      continue;
+    }
     w.exchanges.push(x);
     if (!isLocationsAnswer(x)) {
       w.broken = x;
@@ -106,6 +116,28 @@ export const idSet = (w: Walk | Json[]): Set<string> => new Set(idsOf(Array.isAr
 /** Members of `a` not in `b`. */
 export const minus = (a: Iterable<string>, b: Set<string>): string[] => [...new Set(a)].filter((x) => !b.has(x));
 
+/**
+ * Locations against amenity keys asked for: those whose amenities map lacks one as an exact key,
+ * and those that list no map at all (amenities is optional, so whether they have the keys cannot
+ * be seen).
+ */
+export function amenityMatch(ls: Json[], keys: string[]): { lacking: string[]; unlisted: string[] } {
+  const out = { lacking: [] as string[], unlisted: [] as string[] };
+  for (const l of ls) {
+    const missing = missingAmenities(l, keys);
+    if (missing === undefined) out.unlisted.push(idOf(l) ?? '?');
+    else if (missing.length) out.lacking.push(`${idOf(l) ?? '?'} lacks ${missing.join(', ')} (has ${Object.keys(l.amenities as Json).join(', ') || 'none'})`);
+  }
+  return out;
+}
+
+/** The keys a location's amenities map lacks, exactly; undefined when it lists no map. */
+export function missingAmenities(l: Json, keys: string[]): string[] | undefined {
+  if (l.amenities === undefined) return undefined;
+  const map = isObject(l.amenities) ? l.amenities : {};
+  return keys.filter((k) => !Object.hasOwn(map, k));
+}
+
 /** A location's distance from a center, or undefined when it cannot be placed (Geo members are not shown). */
 export function distanceOf(l: Json, center: Point): number | undefined {
   const at = readPoint(l.geo);
@@ -130,12 +162,14 @@ export function placeAll(ls: Json[], center: Point, max: number): { beyond: stri
 }
 
 export const NEEDS_CENTER = 'fixtures.locations.center (with latitude and longitude) and fixtures.locations.max_meters in --config';
+/** What the checker can read of a Geo, whose members are not shown. */
+export const GEO_READ = 'latitude/longitude, lat with lng or lon, or a GeoJSON Point';
 
-/** The distance of the fixtures, sent as given, and the center read as latitude/longitude. */
+/** The distance of the fixtures, sent as given, and the center read as a point. */
 export function fixtureDistance(t: ScenarioContext): { distance: Json; center: Point; max: number } {
   const f = fixturesOf(t);
   const given = t.need(f.center, NEEDS_CENTER);
   const max = t.need(f.max_meters, NEEDS_CENTER);
-  const center = t.need(readPoint(given), `fixtures.locations.center with numeric latitude and longitude (Geo members are not shown; the checker reads those two), not ${brief(given)}`);
+  const center = t.need(readPoint(given), `fixtures.locations.center in degrees as ${GEO_READ} (Geo members are not shown), not ${brief(given)}`);
   return { distance: { center: given, max }, center, max };
 }

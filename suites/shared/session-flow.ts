@@ -65,6 +65,29 @@ export function pointing(x: Exchange): (Message & { path: string })[] {
 
 export const describeAsk = (m: Message) => `${String(m.path)} (${String(m.code)}${typeof m.content === 'string' ? `: ${m.content}` : ''})`;
 
+/** A filter step selecting an array element by one member: `[?(@.id=='guest-1')]`. */
+const FILTER = /\[\?\(@\.([A-Za-z_][A-Za-z0-9_]*)\s*==\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?))\)\]/;
+
+/**
+ * The segments of a message path in `doc`: a filter step becomes the index of the first element
+ * it selects there (a message path is "JSON path of the field concerned", Document 1 §Shared
+ * value objects, and a business may name an element by its id). Undefined when unreadable.
+ */
+export function pathIn(path: string, doc: unknown): PathSegment[] | undefined {
+  let head = '';
+  let rest = path;
+  for (let m = FILTER.exec(rest); m; m = FILTER.exec(rest)) {
+    const before = parsePath(head + rest.slice(0, m.index));
+    const list = before && valueAt(doc, before);
+    const want = m[2] ?? m[3] ?? Number(m[4]);
+    const index = Array.isArray(list) ? list.findIndex((e) => isObject(e) && e[m![1]] === want) : -1;
+    if (index < 0) return undefined;
+    head = `${head}${rest.slice(0, m.index)}[${index}]`;
+    rest = rest.slice(m.index + m[0].length);
+  }
+  return parsePath(head + rest);
+}
+
 /**
  * Fills every path the business asks for that `source` provides, into `draft`, except paths the
  * flow answers by choosing (`skip`). Returns the paths it filled.
@@ -72,7 +95,7 @@ export const describeAsk = (m: Message) => `${String(m.path)} (${String(m.code)}
 export function fillAsks(x: Exchange, draft: { body: Json }, source: Json, skip: (segments: PathSegment[]) => boolean = () => false): string[] {
   const filled: string[] = [];
   for (const m of pointing(x)) {
-    const segments = parsePath(m.path);
+    const segments = pathIn(m.path, draft.body);
     if (!segments || segments.length === 0 || skip(segments)) continue;
     const value = valueAt(source, segments);
     if (value === undefined || JSON.stringify(valueAt(draft.body, segments)) === JSON.stringify(value)) continue;
@@ -84,13 +107,13 @@ export function fillAsks(x: Exchange, draft: { body: Json }, source: Json, skip:
 
 /** Whether a resource holds a value at a message path. */
 export function shows(resource: Json, path: string): boolean {
-  const segments = parsePath(path);
+  const segments = pathIn(path, resource);
   return !!segments && valueAt(resource, segments) !== undefined;
 }
 
 /** Whether the request of an exchange carried a value at a message path. */
 export function supplied(x: Exchange, path: string): boolean {
-  const segments = parsePath(path);
+  const segments = pathIn(path, x.sentJson);
   return !!segments && valueAt(x.sentJson, segments) !== undefined;
 }
 
@@ -213,30 +236,57 @@ function judgeStall(kind: SessionKind, last: Exchange, sessions: Exchange[]): Re
   };
 }
 
-/** A payment instrument for the session's first handler, with a token from config. */
+/**
+ * A payment instrument for the session's first handler (or, when the session names none, the
+ * profile's: "The business advertises the capability in its profile together with payment
+ * handlers", Document 3 §What the service does), with a token from config.
+ */
 export function instrumentFor(t: ScenarioContext, session: Exchange, token: string, billingAddress: Json): Json {
-  const handlers = envelopeMember(t, session, 'payment_handlers');
+  const own = envelopeMember(t, session, 'payment_handlers');
+  const profileEnvelope = t.target.profile?.document[t.dialect.envelopeKey];
+  const handlers = isObject(own) && Object.keys(own).length ? own : isObject(profileEnvelope) ? profileEnvelope.payment_handlers : undefined;
   const firstHandler = isObject(handlers)
     ? Object.values(handlers).flatMap((entries) => (Array.isArray(entries) ? entries.filter(isObject) : []))[0]
     : undefined;
   return paymentInstrument(t.config, firstHandler?.id, token, billingAddress);
 }
 
-/** How completing went: the complete answer, the polls of Get, and the final state seen. */
+/** How completing went: the complete answers, the updates made between them, the polls of Get, and the final state seen. */
 export interface Completion {
   complete: Exchange;
+  /** Updates that supplied what a refused complete asked for; the first complete is then in `refused`. */
+  supplied: Exchange[];
+  refused?: Exchange;
   polls: Exchange[];
   final: Exchange;
 }
 
 /**
- * Completes a ready session. When the business answers complete_in_progress (asynchronous
- * completion is not shown, so it is allowed) and `await` is set, Get is polled until the
- * session leaves that state or COMPLETION_WAIT_MS passes.
+ * Completes a ready session. Which fields complete needs is not shown (Document 3 §Resources and
+ * their fields), so a complete answered with the session and messages asking for fields the
+ * platform can supply (`supply` gives the session with them, or undefined) is followed by one
+ * update with them and, once ready again, a second complete. When the business answers
+ * complete_in_progress (asynchronous completion is not shown, so it is allowed) and `await` is
+ * set, Get is polled until the session leaves that state or COMPLETION_WAIT_MS passes.
  */
-export async function completeSession(t: ScenarioContext, kind: SessionKind, session: Exchange, instrument: Json, opts: { await: boolean }): Promise<Completion> {
+export async function completeSession(
+  t: ScenarioContext, kind: SessionKind, session: Exchange, instrument: Json, opts: { await: boolean },
+  supply?: (refused: Exchange) => Json | undefined,
+): Promise<Completion> {
   const id = sessionId(t, session);
-  const complete = await t.call(kind.complete, { id, input: { instrument } });
+  const send = () => t.call(kind.complete, { id, input: { instrument } });
+  let complete = await send();
+  const supplied: Exchange[] = [];
+  let refused: Exchange | undefined;
+  const body = supply && carriesResource(complete) && statusOf(complete) !== 'completed' && pointing(complete).length ? supply(complete) : undefined;
+  if (body) {
+    const updated = await t.call(kind.update, { id, input: { resource: body, changes: {} } });
+    supplied.push(updated);
+    if (carriesResource(updated) && statusOf(updated) === 'ready_for_complete') {
+      refused = complete;
+      complete = await send();
+    }
+  }
   const polls: Exchange[] = [];
   let final = complete;
   const deadline = Date.now() + COMPLETION_WAIT_MS;
@@ -245,5 +295,30 @@ export async function completeSession(t: ScenarioContext, kind: SessionKind, ses
     final = await t.call(kind.get, { id });
     polls.push(final);
   }
-  return { complete, polls, final };
+  return { complete, supplied, refused, polls, final };
+}
+
+/**
+ * A complete that did not complete, when the business said why: the condition of the transition
+ * is "payment accepted", and which fields complete needs is not shown, so a refusal stating its
+ * reason (a declined test token, a field the config lacks) is a reason not to test, not a
+ * failure; a 400 may mean members beyond payment and signals. Undefined when nothing explains it,
+ * or when the business says a field is `missing` that the complete, or the update made for it,
+ * carried: that is for the check to fail.
+ */
+export function refusedCompleteReason(kind: SessionKind, done: Completion): string | undefined {
+  const x = done.final;
+  if (x.status === 400) {
+    const content = isObject(x.json) ? x.json.content : undefined;
+    return `${kind.name} complete answered HTTP 400 (${brief(content)}); the business may need members beyond payment and signals: add them under requests."${kind.name}.complete" in --config`;
+  }
+  if (x.status !== 200 || statusOf(x) === 'completed') return undefined;
+  const errors = messagesOf(x.json).filter((m) => m.type === 'error');
+  if (errors.length === 0) return undefined;
+  const ignored = pointing(x).filter((m) => m.code === 'missing' && [x, ...done.supplied].some((sent) => supplied(sent, m.path)));
+  if (ignored.length) return undefined;
+  const asks = pointing(x);
+  return asks.length
+    ? `${kind.name} complete asks for ${asks.map(describeAsk).join('; ')}, which the config does not supply (or does not satisfy): add it to fixtures or payment in --config`
+    : `${kind.name} complete was refused: ${brief(errors.map((m) => `${String(m.code)}: ${String(m.content)}`))}; if payment.token in --config should be accepted, the business says why it was not`;
 }

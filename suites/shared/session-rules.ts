@@ -4,7 +4,7 @@
  * what it lacks, and the shape of a missing message.
  */
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
-import type { ExchangeRule } from '../../src/engine/rule.js';
+import type { ExchangeRule, RuleContext } from '../../src/engine/rule.js';
 import type { CheckSpec } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { carriesResourceOf } from '../../src/protocol/envelope.js';
@@ -26,23 +26,44 @@ export function isSessionOf(capability: string): (x: Exchange, envelopeKey: stri
 /**
  * Every session response carries `proto.payment_handlers`, a payment handler registry; while the
  * session is open it names at least one handler with an id. `noun` names the responses (`checkout`).
+ *
+ * With `profileServes` (booking: the envelope "Includes `payment_handlers`" in a Notes column, a
+ * known member, and "The business advertises the capability in its profile together with payment
+ * handlers"), a registry that is present must be well-formed, and an open session needs a handler
+ * with an id in its own registry or else in the profile's: without either, Complete has no
+ * handler_id to name. A response without its own registry is reported in the verdict, not failed.
  */
-export function paymentHandlersRule(capability: string, check: CheckSpec, noun: string): ExchangeRule {
+export function paymentHandlersRule(capability: string, check: CheckSpec, noun: string, opts: { profileServes?: boolean } = {}): ExchangeRule {
   const isSession = isSessionOf(capability);
+  const registryOf = (r: RuleContext, body: unknown) => {
+    const env = envelopeOf(r.dialect, body);
+    return isObject(env) ? env.payment_handlers : undefined;
+  };
+  const usable = (registry: unknown) => isObject(registry) && Object.values(registry).flat().some((e) => isObject(e) && typeof e.id === 'string');
   return {
     check,
     appliesTo: `${noun} responses carrying a session`,
     applies: (x, r) => isSession(x, r.dialect.envelopeKey),
     problems: (x, r) => {
-      const env = envelopeOf(r.dialect, x.json);
       const key = `${r.dialect.envelopeKey}.payment_handlers`;
-      const registry = isObject(env) ? env.payment_handlers : undefined;
-      if (!isObject(registry)) return [`no ${key}`];
-      const shape = r.validate('common.schema.json#/$defs/paymentHandlerRegistry', registry).map((p) => p.replace('$', `$.${key}`));
-      if (shape.length) return shape;
-      const usable = Object.values(registry).flat().some((e) => isObject(e) && typeof e.id === 'string');
-      return OPEN.includes(String(statusOf(x))) && !usable ? [`${key} names no handler with an id while the session is ${String(statusOf(x))}`] : [];
+      const registry = registryOf(r, x.json);
+      const open = OPEN.includes(String(statusOf(x)));
+      if (!opts.profileServes && !isObject(registry)) return [`no ${key}`];
+      if (registry !== undefined) {
+        const shape = r.validate('common.schema.json#/$defs/paymentHandlerRegistry', registry).map((p) => p.replace('$', `$.${key}`));
+        if (shape.length) return shape;
+      }
+      if (!open || usable(registry)) return [];
+      if (!opts.profileServes) return [`${key} names no handler with an id while the session is ${String(statusOf(x))}`];
+      return usable(registryOf(r, r.target.profile?.document)) ? []
+        : [`no payment handler to pay with while the session is ${String(statusOf(x))}: ${registry === undefined ? `no ${key}` : `${key} names none`}, and the profile names none either`];
     },
+    ...(opts.profileServes ? {
+      coverage: (judged: Exchange[], r: RuleContext) => {
+        const without = judged.filter((x) => !usable(registryOf(r, x.json))).length;
+        return without ? `${without} of them named no handler of their own; the profile's payment handlers serve (the envelope's payment_handlers is a known member)` : undefined;
+      },
+    } : {}),
   };
 }
 
@@ -57,15 +78,24 @@ export function incompleteNamesMissingRule(capability: string, check: CheckSpec,
   };
 }
 
-/** A message of code missing carries a JSON path and, when it states a severity, is recoverable. */
-export function missingMessagesRule(capability: string, check: CheckSpec, noun: string): ExchangeRule {
+/**
+ * A message of code missing carries a JSON path and, when it states a severity, is recoverable.
+ * With `recoverableInSessions`, severity is judged only on a response carrying a session (an
+ * expectation the platform is to meet); an error response that made no session may call its
+ * refusal unrecoverable.
+ */
+export function missingMessagesRule(capability: string, check: CheckSpec, noun: string, opts: { recoverableInSessions?: boolean } = {}): ExchangeRule {
   const ops = sessionOps(capability);
+  const isSession = isSessionOf(capability);
   return {
     check,
     appliesTo: `${noun} responses with a message of code missing`,
     applies: (x) => ops.has(x.operation) && messagesOf(x.json).some((m) => m.code === 'missing'),
-    problems: (x) => messagesOf(x.json).filter((m) => m.code === 'missing')
-      .filter((m) => typeof m.path !== 'string' || !m.path.startsWith('$') || (m.severity !== undefined && m.severity !== 'recoverable'))
-      .map((m) => `missing message without a JSON path, or not recoverable: ${brief(m)}`),
+    problems: (x, r) => {
+      const severity = !opts.recoverableInSessions || isSession(x, r.dialect.envelopeKey);
+      return messagesOf(x.json).filter((m) => m.code === 'missing')
+        .filter((m) => typeof m.path !== 'string' || !m.path.startsWith('$') || (severity && m.severity !== undefined && m.severity !== 'recoverable'))
+        .map((m) => `missing message without a JSON path, or not recoverable: ${brief(m)}`);
+    },
   };
 }

@@ -43,11 +43,25 @@ const PAIRS: [FaultName, VariationName][] = [
   ['ask-unknown-conversation-silent', 'ask-unknown-conversation-warning'],
   ['ask-expires-at-not-rfc3339', 'ask-answer-markdown'],
   ['ask-grounding-ids-not-found', 'ask-answer-links'],
+  // Permitted choices a checker once failed: none may hide the fault beside it.
+  ['ask-unknown-conversation-silent', 'ask-extra-message'],
+  ['ask-conversation-forgotten', 'ask-conversation-id-per-turn'],
+  ['ask-query-coerced', 'ask-schema-errors-422'],
+  ['location-lookup-serves-ignored', 'location-search-needs-query'],
+  ['location-max-clamped', 'location-distance-rejected-by-status'],
+  ['location-search-cursor-skips', 'location-search-pagination-minimal'],
+  ['location-lookup-filters-ignored', 'location-lookup-alias-several'],
   // Lodging: a session ready at create, several stays.
   ['booking-get-stale', 'booking-nothing-required'],
   ['booking-sold-out-creates-session', 'booking-nothing-required'],
   ['booking-update-drops-booker', 'booking-multi-stay'],
   ['idempotency-mismatch-accepted', 'booking-multi-stay'],
+  // A complete asked again for what the update made for it supplied; stays shown without their dates; guest ids the business gives.
+  ['booking-complete-ignores-billing-address', 'booking-purpose-asked-at-complete'],
+  ['booking-update-drops-booker', 'booking-stays-echo-minimal'],
+  ['booking-partial-booker-400', 'booking-stays-echo-minimal'],
+  ['booking-get-stale', 'booking-guest-ids-assigned'],
+  ['booking-no-confirmation', 'booking-async-completion'],
 ];
 
 beforeAll(forgetBaselines);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import { algCurveProblems, privateMemberProblems, PRIVATE_MEMBERS, requiredMemberProblems } from '../../src/protocol/jwk.js';
+import { distanceMeters, readPoint } from '../../src/protocol/geo.js';
 import { parsePath, valueAt, withValueAt } from '../../src/protocol/json-path.js';
 import { brief, findMessage, messagesOf } from '../../src/protocol/messages.js';
 
@@ -90,5 +91,20 @@ describe('message paths, every form', () => {
     const original = { a: { b: 1 } };
     expect(withValueAt(original, ['a', 'c'], 2)).toEqual({ a: { b: 1, c: 2 } });
     expect(original).toEqual({ a: { b: 1 } });
+  });
+});
+
+describe('Geo, whose members are not shown', () => {
+  it('reads the names in common use, and GeoJSON longitude first', () => {
+    const lisbon = { latitude: 38.7, longitude: -9.1 };
+    for (const geo of [lisbon, { lat: 38.7, lng: -9.1 }, { lat: 38.7, lon: -9.1 }, { lat: 38.7, long: -9.1 }, { type: 'Point', coordinates: [-9.1, 38.7] }]) {
+      expect(readPoint(geo), JSON.stringify(geo)).toEqual(lisbon);
+    }
+  });
+  it('places nothing it cannot read', () => {
+    for (const geo of [undefined, 'here', {}, { lat: '38.7', lng: -9.1 }, { latitude: 91, longitude: 0 }, { x: 1, y: 2 }]) expect(readPoint(geo)).toBeUndefined();
+  });
+  it('measures great-circle distances in meters', () => {
+    expect(distanceMeters({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 })).toBeCloseTo(111_195, -1);
   });
 });

@@ -25,7 +25,7 @@ export function createAskStore(): AskStore {
 export function ask(store: AskStore, req: HandlerRequest): Reply {
   const { body, faults, variations } = req;
   const problem = bodyProblem(body, req);
-  if (problem) return transportError(400, 'invalid_request', problem);
+  if (problem) return transportError(variations.has('ask-schema-errors-422') ? 422 : 400, 'invalid_request', problem);
   const query = String(body.query);
   const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
   if (ids.length && faults.has('ask-grounding-ids-rejected')) return transportError(400, 'invalid_request', 'ids are not supported');
@@ -60,11 +60,13 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   conversation.turns.push({ query, answer: answer.plain, subjects: answer.subjects, topics: answer.topics });
   conversation.expiresAt = Date.now() + CONVERSATION_LIFETIME_MS;
 
+  // id-per-turn: each answer hands out a new id for the same history; earlier ids still lead to it.
+  const handle = variations.has('ask-conversation-id-per-turn') ? issue(store, conversation) : conversation.id;
   const messages = [...notes, ...answerMessages(answer, req)];
   const links = variations.has('ask-answer-links') ? answer.links.map(({ path, ...l }) => ({ ...l, url: `${req.base}${path}` })) : [];
   return resource({
     answer: answerJson(answer, req),
-    ...(variations.has('ask-no-conversation') ? {} : { conversation: conversationJson(conversation, req) }),
+    ...(variations.has('ask-no-conversation') ? {} : { conversation: conversationJson(handle, conversation, req) }),
     ...(links.length ? { links } : {}),
     ...(messages.length ? { messages } : {}),
   });
@@ -91,10 +93,17 @@ function live(store: AskStore, id: string): Conversation | undefined {
 }
 
 function start(store: AskStore): Conversation {
-  store.issued += 1;
-  const c: Conversation = { id: `conv-${String(store.issued).padStart(4, '0')}`, turns: [], expiresAt: Date.now() + CONVERSATION_LIFETIME_MS };
-  store.conversations.set(c.id, c);
+  const c: Conversation = { id: '', turns: [], expiresAt: Date.now() + CONVERSATION_LIFETIME_MS };
+  c.id = issue(store, c);
   return c;
+}
+
+/** A new id leading to the conversation. */
+function issue(store: AskStore, c: Conversation): string {
+  store.issued += 1;
+  const id = `conv-${String(store.issued).padStart(4, '0')}`;
+  store.conversations.set(id, c);
+  return id;
 }
 
 function answerJson(a: EngineAnswer, { faults, variations }: HandlerRequest): Record<string, string> {
@@ -103,10 +112,10 @@ function answerJson(a: EngineAnswer, { faults, variations }: HandlerRequest): Re
   return { plain, ...(variations.has('ask-answer-markdown') ? { markdown: a.markdown } : {}) };
 }
 
-function conversationJson(c: Conversation, { faults, variations }: HandlerRequest): Record<string, string> {
+function conversationJson(id: string, c: Conversation, { faults, variations }: HandlerRequest): Record<string, string> {
   const expires = faults.has('ask-expires-at-not-rfc3339') ? new Date(c.expiresAt).toUTCString() : new Date(c.expiresAt).toISOString();
   return {
-    ...(faults.has('ask-conversation-without-id') ? {} : { id: c.id }),
+    ...(faults.has('ask-conversation-without-id') ? {} : { id }),
     ...(variations.has('ask-conversations-without-expiry') ? {} : { expires_at: expires }),
   };
 }

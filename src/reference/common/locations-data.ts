@@ -145,18 +145,20 @@ export const publicId = (id: string, variations: { has(name: VariationName): boo
 /** The `fixtures.locations` a run against the reference needs, under the variations on. */
 export function locationFixtures(variations: readonly VariationName[]): NonNullable<RunConfig['fixtures']>['locations'] {
   const on = { has: (name: VariationName) => variations.includes(name) };
+  // A Geo in the shape the business uses.
+  const geo = (latitude: number, longitude: number) => (on.has('location-geo-lat-lng') ? { lat: latitude, lng: longitude } : { latitude, longitude });
   return {
     ids: ['LIS-001', 'LIS-003', 'POR-001', 'NYC-001', 'TYO-001'].map((id) => publicId(id, on)),
     aliases: { 'store-1002': publicId('LIS-002', on), alfama: publicId('LIS-004', on) },
     query: 'coffee',
-    center: { latitude: 38.7139, longitude: -9.1394 },
+    center: geo(38.7139, -9.1394),
     max_meters: 10_000,
     amenities: ['com.example.parking', 'com.example.wifi'],
-    serves: { point: { latitude: 38.7223, longitude: -9.1393 } },
+    serves: { point: geo(38.7223, -9.1393) },
     items: ['var-013-1'],
     context: { address_country: 'US', address_region: 'NY', postal_code: '10012' },
     hours_filter: { open_at: '2025-01-06T13:00:00Z' },
-    // A maximum of 4 goes unstated: the checker finds it itself, from where batch_limit_applied appears.
-    ...(on.has('location-lookup-batch-max-4') ? {} : { lookup_batch_max: on.has('location-lookup-batch-max-1') ? 1 : LOOKUP_BATCH_MAX }),
+    // A maximum of 4 goes unstated (the checker finds it from where batch_limit_applied appears), and so does having none.
+    ...(on.has('location-lookup-batch-max-4') || on.has('location-lookup-no-batch-max') ? {} : { lookup_batch_max: on.has('location-lookup-batch-max-1') ? 1 : LOOKUP_BATCH_MAX }),
   };
 }

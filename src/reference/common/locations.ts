@@ -22,6 +22,10 @@ const SMALL_PAGE = 3;
 const CLAMPED_RADIUS = MAX_RADIUS;
 const DEFAULT_RADIUS = 5_000;
 const CONTEXT_RADIUS = 50_000;
+/** Under location-search-page-limit-20: the largest pagination.limit accepted. */
+const PAGE_LIMIT_20 = 20;
+/** Under location-lookup-alias-several: aliases that resolve to more locations than their own. */
+const SEVERAL: Record<string, string[]> = { alfama: ['LIS-001'] };
 
 /** What a request asks of the locations, read once: only what the platform supplied. */
 interface Criteria {
@@ -41,15 +45,21 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
     return transportError(400, 'invalid_request', 'distance is required');
   }
   // distance-ignored: the member is never read, so never judged either.
-  const read = criteriaOf(faults.has('location-search-distance-ignored') ? { ...body, distance: undefined } : body, faults, variations);
+  const read = criteriaOf(faults.has('location-search-distance-ignored') ? { ...body, distance: undefined } : body, faults, variations, 'search');
   if ('reply' in read) return read.reply;
   const words = typeof body.query === 'string' ? body.query.toLowerCase().split(/\s+/).filter(Boolean) : [];
+  if (words.length === 0 && variations.has('location-search-needs-query')) {
+    return resource({ locations: [], messages: [{ type: 'info', code: 'query_needed', content: 'Say what you are looking for in query to find locations.' }] });
+  }
   let matches = LOCATIONS.filter((l) => words.every((w) => searchText(l).includes(w)) && satisfies(l, read.criteria, faults));
   if (variations.has('location-search-reranked-by-context') && read.criteria.contextCountry && LOCALITIES[read.criteria.contextCountry]) {
     const near = LOCALITIES[read.criteria.contextCountry];
     matches = [...matches].sort((a, b) => distanceMeters(near, a.geo) - distanceMeters(near, b.geo));
   }
   const pagination = isObject(body.pagination) ? body.pagination : {};
+  if (variations.has('location-search-page-limit-20') && typeof pagination.limit === 'number' && pagination.limit > PAGE_LIMIT_20) {
+    return transportError(400, 'invalid_request', `pagination.limit must be at most ${PAGE_LIMIT_20}`);
+  }
   const cap = variations.has('location-search-small-pages') ? SMALL_PAGE : MAX_LIMIT;
   const asked = typeof pagination.limit === 'number' && pagination.limit >= 1 ? pagination.limit : DEFAULT_LIMIT;
   const limit = Math.min(asked, cap);
@@ -61,9 +71,12 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   if (faults.has('location-search-cursor-repeats') && page.length > 1) next -= 1;
   if (faults.has('location-search-cursor-skips')) next += 1;
   const more = next < matches.length;
+  // pagination-minimal: a cursor while more follow, and nothing on the last page.
+  const paging = variations.has('location-search-pagination-minimal') ? (more ? { pagination: { cursor: encodeCursor(next) } } : {})
+    : { pagination: { has_next_page: more, total_count: matches.length, ...(more ? { cursor: encodeCursor(next) } : {}) } };
   return resource({
-    locations: page.map((l) => locationJson(l, read.criteria, faults, variations)),
-    pagination: { has_next_page: more, total_count: matches.length, ...(more ? { cursor: encodeCursor(next) } : {}) },
+    locations: page.map((l) => locationJson(l, read.criteria, faults, variations, 'search')),
+    ...paging,
   });
 }
 
@@ -74,10 +87,12 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
     return transportError(400, 'invalid_request', 'ids is required: an array of strings');
   }
   const ids = body.ids as string[];
-  const read = criteriaOf(body, faults, variations);
+  if (body.filters !== undefined && faults.has('location-lookup-filters-400')) return transportError(400, 'invalid_request', 'filters are not supported by lookup');
+  const read = criteriaOf(body, faults, variations, 'lookup');
   if ('reply' in read) return read.reply;
   const messages: ReplyMessage[] = [];
-  const max = variations.has('location-lookup-batch-max-1') ? 1 : variations.has('location-lookup-batch-max-4') ? 4 : LOOKUP_BATCH_MAX;
+  const max = variations.has('location-lookup-batch-max-1') ? 1 : variations.has('location-lookup-batch-max-4') ? 4
+    : variations.has('location-lookup-no-batch-max') ? Infinity : LOOKUP_BATCH_MAX;
   const distinct = [...new Set(ids)];
   let processed = distinct;
   if (distinct.length > max) {
@@ -96,15 +111,17 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   const unmerged = faults.has('location-lookup-duplicates-not-merged');
   const resolving = unmerged ? ids.filter((id) => processed.includes(id)) : processed;
   resolving.forEach((id, i) => {
-    const location = resolve(id, read.criteria, faults, variations);
-    if (!location) {
+    const resolved = resolve(id, read.criteria, faults, variations);
+    if (resolved.length === 0) {
       if (!unknown.includes(id)) unknown.push(id);
       return;
     }
-    const key = unmerged ? `${location.id}#${i}` : location.id;
-    const entry = found.get(key) ?? { location, inputs: [] };
-    entry.inputs.push(id);
-    found.set(key, entry);
+    for (const location of resolved) {
+      const key = unmerged ? `${location.id}#${i}` : location.id;
+      const entry = found.get(key) ?? { location, inputs: [] };
+      entry.inputs.push(id);
+      found.set(key, entry);
+    }
   });
   if (unknown.length > 0 && faults.has('location-lookup-unknown-404')) {
     return transportError(404, 'not_found', `unknown location ids: ${unknown.join(', ')}`);
@@ -118,21 +135,24 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
     ...read.criteria,
     ...(faults.has('location-lookup-distance-ignored') ? { distance: undefined } : {}),
     ...(faults.has('location-lookup-serves-ignored') ? { serves: undefined } : {}),
+    ...(faults.has('location-lookup-filters-ignored') ? { amenities: undefined, items: undefined, openAt: undefined } : {}),
   };
   const locations = [...found.values()]
     .filter(({ location }) => satisfies(location, criteria, faults))
     // An implicit availability check: locations that can provide nothing are left out.
     .filter(({ location }) => !faults.has('location-lookup-implicit-availability') || location.stock.length > 0)
     .map(({ location, inputs }) => ({
-      ...locationJson(location, read.criteria, faults, variations),
+      ...locationJson(location, read.criteria, faults, variations, 'lookup'),
       // inputs-first-only: a merged location keeps the identifier that found it first.
       inputs: (faults.has('location-lookup-inputs-first-only') ? inputs.slice(0, 1) : inputs).map((id) => ({ id: inputId(id, location, faults, variations) })),
     }));
   return resource({ locations, ...(messages.length ? { messages } : {}) });
 }
 
+type Operation = 'search' | 'lookup';
+
 /** The criteria of a request, or the rejection of a distance the business cannot honour. */
-function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet): { criteria: Criteria } | { reply: Reply } {
+function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet, op: Operation): { criteria: Criteria } | { reply: Reply } {
   const criteria: Criteria = {};
   const context = isObject(body.context) ? body.context : undefined;
   if (typeof context?.address_country === 'string') criteria.contextCountry = context.address_country;
@@ -141,12 +161,12 @@ function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet): { c
     const center = readPoint(distance.center);
     const max = distance.max;
     if (!center || typeof max !== 'number' || !Number.isFinite(max)) {
-      return { reply: reject('distance needs a center with latitude and longitude, and a numeric max in meters') };
+      return { reply: reject('distance needs a center with latitude and longitude, and a numeric max in meters', op, variations) };
     }
     const tooFar = max > MAX_RADIUS && !variations.has('location-any-radius');
     if (max <= 0 && faults.has('location-negative-max-default')) criteria.distance = { center, max: DEFAULT_RADIUS };
     else if (tooFar && faults.has('location-max-clamped')) criteria.distance = { center, max: CLAMPED_RADIUS };
-    else if (max <= 0 || tooFar) return { reply: reject(`distance.max must be above 0 and at most ${MAX_RADIUS} meters; ${max} cannot be honoured`) };
+    else if (max <= 0 || tooFar) return { reply: reject(`distance.max must be above 0 and at most ${MAX_RADIUS} meters; ${max} cannot be honoured`, op, variations, max <= 0 ? 422 : 400) };
     else criteria.distance = { center, max };
   } else if (criteria.contextCountry && faults.has('location-distance-from-context') && LOCALITIES[criteria.contextCountry]) {
     criteria.distance = { center: LOCALITIES[criteria.contextCountry], max: CONTEXT_RADIUS };
@@ -163,8 +183,13 @@ function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet): { c
   return { criteria };
 }
 
-/** A distance the business cannot honour is refused, never clamped (Document 2 §Resources and their fields). */
-function reject(content: string): Reply {
+/**
+ * A distance the business cannot honour is refused, never clamped (Document 2 §Resources and their
+ * fields); under location-distance-rejected-by-status a search refuses it with an HTTP error
+ * (lookup always answers HTTP 200).
+ */
+function reject(content: string, op: Operation, variations: VariationSet, status: 400 | 422 = 400): Reply {
+  if (op === 'search' && variations.has('location-distance-rejected-by-status')) return transportError(status, 'invalid_distance', content);
   return businessError([recoverable('invalid_distance', content, '$.distance.max')]);
 }
 
@@ -189,22 +214,25 @@ function serves(l: SeedLocation, s: NonNullable<Criteria['serves']>): boolean {
   return byPoint && byAddress;
 }
 
-/** Every supplied identifier as an exact key; the faults match by prefix, or any one of them. */
+/** Every supplied identifier as an exact key; the faults match by prefix, by label, or any one of them. */
 function hasAmenities(l: SeedLocation, wanted: string[], faults: FaultSet): boolean {
-  const has = (key: string) => (faults.has('location-amenity-prefix') ? l.amenities.some((a) => a.startsWith(key)) : l.amenities.includes(key));
+  const has = (key: string) => (faults.has('location-amenity-prefix') ? l.amenities.some((a) => a.startsWith(key))
+    : faults.has('location-amenities-matched-by-label') ? l.amenities.some((a) => AMENITIES[a] === key) : l.amenities.includes(key));
   return faults.has('location-amenities-any') ? wanted.some(has) : wanted.every(has);
 }
 
-/** A canonical id, or an alias (unless aliases are not accepted). */
-function resolve(id: string, c: Criteria, faults: FaultSet, variations: VariationSet): SeedLocation | undefined {
+/** The locations an identifier resolves to: a canonical id, or an alias (unless aliases are not accepted). */
+function resolve(id: string, c: Criteria, faults: FaultSet, variations: VariationSet): SeedLocation[] {
   const canonical = LOCATIONS.find((l) => publicId(l.id, variations) === id);
-  if (canonical) return canonical;
+  if (canonical) return [canonical];
   // unknown-fallback: a fuzzy match that always finds something, the first location.
-  if (faults.has('location-lookup-unknown-fallback') && !LOCATIONS.some((l) => l.aliases.includes(id))) return LOCATIONS[0];
-  if (variations.has('location-aliases-not-accepted')) return undefined;
+  if (faults.has('location-lookup-unknown-fallback') && !LOCATIONS.some((l) => l.aliases.includes(id))) return [LOCATIONS[0]];
+  if (variations.has('location-aliases-not-accepted')) return [];
   // Filtering before resolution: with a distance, only ids that are locations' own get through.
-  if (c.distance && faults.has('location-lookup-distance-before-resolution')) return undefined;
-  return LOCATIONS.find((l) => l.aliases.includes(id));
+  if (c.distance && faults.has('location-lookup-distance-before-resolution')) return [];
+  // alias-several: one alias names a neighbourhood, and so two locations.
+  const several = variations.has('location-lookup-alias-several') ? SEVERAL[id] ?? [] : [];
+  return LOCATIONS.filter((l) => l.aliases.includes(id) || several.includes(l.id));
 }
 
 /** The identifier an inputs entry names: the one supplied, exactly. */
@@ -217,7 +245,7 @@ function inputId(id: string, l: SeedLocation, faults: FaultSet, variations: Vari
 const searchText = (l: SeedLocation) => `${l.name} ${Object.values(l.address).join(' ')}`.toLowerCase();
 
 /** A location on the wire (Document 2 §Location), with the faults and variations of its shape. */
-function locationJson(l: SeedLocation, c: Criteria, faults: FaultSet, variations: VariationSet): Json {
+function locationJson(l: SeedLocation, c: Criteria, faults: FaultSet, variations: VariationSet, op: Operation): Json {
   const amenities: Record<string, Json> = Object.fromEntries(l.amenities.map((key) => [
     key, faults.has('location-amenity-no-description') ? {} : { description: AMENITIES[key] },
   ]));
@@ -230,8 +258,8 @@ function locationJson(l: SeedLocation, c: Criteria, faults: FaultSet, variations
     id: publicId(l.id, variations),
     ...(faults.has('location-missing-name') ? {} : { name: l.name }),
     address: l.address,
-    ...(variations.has('location-geo-withheld') ? {} : { geo: l.geo }),
-    ...(l.amenities.length ? { amenities } : {}),
+    ...(variations.has('location-geo-withheld') ? {} : { geo: variations.has('location-geo-lat-lng') ? { lat: l.geo.latitude, lng: l.geo.longitude } : l.geo }),
+    ...(l.amenities.length && !(op === 'search' && variations.has('location-search-amenities-unlisted')) ? { amenities } : {}),
     ...(l.hours ? { hours: l.hours } : {}),
     ...(l.exception_hours ? { exception_hours: l.exception_hours } : {}),
     ...(schedule && timezone && !faults.has('location-hours-without-timezone') ? { timezone } : {}),

@@ -13,6 +13,8 @@ import type { BookingRecord, Json, LodgingStore, StayRecord } from './store.js';
 
 /** How long a session lasts (shown as expires_at with booking-expires-at). */
 const LIFETIME_MS = 30 * 60 * 1000;
+/** How long an asynchronous completion takes (booking-async-completion). */
+const ASYNC_COMPLETION_MS = 300;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,8 +30,8 @@ export function create(store: LodgingStore, req: HandlerRequest): Reply {
   if (isReply(people)) return people;
   if (stays.some(soldOut)) return exhausted(store, stays, people, req);
   const booking = newBooking(store, stays);
-  apply(booking, stays, people, req);
-  if (faults.has('booking-get-stale')) booking.asCreated = { ...booking, stays: booking.stays.map((s) => ({ ...s })) };
+  apply(store, booking, stays, people, req);
+  if (faults.has('booking-get-stale') || faults.has('booking-get-status-lags')) booking.asCreated = { ...booking, stays: booking.stays.map((s) => ({ ...s })) };
   store.bookings.set(booking.id, booking);
   const json = bookingJson(booking, req, []);
   if (faults.has('booking-create-no-totals')) delete json.totals;
@@ -44,6 +46,12 @@ export function get(store: LodgingStore, req: HandlerRequest): Reply {
   // booking-get-stale: Get answers the session as it was created, whatever happened since.
   const json = bookingJson(req.faults.has('booking-get-stale') && booking.asCreated ? booking.asCreated : booking, req, []);
   if (req.faults.has('booking-get-without-guests')) delete json.guests;
+  if (req.faults.has('booking-get-no-confirmation')) delete json.confirmation;
+  // booking-get-status-lags: Get shows the people as they are, but the status (and its messages) as at create.
+  if (req.faults.has('booking-get-status-lags') && booking.asCreated) {
+    const then = bookingJson(booking.asCreated, req, []);
+    Object.assign(json, { status: then.status, messages: then.messages });
+  }
   return resource(json);
 }
 
@@ -55,8 +63,13 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   if (booking.status === 'complete_in_progress' && faults.has('booking-in-progress-409')) {
     return transportError(409, 'complete_in_progress', 'Completion is in progress; update the session once it has finished.');
   }
-  const refused = refuseUpdate(BOOKING_SESSIONS, booking, (extra) => bookingJson(booking, req, extra), inProgressAnswer(req));
+  // booking-in-progress-status-reset: the refusal shows the session as ready_for_complete, though completion goes on.
+  const shown = booking.status === 'complete_in_progress' && faults.has('booking-in-progress-status-reset') ? { ...booking, status: 'ready_for_complete' as const } : booking;
+  const refused = refuseUpdate(BOOKING_SESSIONS, booking, (extra) => bookingJson(shown, req, extra), inProgressAnswer(req));
   if (refused) return refused;
+  if (booking.status === 'ready_for_complete' && faults.has('booking-update-ready-refused')) {
+    return businessError([unrecoverable('invalid_state', 'The session is ready for completion and can no longer be updated.')], { continue_url: roomsUrl(req) });
+  }
   // booking-update-during-completion: the update is applied, and the status left as it was.
   const inProgress = booking.status === 'complete_in_progress';
   const property = checkProperty(req.body.property, false);
@@ -65,6 +78,9 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   if (isReply(stays)) return stays;
   const people = parsePeople(req.body);
   if (isReply(people)) return people;
+  if (faults.has('booking-invalid-email-400') && (people.guests ?? []).some((g) => g.email !== undefined && !isEmail(g.email))) {
+    return transportError(400, 'invalid_request', 'guests[].email must be an email address');
+  }
   if (faults.has('booking-partial-booker-400') && people.booker && ['first_name', 'last_name', 'email'].some((m) => !filled(people.booker?.[m]))) {
     return transportError(400, 'invalid_request', 'booker needs first_name, last_name and email');
   }
@@ -77,7 +93,7 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   }
   // booking-update-drops-booker: a booker the session already holds is lost when an update sends it again.
   if (faults.has('booking-update-drops-booker') && booking.booker !== undefined) people.booker = undefined;
-  apply(booking, stays, people, req, !inProgress);
+  apply(store, booking, stays, people, req, !inProgress);
   return resource(bookingJson(booking, req, []));
 }
 
@@ -91,13 +107,38 @@ export function complete(store: LodgingStore, req: HandlerRequest): Reply {
     confirm(store, booking);
     return resource(render([]));
   }
+  // Which fields complete needs is not shown: some are asked for only now, with the session left ready.
+  const asks = booking.status === 'ready_for_complete' ? completeAsks(booking, req) : [];
+  if (asks.length) return resource(render(asks));
   const started = startComplete(BOOKING_SESSIONS, booking, req.body, render);
   if (isReply(started)) return started;
-  if (started === 'accepted') {
+  // booking-complete-stays-ready: the payment is taken, but the session stays ready_for_complete and nothing says why.
+  if (started === 'accepted' && req.variations.has('booking-async-completion')) {
+    // The booking is confirmed a moment later; Get then shows it completed, with its confirmation.
+    move(BOOKING_SESSIONS, booking, 'complete', 'complete_in_progress');
+    booking.settleAt = Date.now() + ASYNC_COMPLETION_MS;
+  } else if (started === 'accepted' && !req.faults.has('booking-complete-stays-ready')) {
     move(BOOKING_SESSIONS, booking, 'complete', 'completed');
     confirm(store, booking);
   }
   return resource(render([]));
+}
+
+/** What Complete asks for beyond what made the session ready: recoverable missing errors. */
+function completeAsks(booking: BookingRecord, req: HandlerRequest): ReplyMessage[] {
+  const { variations, faults } = req;
+  const out: ReplyMessage[] = [];
+  if (variations.has('booking-complete-requires-booker-address') && !isObject(booking.booker?.address)) {
+    out.push(recoverable('missing', 'The booker\'s address is required to confirm the booking.', '$.booker.address'));
+  }
+  if (variations.has('booking-purpose-asked-at-complete') && !filled(booking.travelPurpose)) {
+    out.push(recoverable('missing', 'State the purpose of travel to confirm the booking.', '$.travel_purpose'));
+  }
+  // booking-complete-ignores-billing-address: a billing address is asked for, whatever the instrument carries.
+  if (faults.has('booking-complete-ignores-billing-address')) {
+    out.push(recoverable('missing', 'A billing address is required.', '$.payment.instruments[0].billing_address'));
+  }
+  return out;
 }
 
 /** Confirms a booking whose payment was accepted. */
@@ -116,11 +157,21 @@ export function cancel(store: LodgingStore, req: HandlerRequest): Reply {
   if (!booking) return notFound(req);
   const refused = refuseCancel(BOOKING_SESSIONS, booking, (extra) => bookingJson(booking, req, extra));
   if (refused) return refused;
-  move(BOOKING_SESSIONS, booking, 'cancel', 'canceled');
+  // booking-cancel-ignored: the cancel is answered with the session, which stays as it was.
+  if (!req.faults.has('booking-cancel-ignored')) move(BOOKING_SESSIONS, booking, 'cancel', 'canceled');
   return resource(bookingJson(booking, req, []));
 }
 
-const find = (store: LodgingStore, req: HandlerRequest) => (req.id === undefined ? undefined : store.bookings.get(req.id));
+/** The session, with an asynchronous completion finished once its time has come. */
+function find(store: LodgingStore, req: HandlerRequest): BookingRecord | undefined {
+  const booking = req.id === undefined ? undefined : store.bookings.get(req.id);
+  if (booking?.settleAt !== undefined && booking.settleAt <= Date.now()) {
+    booking.settleAt = undefined;
+    move(BOOKING_SESSIONS, booking, 'settle', 'completed');
+    confirm(store, booking);
+  }
+  return booking;
+}
 
 /** Where a platform sends the guest when no session can go on. */
 const roomsUrl = (req: HandlerRequest) => `${req.base}/rooms`;
@@ -133,6 +184,7 @@ const notFound = (req: HandlerRequest) => (req.variations.has('booking-unknown-s
 function inProgressAnswer(req: HandlerRequest): InProgressAnswer {
   if (req.faults.has('booking-update-during-completion')) return 'applied';
   if (req.faults.has('booking-in-progress-silent')) return 'silent';
+  if (req.faults.has('booking-in-progress-unrecoverable')) return 'unrecoverable';
   return req.faults.has('booking-in-progress-warning') ? 'warning' : 'error';
 }
 
@@ -151,10 +203,11 @@ function exhausted(store: LodgingStore, stays: StayRecord[], people: People, req
   let leaked: BookingRecord | undefined;
   if (faults.has('booking-sold-out-creates-session')) {
     leaked = newBooking(store, stays);
-    apply(leaked, stays, people, req);
+    apply(store, leaked, stays, people, req);
     store.bookings.set(leaked.id, leaked);
   }
-  return businessError([unrecoverable('inventory_exhausted', `${gone} is no longer available; no booking session was created.`)], {
+  const message = unrecoverable('inventory_exhausted', `${gone} is no longer available; no booking session was created.`);
+  return businessError([faults.has('booking-sold-out-recoverable') ? { ...message, severity: 'recoverable' } : message], {
     ...(faults.has('booking-sold-out-no-continue-url') ? {} : { continue_url: roomsUrl(req) }),
     ...(leaked ? { id: leaked.id } : {}),
   });
@@ -233,15 +286,30 @@ function parsePeople(body: Json): People | Reply {
 }
 
 /** Writes a validated request into the session (full replacement) and recomputes its status. */
-function apply(booking: BookingRecord, stays: StayRecord[], people: People, req: HandlerRequest, recompute = true): void {
-  booking.stays = stays;
-  booking.guests = people.guests;
+function apply(store: LodgingStore, booking: BookingRecord, stays: StayRecord[], people: People, req: HandlerRequest, recompute = true): void {
+  const ids = new Map<string, string>();
+  // booking-guest-ids-assigned: a guest the business has not seen gets an id of its own (assignments follow it).
+  const guests = req.variations.has('booking-guest-ids-assigned') ? people.guests?.map((g) => {
+    const id = String(g.id);
+    if (id.startsWith('gst-')) return g;
+    if (!ids.has(id)) ids.set(id, store.newId('gst'));
+    return { ...g, id: ids.get(id) };
+  }) : people.guests;
+  booking.stays = ids.size ? stays.map((s) => (s.assignments ? {
+    ...s, assignments: s.assignments.map((a) => (ids.has(String(a.guest_id)) ? { ...a, guest_id: ids.get(String(a.guest_id)) } : a)),
+  } : s)) : stays;
+  booking.guests = guests;
   booking.booker = people.booker;
   booking.travelPurpose = people.travelPurpose;
   if (recompute) move(BOOKING_SESSIONS, booking, 'update', readiness(missing(booking, req).length));
 }
 
 const filled = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
+const isEmail = (v: unknown) => typeof v === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v);
+
+/** A guest or a stay in a message path: by index, or (booking-missing-path-filter) by a filter on its id. */
+const element = (list: 'guests' | 'stays', i: number, id: unknown, req: HandlerRequest) =>
+  (req.variations.has('booking-missing-path-filter') ? `$.${list}[?(@.id=='${String(id)}')]` : `$.${list}[${i}]`);
 
 /**
  * What the session still needs before it can be completed, as [path, what, code] triples: code
@@ -256,10 +324,13 @@ function missing(booking: BookingRecord, req: HandlerRequest): [string, string, 
   const guests = booking.guests ?? [];
   if (guests.length === 0) out.push(['$.guests', 'At least one guest is required.']);
   guests.forEach((g, i) => {
-    if (!filled(g.first_name)) out.push([`$.guests[${i}].first_name`, 'Each guest needs a first name.']);
-    if (!filled(g.last_name)) out.push([`$.guests[${i}].last_name`, 'Each guest needs a last name.']);
+    const at = element('guests', i, g.id, req);
+    if (!filled(g.first_name)) out.push([`${at}.first_name`, 'Each guest needs a first name.']);
+    if (!filled(g.last_name)) out.push([`${at}.last_name`, 'Each guest needs a last name.']);
+    // Invalid guest information is a business outcome (Document 3 §Errors, 2): said here, not refused.
+    if (g.email !== undefined && !isEmail(g.email)) out.push([`${at}.email`, 'A guest email must be an email address.', 'invalid']);
     if (variations.has('booking-requires-guest-phone') && !filled(g.phone_number)) {
-      out.push([`$.guests[${i}].phone_number`, 'The property needs a phone number for each guest.']);
+      out.push([`${at}.phone_number`, 'The property needs a phone number for each guest.']);
     }
   });
   const booker = booking.booker ?? {};
@@ -267,11 +338,13 @@ function missing(booking: BookingRecord, req: HandlerRequest): [string, string, 
   if (!filled(booker.email) || req.faults.has('booking-never-ready')) out.push(['$.booker.email', 'The booker\'s email is required.']);
   if (!filled(booker.first_name)) out.push(['$.booker.first_name', 'The booker\'s first name is required.']);
   if (!filled(booker.last_name)) out.push(['$.booker.last_name', 'The booker\'s last name is required.']);
-  if (!variations.has('booking-no-travel-purpose') && !filled(booking.travelPurpose)) out.push(['$.travel_purpose', 'State the purpose of travel.']);
+  // booking-purpose-asked-at-complete: the purpose of travel is asked for by Complete, not before.
+  const purposeLater = variations.has('booking-no-travel-purpose') || variations.has('booking-purpose-asked-at-complete');
+  if (!purposeLater && !filled(booking.travelPurpose)) out.push(['$.travel_purpose', 'State the purpose of travel.']);
   const ids = new Set(guests.map((g) => g.id));
   const primaries: unknown[] = [];
   booking.stays.forEach((s, i) => {
-    const path = `$.stays[${i}].guest_assignments`;
+    const path = `${element('stays', i, s.id, req)}.guest_assignments`;
     const primary = (s.assignments ?? []).find((a) => a.role === 'primary' && ids.has(a.guest_id))?.guest_id;
     // booking-multi-stay: each room's primary guest stays in it, so no guest is primary twice.
     const taken = variations.has('booking-multi-stay') && primaries.includes(primary);
@@ -303,8 +376,11 @@ function stayJson(s: StayRecord, req: HandlerRequest): Json {
     id: s.id,
     accommodation_type: { id: s.type.id, title: s.type.title, capacity: s.type.capacity },
     rate_plan: { id: s.plan.id, title: s.plan.title },
-    occupancy: s.occupancy,
-    stay_dates: { start_date: dateOut(s.start, req), end_date: dateOut(s.end, req) },
+    // booking-stays-echo-minimal: occupancy and dates are the platform's to keep; responses leave them out.
+    ...(req.variations.has('booking-stays-echo-minimal') ? {} : {
+      occupancy: s.occupancy,
+      stay_dates: { start_date: dateOut(s.start, req), end_date: dateOut(s.end, req) },
+    }),
     ...(s.assignments ? { guest_assignments: s.assignments } : {}),
     totals: [{ type: 'subtotal', amount: subtotal }, { type: 'tax', amount: taxOn(subtotal) }, { type: 'total', amount: subtotal + taxOn(subtotal) }],
   };
@@ -328,10 +404,22 @@ function confirmationJson(booking: BookingRecord, req: HandlerRequest): Json {
   return { confirmation: { id: c.id, label: c.label, ...(req.variations.has('booking-confirmation-without-pincode') ? {} : { pincode }) } };
 }
 
+/**
+ * A message for what the session still needs: code missing for an absent field (or "required",
+ * with booking-missing-code-required), invalid for one that is not acceptable; faults take its
+ * path away, make it relative, or make it unrecoverable.
+ */
+function missingMessage(path: string, content: string, code: string | undefined, req: HandlerRequest): ReplyMessage {
+  const { faults, variations } = req;
+  const shownPath = faults.has('booking-missing-without-path') ? undefined : faults.has('booking-missing-path-relative') ? path.replace(/^\$\./, '') : path;
+  const message = recoverable(code ?? (variations.has('booking-missing-code-required') ? 'required' : 'missing'), content, shownPath);
+  return faults.has('booking-missing-unrecoverable') && message.code === 'missing' ? { ...message, severity: 'unrecoverable' } : message;
+}
+
 function bookingJson(booking: BookingRecord, req: HandlerRequest, extra: ReplyMessage[]): Json {
   const { faults, variations } = req;
   const missingMessages = booking.status === 'incomplete' && !faults.has('booking-incomplete-silent')
-    ? missing(booking, req).map(([path, content, code]) => recoverable(code ?? 'missing', content, faults.has('booking-missing-without-path') ? undefined : path)) : [];
+    ? missing(booking, req).map(([path, content, code]) => missingMessage(path, content, code, req)) : [];
   return {
     id: booking.id,
     status: displayedStatus(booking, req),

@@ -5,7 +5,13 @@ const capability = 'lodging.booking';
 const AFTER_CREATE = ['booking.ready', 'booking.get', 'booking.update-kept'];
 const AFTER_READY = [
   'booking.get', 'booking.update-kept', 'booking.complete', 'booking.confirmation-members', 'booking.in-progress-unchanged',
+  'booking.cancel-completed', 'booking.completed-confirmation',
   'idempotency.booking.complete.missing-key', 'idempotency.booking.complete.replay', 'idempotency.booking.complete.replay-no-second-effect',
+];
+
+/** What a booking that never completes leaves unjudged. */
+const COMPLETED = [
+  'booking.confirmation-members', 'booking.cancel-completed', 'booking.completed-confirmation', 'idempotency.booking.complete.replay-no-second-effect',
 ];
 
 /** Faults of the lodging service module (Document 3): booking sessions. */
@@ -13,7 +19,7 @@ export const LODGING_FAULTS = [
   fault({ name: 'booking-create-200', capability, description: 'Create Booking Session answers 200 instead of 201.', fails: ['booking.create', 'envelope.success-status'], skips: AFTER_CREATE }),
   fault({ name: 'booking-create-no-totals', capability, description: 'Create Booking Session returns the session without totals.', fails: ['booking.create'], skips: AFTER_CREATE }),
   fault({ name: 'booking-create-no-links', capability, description: 'Create Booking Session returns the session without links.', fails: ['booking.create'], skips: AFTER_CREATE }),
-  fault({ name: 'booking-status-pending', capability, description: 'Incomplete sessions say status "pending", outside the five states.', fails: ['booking.create', 'booking.resource'], skips: [...AFTER_CREATE, 'booking.cancel', 'booking.partial-update', 'booking.incomplete-names-missing'] }),
+  fault({ name: 'booking-status-pending', capability, description: 'Incomplete sessions say status "pending", outside the five states.', fails: ['booking.create', 'booking.resource'], skips: [...AFTER_CREATE, 'booking.cancel', 'booking.partial-update', 'booking.invalid-guest-200', 'booking.incomplete-names-missing'] }),
   fault({ name: 'booking-sold-out-409', capability, description: 'A create whose room is sold out answers HTTP 409 inventory_exhausted instead of a business error.', fails: ['booking.inventory-exhausted'] }),
   fault({ name: 'booking-sold-out-creates-session', capability, description: 'A create whose room is sold out answers inventory_exhausted, but a session is created anyway (its id in the answer).', fails: ['booking.inventory-exhausted', 'booking.resource', 'envelope.success-status'] }),
   fault({ name: 'booking-sold-out-no-continue-url', capability, description: 'The inventory_exhausted error carries no continue_url.', fails: ['booking.inventory-exhausted'] }),
@@ -22,18 +28,31 @@ export const LODGING_FAULTS = [
   fault({ name: 'booking-partial-booker-400', capability, description: 'An update whose booker lacks a name or email is refused with HTTP 400.', fails: ['booking.partial-update'] }),
   fault({ name: 'booking-get-stale', capability, description: 'Get Booking Session answers the session as it was created, not as it is.', fails: ['booking.get'] }),
   fault({ name: 'booking-get-without-guests', capability, description: 'Get Booking Session leaves the guests out.', fails: ['booking.get'] }),
-  fault({ name: 'booking-no-confirmation', capability, description: 'A completed booking carries no confirmation.', fails: ['booking.complete'], skips: ['booking.confirmation-members', 'idempotency.booking.complete.replay-no-second-effect'] }),
+  fault({ name: 'booking-no-confirmation', capability, description: 'A completed booking carries no confirmation.', fails: ['booking.complete', 'booking.completed-confirmation'], skips: ['booking.confirmation-members', 'idempotency.booking.complete.replay-no-second-effect'] }),
   fault({ name: 'booking-pincode-number', capability, description: 'The confirmation pincode is a number, not a string.', fails: ['booking.confirmation-members', 'booking.resource'] }),
-  fault({ name: 'booking-status-confirmed', capability, description: 'A completed booking says status "confirmed", outside the five states.', fails: ['booking.complete', 'booking.resource'] }),
+  fault({ name: 'booking-status-confirmed', capability, description: 'A completed booking says status "confirmed", outside the five states.', fails: ['booking.complete', 'booking.resource'], skips: ['booking.cancel-completed', 'booking.completed-confirmation'] }),
   fault({ name: 'booking-cancelled-spelling', capability, description: 'Cancel answers status "cancelled" instead of canceled.', fails: ['booking.cancel', 'booking.resource'] }),
   fault({ name: 'booking-update-during-completion', capability, description: 'An update while complete_in_progress is applied.', fails: ['booking.in-progress-unchanged'] }),
   fault({ name: 'booking-in-progress-silent', capability, description: 'An update while complete_in_progress returns the session unchanged, with no message saying why.', fails: ['booking.in-progress-unchanged'] }),
   fault({ name: 'booking-in-progress-warning', capability, description: 'An update while complete_in_progress returns the session unchanged with a warning, not a recoverable error.', fails: ['booking.in-progress-unchanged'] }),
+  fault({ name: 'booking-in-progress-unrecoverable', capability, description: 'An update while complete_in_progress returns the session unchanged with an unrecoverable error, though the completion goes on.', fails: ['booking.in-progress-unchanged'] }),
   fault({ name: 'booking-in-progress-409', capability, description: 'An update while complete_in_progress answers HTTP 409 instead of the session.', fails: ['booking.in-progress-unchanged'] }),
   fault({ name: 'booking-dates-timestamps', capability, description: 'Stay dates are written as full timestamps (2031-05-12T00:00:00Z), not YYYY-MM-DD; they are read back either way.', fails: ['booking.dates', 'booking.resource'] }),
   fault({ name: 'booking-currency-not-iso', capability, description: 'currency is "euro", not an ISO 4217 code.', fails: ['booking.currency', 'booking.resource'] }),
   fault({ name: 'booking-incomplete-silent', capability, description: 'Incomplete sessions carry no messages saying what is missing.', fails: ['booking.incomplete-names-missing'], skips: ['booking.missing-messages'] }),
   fault({ name: 'booking-missing-without-path', capability, description: 'missing messages carry no path.', fails: ['booking.missing-messages'] }),
-  fault({ name: 'booking-no-payment-handlers', capability, description: 'Booking session responses carry no payment_handlers.', fails: ['booking.payment-handlers'] }),
+  fault({ name: 'booking-no-payment-handlers', capability, needs: ['profile-no-payment-handlers'], description: 'Booking session responses carry no payment_handlers, and the profile names none either: no handler to pay with.', fails: ['booking.payment-handlers'] }),
+  fault({ name: 'booking-payment-handlers-not-array', capability, description: 'The payment handler registry of booking responses maps the handler name to a lone entry, not an array.', fails: ['booking.payment-handlers'] }),
+  fault({ name: 'booking-cancel-ignored', capability, description: 'Cancel answers HTTP 200 with the session, which stays as it was: not canceled.', fails: ['booking.cancel'] }),
+  fault({ name: 'booking-get-status-lags', capability, description: 'Get Booking Session shows the people as they are, but the status (and its messages) the session had at create.', fails: ['booking.get'] }),
+  fault({ name: 'booking-update-ready-refused', capability, description: 'An update of a session that is ready_for_complete is refused with an unrecoverable error and no session.', fails: ['booking.update-kept'] }),
+  fault({ name: 'booking-sold-out-recoverable', capability, description: 'The inventory_exhausted error says severity recoverable, although no session was created.', fails: ['booking.inventory-exhausted'] }),
+  fault({ name: 'booking-in-progress-status-reset', capability, description: 'An update while complete_in_progress is refused with a recoverable error, but the session it returns says ready_for_complete.', fails: ['booking.in-progress-unchanged'] }),
+  fault({ name: 'booking-missing-path-relative', capability, description: 'missing messages carry a path without the root: guests[0].first_name, not $.guests[0].first_name.', fails: ['booking.missing-messages'] }),
+  fault({ name: 'booking-missing-unrecoverable', capability, description: 'missing messages say severity unrecoverable, though the platform can supply the field.', fails: ['booking.missing-messages'] }),
+  fault({ name: 'booking-complete-stays-ready', capability, description: 'Complete takes the payment but answers the session still ready_for_complete, with no message saying why.', fails: ['booking.complete'], skips: COMPLETED }),
+  fault({ name: 'booking-complete-ignores-billing-address', capability, description: 'Complete always asks for a billing address (missing $.payment.instruments[0].billing_address), although the instrument carries one.', fails: ['booking.complete'], skips: [...COMPLETED, 'booking.in-progress-unchanged'] }),
+  fault({ name: 'booking-get-no-confirmation', capability, description: 'Get of a completed booking leaves the confirmation out.', fails: ['booking.completed-confirmation'] }),
+  fault({ name: 'booking-invalid-email-400', capability, description: 'An update with a guest email that is no email address is refused with HTTP 400, not answered as a business outcome.', fails: ['booking.invalid-guest-200'] }),
   fault({ name: 'booking-cancel-endpoint-missing', capability: 'discovery', description: 'POST /booking-sessions/{id}/cancel is not routed: 404, although booking is advertised.', fails: ['booking.cancel', 'booking.endpoints-exist'], skips: ['idempotency.booking.cancel.missing-key', 'idempotency.booking.cancel.replay', 'requests.booking.cancel.agent-missing', 'requests.booking.cancel.agent-malformed', 'requests.booking.cancel.malformed-json'] }),
 ] as const;

@@ -29,6 +29,7 @@ export function bookingFixtures(variations: readonly VariationName[]): BookingFi
       { id: 'guest-2', first_name: 'Grace', last_name: 'Tester', ...(phone ? { phone_number: '+353555010002' } : {}) },
     ],
     booker: { first_name: 'Ada', last_name: 'Tester', email: 'booker@proto-conformance.example', phone_number: '+353555010001' },
-    ...(on.has('booking-no-travel-purpose') ? {} : { travel_purpose: 'leisure' }),
+    // Without a purpose in the config, the checker sends one only when the business asks for it.
+    ...(on.has('booking-no-travel-purpose') || on.has('booking-purpose-asked-at-complete') ? {} : { travel_purpose: 'leisure' }),
   };
 }

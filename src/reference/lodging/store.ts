@@ -31,13 +31,15 @@ export interface BookingRecord extends SessionCore {
   confirmation?: { id: string; label: string; pincode: string };
   /** When the session lapses (shown only with booking-expires-at). */
   expiresAt: number;
+  /** When a completion under way (booking-async-completion) is confirmed. */
+  settleAt?: number;
   /** The session as it was created, for the booking-get-stale fault. */
   asCreated?: BookingRecord;
 }
 
 export interface LodgingStore {
   bookings: Map<string, BookingRecord>;
-  newId(prefix: 'bk' | 'cnf'): string;
+  newId(prefix: 'bk' | 'cnf' | 'gst'): string;
 }
 
 export function createLodgingStore(): LodgingStore {
