@@ -24,6 +24,8 @@ const DEFAULT_RADIUS = 5_000;
 const CONTEXT_RADIUS = 50_000;
 /** Under location-search-page-limit-20: the largest pagination.limit accepted. */
 const PAGE_LIMIT_20 = 20;
+/** Under location-context-promoted: the location added to every answer to a request with a context. */
+const FEATURED = LOCATIONS.find((l) => l.id === 'LIS-101')!;
 /** Under location-lookup-alias-several: aliases that resolve to more locations than their own. */
 const SEVERAL: Record<string, string[]> = { alfama: ['LIS-001'] };
 
@@ -52,6 +54,7 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
     return resource({ locations: [], messages: [{ type: 'info', code: 'query_needed', content: 'Say what you are looking for in query to find locations.' }] });
   }
   let matches = LOCATIONS.filter((l) => words.every((w) => searchText(l).includes(w)) && satisfies(l, read.criteria, faults));
+  if (body.context !== undefined && faults.has('location-context-promoted') && !matches.includes(FEATURED)) matches = [...matches, FEATURED];
   if (variations.has('location-search-reranked-by-context') && read.criteria.contextCountry && LOCALITIES[read.criteria.contextCountry]) {
     const near = LOCALITIES[read.criteria.contextCountry];
     matches = [...matches].sort((a, b) => distanceMeters(near, a.geo) - distanceMeters(near, b.geo));
@@ -131,12 +134,19 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
       messages.push({ type: faults.has('location-lookup-not-found-warning') ? 'warning' : 'info', code: 'not_found', content: `No location with identifier ${id}.` });
     }
   }
+  // filters-search: with filters, every location is a candidate, requested or not (those name their own id as input).
+  if (body.filters !== undefined && faults.has('location-lookup-filters-search')) {
+    for (const location of LOCATIONS) if (!found.has(location.id)) found.set(location.id, { location, inputs: [publicId(location.id, variations)] });
+  }
   const criteria: Criteria = {
     ...read.criteria,
     ...(faults.has('location-lookup-distance-ignored') ? { distance: undefined } : {}),
     ...(faults.has('location-lookup-serves-ignored') ? { serves: undefined } : {}),
     ...(faults.has('location-lookup-filters-ignored') ? { amenities: undefined, items: undefined, openAt: undefined } : {}),
   };
+  if (body.context !== undefined && faults.has('location-context-promoted') && !found.has(FEATURED.id)) {
+    found.set(FEATURED.id, { location: FEATURED, inputs: [publicId(FEATURED.id, variations)] });
+  }
   const locations = [...found.values()]
     .filter(({ location }) => satisfies(location, criteria, faults))
     // An implicit availability check: locations that can provide nothing are left out.
@@ -176,7 +186,8 @@ function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet, op: 
   }
   const filters = isObject(body.filters) ? body.filters : {};
   if (Array.isArray(filters.amenities)) criteria.amenities = filters.amenities.filter((a): a is string => typeof a === 'string');
-  if (Array.isArray(filters.items)) criteria.items = filters.items.filter((i): i is string => typeof i === 'string');
+  // filters-first-only: filters is read as one filter, amenities winning over items.
+  if (Array.isArray(filters.items) && !(criteria.amenities && faults.has('location-filters-first-only'))) criteria.items = filters.items.filter((i): i is string => typeof i === 'string');
   if (isObject(filters.hours) && typeof filters.hours.open_at === 'string' && !Number.isNaN(Date.parse(filters.hours.open_at))) {
     criteria.openAt = new Date(filters.hours.open_at);
   }
@@ -196,8 +207,10 @@ function reject(content: string, op: Operation, variations: VariationSet, status
 /** Whether a location meets every supplied predicate (AND), or under location-filters-or any of them. */
 function satisfies(l: SeedLocation, c: Criteria, faults: FaultSet): boolean {
   const tests: boolean[] = [];
-  if (c.distance) tests.push(distanceMeters(c.distance.center, l.geo) <= c.distance.max);
-  if (c.serves) tests.push(serves(l, c.serves));
+  // serves-by-country: serves answers from its delivery table alone, distance unapplied.
+  const countryWide = c.serves !== undefined && faults.has('location-serves-by-country');
+  if (c.distance && !countryWide) tests.push(distanceMeters(c.distance.center, l.geo) <= c.distance.max);
+  if (c.serves) tests.push(countryWide ? servesCountry(l, c.serves) : serves(l, c.serves));
   // Implicit serviceability: with no serves, only locations in the context's country are offered.
   else if (c.contextCountry && faults.has('location-serves-from-context')) tests.push(l.address.address_country === c.contextCountry);
   if (c.amenities) tests.push(hasAmenities(l, c.amenities, faults));
@@ -212,6 +225,14 @@ function serves(l: SeedLocation, s: NonNullable<Criteria['serves']>): boolean {
   const locality = s.address?.address_locality;
   const byAddress = typeof locality !== 'string' || l.serves.localities.some((x) => x.toLowerCase() === locality.toLowerCase());
   return byPoint && byAddress;
+}
+
+/** Under location-serves-by-country: a point is placed in the country of the nearest known locality, and every location there serves it. */
+function servesCountry(l: SeedLocation, s: NonNullable<Criteria['serves']>): boolean {
+  if (!s.point) return serves(l, s);
+  const point = s.point;
+  const [country] = Object.entries(LOCALITIES).sort(([, a], [, b]) => distanceMeters(point, a) - distanceMeters(point, b))[0];
+  return l.address.address_country === country;
 }
 
 /** Every supplied identifier as an exact key; the faults match by prefix, by label, or any one of them. */

@@ -36,6 +36,8 @@ export function create(store: LodgingStore, req: HandlerRequest): Reply {
   const json = bookingJson(booking, req, []);
   if (faults.has('booking-create-no-totals')) delete json.totals;
   if (faults.has('booking-create-no-links')) delete json.links;
+  // booking-create-in-progress: the hold placed with the property system is reported as a completion under way.
+  if (faults.has('booking-create-in-progress')) json.status = 'complete_in_progress';
   return resource(json, faults.has('booking-create-200') ? 200 : 201);
 }
 
@@ -52,7 +54,9 @@ export function get(store: LodgingStore, req: HandlerRequest): Reply {
     const then = bookingJson(booking.asCreated, req, []);
     Object.assign(json, { status: then.status, messages: then.messages });
   }
-  return resource(json);
+  // booking-get-record-key: the id is the store's bare record key, without the prefix the session was created with.
+  if (req.faults.has('booking-get-record-key')) json.id = String(json.id).replace(/^bk-/, '');
+  return resource(json, req.faults.has('booking-get-201') ? 201 : 200);
 }
 
 /** PUT /booking-sessions/{id}: a full replacement of stays, guests, booker and travel purpose. */
@@ -121,7 +125,8 @@ export function complete(store: LodgingStore, req: HandlerRequest): Reply {
     move(BOOKING_SESSIONS, booking, 'complete', 'completed');
     confirm(store, booking);
   }
-  return resource(render([]));
+  // booking-complete-202: answered 202 Accepted, even when the booking is already completed.
+  return resource(render([]), req.faults.has('booking-complete-202') ? 202 : 200);
 }
 
 /** What Complete asks for beyond what made the session ready: recoverable missing errors. */
