@@ -69,6 +69,9 @@ const UNADVERTISED_VERSION = '2099-01-01';
  */
 const PAYMENT_CAPABILITIES: Record<string, FaultName> = { 'shopping.checkout': 'checkout-no-payment-handlers', 'lodging.booking': 'booking-no-payment-handlers' };
 
+/** The variations under which a capability's responses leave the payment handlers to the profile. */
+const HANDLERS_IN_PROFILE_ONLY: Record<string, VariationName> = { 'shopping.checkout': 'checkout-handlers-in-profile-only', 'lodging.booking': 'booking-handlers-in-profile-only' };
+
 /** booking-missing-member-unrecoverable: a booking request without a required member is refused as a business error, unrecoverable. */
 const unrecoverableRefusal = (capability: string, variations: VariationSet) =>
   capability === 'lodging.booking' && variations.has('booking-missing-member-unrecoverable');
@@ -232,7 +235,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
       ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations) }] } } : {}),
       ...(op && PAYMENT_CAPABILITIES[op.capability] && !faults.has(PAYMENT_CAPABILITIES[op.capability])
-        && !(op.capability === 'lodging.booking' && variations.has('booking-handlers-in-profile-only'))
+        && !variations.has(HANDLERS_IN_PROFILE_ONLY[op.capability])
         ? { payment_handlers: faults.has('checkout-payment-handlers-empty') && op.capability === 'shopping.checkout' ? {} : { [PAYMENT_HANDLER]: paymentHandlerList(op.capability, version, faults) } } : {}),
       ...(variations.has('envelope-echoes-registries') && op
         ? { services: { [wireName(dialect, op.service)]: [{ version, transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }

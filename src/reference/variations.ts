@@ -174,6 +174,12 @@ export const VARIATIONS = [
   variation({ name: 'checkout-unknown-session-404', capability: 'shopping.checkout',
     description: 'Reading an unknown checkout session answers HTTP 404 with code and content. A checker that takes any 404 for a missing route reports the endpoint as absent.',
     permitted_by: 'Not shown: what Get Checkout answers for an unknown session.' }),
+  variation({ name: 'checkout-handlers-in-profile-only', capability: 'shopping.checkout',
+    description: 'Checkout responses carry no payment_handlers; the profile advertises the handlers. A checker that requires them in every checkout envelope fails it.',
+    permitted_by: 'Document 1 §Checkout resource: proto "Carries `payment_handlers` with the handlers usable for payment.", a Notes column (known members, not individually required); §Profile document: the profile\'s payment_handlers.',
+    // Without handlers in the profile too, there is none to pay with.
+    conflicts: ['profile-no-payment-handlers'],
+    hides: ['checkout-no-payment-handlers', 'checkout-payment-handlers-empty'] }),
   // Order
   variation({ name: 'order-readable-by-any-platform', capability: 'shopping.order',
     description: 'Any platform may read any order. A checker that requires another platform to get unauthorized fails it.',

@@ -13,7 +13,7 @@ export const requirements: Requirement[] = [
     statement: 'A checkout session carries id, a status of the five states, line_items, currency and totals.',
     retired: 'Too strict: the checkout table has no Required column, and nothing requires currency or totals. Replaced by CHK-017.' },
   { id: 'CHK-004', level: 'MUST', derived: true, capability, source: `${D1} §Checkout resource`,
-    statement: 'Checkout responses carry proto.payment_handlers, a payment handler registry; while the session is open it names at least one handler with an id.' },
+    statement: 'The envelope of a checkout "Carries payment_handlers with the handlers usable for payment" (a Notes column: a known member, not individually required): a registry it carries is a payment handler registry, and while the session is open a handler with an id is named there or, else, in the profile, since Complete names a handler_id. A response without its own registry is reported, not failed.' },
   { id: 'CHK-005', level: 'MUST', derived: true, capability, source: `${D1} §States and transitions`,
     statement: 'Updates that supply what the session\'s messages ask for, and choose among the destinations and options it offers, bring the session to ready_for_complete; a field it still calls missing after an update carried it is a field it ignored.' },
   { id: 'CHK-006', level: 'MUST', derived: true, capability, source: `${D1} §States and transitions`,
