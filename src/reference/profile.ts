@@ -53,6 +53,12 @@ export async function generateKeys(): Promise<ReferenceKeys> {
 /** A key type no verifier knows: verifiers must tolerate it (Document 1 §Public JWK). */
 const FUTURE_KEY = { kid: 'ref-future', kty: 'FUTURE-PQ', alg: 'FUTURE-ALG', pub: 'AAEC' };
 
+/** The envelope's payment handler registry: the one test handler, in an array (or, for a fault, alone). */
+export function paymentHandlers(variations: VariationSet, lone = false): Record<string, unknown> {
+  const entry = paymentHandlerEntry(protocolVersion(variations));
+  return { [PAYMENT_HANDLER]: lone ? entry : [entry] };
+}
+
 export function paymentHandlerEntry(version = PROTOCOL_VERSION): Record<string, unknown> {
   return { id: PAYMENT_HANDLER_ID, version, available_instruments: [{ type: 'card' }], config: { test_mode: true } };
 }

@@ -17,9 +17,9 @@ import { signatureHeaders } from './shared/signing.js';
 import { PlatformProfileResolver } from './shared/platform-profiles.js';
 import { signatureRefusal } from './shared/request-signatures.js';
 import {
-  buildProfile, capabilityVersion, generateKeys, PAYMENT_HANDLER, paymentHandlerEntry, protocolVersion, servicePath,
+  buildProfile, capabilityVersion, generateKeys, protocolVersion, servicePath,
 } from './profile.js';
-import { businessError, recoverable, transportError, type Reply, type ReplyMessage } from './shared/replies.js';
+import { missingMembers, transportError, type Reply, type ReplyMessage } from './shared/replies.js';
 import { authRefusal, certificateRefusal } from './shared/auth.js';
 import { VariationSet, type VariationName } from './variations.js';
 
@@ -63,23 +63,6 @@ const ANONYMOUS = 'urn:anonymous-platform';
 /** A well-formed version the profile never advertises, for the version-echo faults. */
 const UNADVERTISED_VERSION = '2099-01-01';
 
-/**
- * Capabilities whose responses carry the payment handlers (Document 1 §Checkout resource; Document 3
- * booking session), each with the fault that leaves them out.
- */
-const PAYMENT_CAPABILITIES: Record<string, FaultName> = { 'shopping.checkout': 'checkout-no-payment-handlers', 'lodging.booking': 'booking-no-payment-handlers' };
-
-/** The variations under which a capability's responses leave the payment handlers to the profile. */
-const HANDLERS_IN_PROFILE_ONLY: Record<string, VariationName> = { 'shopping.checkout': 'checkout-handlers-in-profile-only', 'lodging.booking': 'booking-handlers-in-profile-only' };
-
-/** booking-missing-member-unrecoverable: a booking request without a required member is refused as a business error, unrecoverable. */
-const unrecoverableRefusal = (capability: string, variations: VariationSet) =>
-  capability === 'lodging.booking' && variations.has('booking-missing-member-unrecoverable');
-
-/** The handler entries of a response's registry: an array, or (booking-payment-handlers-not-array) a lone entry. */
-const paymentHandlerList = (capability: string, version: string, faults: FaultSet): unknown =>
-  (capability === 'lodging.booking' && faults.has('booking-payment-handlers-not-array') ? paymentHandlerEntry(version) : [paymentHandlerEntry(version)]);
-
 /** Faults that take one endpoint away: the hook point where a route is missing or refused. */
 const ROUTE_FAULTS: { fault: FaultName; operation: string; status: number; code: string }[] = [
   { fault: 'product-endpoint-missing', operation: 'catalog.product', status: 404, code: 'not_found' },
@@ -104,6 +87,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const modules = (opts.services ?? SERVICES).map((service) => MODULES[service](variations));
   const handlers: Record<string, Handler> = Object.assign({}, ...modules.map((m) => m.handlers));
   const routes = OPERATIONS.filter((o) => handlers[o.name] !== undefined);
+  const moduleOf = new Map(modules.flatMap((m) => m.capabilities.map((c) => [c, m] as const)));
   // With endpoint-other-origin the services listen on an origin of their own, and only there.
   const split = variations.has('endpoint-other-origin');
   let base = '';
@@ -157,10 +141,11 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     // Members the spec requires, checked once for every operation from the operations table.
     const absent = (op.required ?? []).filter((m) => body[m] === undefined);
     if (absent.length && faults.has('required-members-defaulted')) Object.assign(body, defaultsFor(absent));
-    else if (absent.length && (variations.has('required-members-as-messages') || unrecoverableRefusal(op.capability, variations))) {
-      const severity = unrecoverableRefusal(op.capability, variations) ? 'unrecoverable' : 'recoverable';
-      return reply(res, businessError(absent.map((m) => ({ ...recoverable('missing', `${m} is required.`, `$.${m}`), severity }))), op);
-    } else if (absent.length) return reply(res, transportError(400, 'invalid_request', `${absent.join(', ')} is required`));
+    else if (absent.length) {
+      const refusal = moduleOf.get(op.capability)?.refuseMissing?.(absent)
+        ?? (variations.has('required-members-as-messages') ? missingMembers(absent) : transportError(400, 'invalid_request', `${absent.join(', ')} is required`));
+      return reply(res, refusal, op);
+    }
     const run = () => render(handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }), op);
     const key = req.headers['idempotency-key'];
     // Where the key is optional (Document 2 ask), a request that carries one gets the same rules.
@@ -234,9 +219,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       version: faults.has('envelope-version-format') ? '1.0' : faults.has('envelope-version-not-advertised') ? UNADVERTISED_VERSION : version,
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
       ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations) }] } } : {}),
-      ...(op && PAYMENT_CAPABILITIES[op.capability] && !faults.has(PAYMENT_CAPABILITIES[op.capability])
-        && !variations.has(HANDLERS_IN_PROFILE_ONLY[op.capability])
-        ? { payment_handlers: faults.has('checkout-payment-handlers-empty') && op.capability === 'shopping.checkout' ? {} : { [PAYMENT_HANDLER]: paymentHandlerList(op.capability, version, faults) } } : {}),
+      ...(op ? moduleOf.get(op.capability)?.envelope?.(op, faults) : {}),
       ...(variations.has('envelope-echoes-registries') && op
         ? { services: { [wireName(dialect, op.service)]: [{ version, transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }
         : {}),

@@ -1,4 +1,5 @@
-import type { Service } from '../../protocol/operations.js';
+import type { Operation, Service } from '../../protocol/operations.js';
+import type { FaultSet } from '../faults.js';
 import type { VariationSet } from '../variations.js';
 import type { HandlerRequest, Reply } from './replies.js';
 
@@ -15,6 +16,10 @@ export interface ServiceModule {
   /** Dialect-free capabilities this module implements and the profile advertises. */
   capabilities: readonly string[];
   handlers: Record<string, Handler>;
+  /** Members the module adds to the envelope of its responses (the payment handlers of a session). */
+  envelope?(op: Operation, faults: FaultSet): Record<string, unknown>;
+  /** How the module refuses a request without members the spec requires, where not as the shared layer does. */
+  refuseMissing?(absent: string[]): Reply | undefined;
 }
 
 /** Makes a module: its own store, built once per business. */

@@ -33,6 +33,10 @@ export const recoverable = (code: string, content: string, path?: string): Reply
   type: 'error', code, content, severity: 'recoverable', ...(path ? { path } : {}),
 });
 
+/** The business error naming request members the spec requires that are absent. */
+export const missingMembers = (absent: string[], severity: 'recoverable' | 'unrecoverable' = 'recoverable'): Reply =>
+  businessError(absent.map((m) => ({ ...recoverable('missing', `${m} is required.`, `$.${m}`), severity })));
+
 /** Warnings turned into recoverable errors (a change refused because of them). */
 export const asRecoverableErrors = (messages: ReplyMessage[]): ReplyMessage[] =>
   messages.map((m) => ({ ...m, type: 'error', severity: 'recoverable' }));

@@ -1,3 +1,4 @@
+import { paymentHandlers } from '../profile.js';
 import type { ServiceModule } from '../shared/module.js';
 import type { VariationSet } from '../variations.js';
 import * as cart from './cart.js';
@@ -14,6 +15,10 @@ export function shoppingModule(variations: VariationSet): ServiceModule {
   const store = createStore(variations);
   return {
     service: 'shopping',
+    // A checkout "Carries payment_handlers"; the handler faults and checkout-handlers-in-profile-only act here.
+    envelope: (op, faults) => (op.capability !== 'shopping.checkout' || faults.has('checkout-no-payment-handlers')
+      || variations.has('checkout-handlers-in-profile-only')
+      ? {} : { payment_handlers: faults.has('checkout-payment-handlers-empty') ? {} : paymentHandlers(variations) }),
     capabilities: ['shopping.catalog.search', 'shopping.catalog.lookup', 'shopping.cart', 'shopping.checkout', 'shopping.order'],
     handlers: {
       'catalog.search': catalog.search,
