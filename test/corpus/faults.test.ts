@@ -1,13 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectedRequirements, FAULTS, type Fault, type FaultName } from '../../src/reference/faults.js';
 import type { VariationName } from '../../src/reference/variations.js';
-import { baseline, departures, forgetBaselines, runReference, scopeOf, troubles, unexplained, eachCase, verdictText, expectedExit } from './harness.js';
-
-beforeAll(forgetBaselines);
+import { baseline, departures, runReference, scopeOf, troubles, unexplained, eachCase, verdictText, expectedExit, wholeRun } from './harness.js';
 
 describe('the clean reference business', () => {
-  it('passes: nothing fails, warns, errors or is blocked, and the exit code is 0', async () => {
-    const report = await runReference();
+  it.each(wholeRun())('passes over $name: nothing fails, warns, errors or is blocked, and the exit code is 0', async ({ scope }) => {
+    const report = await runReference([], [], scope);
     expect(troubles(report)).toEqual([]);
     expect(unexplained(report)).toEqual([]);
     expect(verdictText(report)).toMatchSnapshot();
@@ -21,7 +19,8 @@ describe('the fault corpus', () => {
       const scope = scopeOf([...fault.fails, ...(fault.skips ?? [])], fault.capability);
       // A fault that needs a variation (auth faults need auth) is judged against a baseline with it on.
       const needs = (fault.needs ?? []) as VariationName[];
-      const [base, report] = await Promise.all([baseline(needs, scope), runReference([fault.name as FaultName], needs, scope)]);
+      const base = await baseline(needs, scope);
+      const report = await runReference([fault.name as FaultName], needs, scope);
       expect(departures(fault, report, base, scope)).toEqual([]);
       expect(unexplained(report)).toEqual([]);
       expect(verdictText(report)).toMatchSnapshot();

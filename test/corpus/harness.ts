@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
-import { check } from '../../src/check.js';
+import { check, type CheckOptions } from '../../src/check.js';
 import type { RunReport } from '../../src/engine/report.js';
 import type { Verdict } from '../../src/engine/types.js';
 import { CAPABILITIES } from '../../src/protocol/operations.js';
@@ -17,12 +17,12 @@ import type { VariationName } from '../../src/reference/variations.js';
 import { suites } from '../../suites/index.js';
 
 /**
- * Capabilities a run is narrowed to (dialect-free), or undefined for every one the business
- * advertises. `npm test` always runs everything; the mutation run (PROTO_CORPUS_MODE=mutation)
- * narrows each case to what its fault or variation touches, so a mutant in one suite is tried
- * only against the cases that exercise it.
+ * What a run is narrowed to: capabilities (dialect-free) and suite ids, each all when absent; no
+ * scope at all is the whole run. `npm test` always runs everything; the mutation run
+ * (PROTO_CORPUS_MODE=mutation) narrows each case to what its fault or variation touches, so a
+ * mutant in one suite is tried only against the cases that exercise it.
  */
-export type Scope = string[] | undefined;
+export type Scope = { capabilities?: string[]; suites?: string[] } | undefined;
 
 export async function runReference(faults: FaultName[] = [], variations: VariationName[] = [], scope?: Scope): Promise<RunReport> {
   const business = await startReferenceBusiness({ faults, variations });
@@ -34,11 +34,19 @@ export async function runReference(faults: FaultName[] = [], variations: Variati
       // Its certificate is self-signed: the run is given it as a CA, as a user would be.
       ...(variations.includes('https-tls-1-3') || variations.includes('mtls-required') ? { ca: REFERENCE_TLS.cert() } : {}),
       ...(variations.includes('mtls-required') ? { clientCertificate: { cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'), key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8') } } : {}),
-      overrides: { endpoints: new Map(), capabilities: scope },
+      ...narrowedTo(scope),
     });
   } finally {
     await business.close();
   }
+}
+
+/** The options of check() that narrow a run to a scope. */
+export function narrowedTo(scope: Scope): Pick<CheckOptions, 'overrides' | 'suites'> {
+  return {
+    overrides: { endpoints: new Map(), capabilities: scope?.capabilities },
+    ...(scope?.suites ? { suites: suites.filter((s) => scope.suites!.includes(s.id)) } : {}),
+  };
 }
 
 /** The platform key the corpus signs with, when a variation requires signatures. */
@@ -46,20 +54,35 @@ const SIGNING_KEY = generateSigningKey();
 
 const baselines = new Map<string, Promise<Map<string, Verdict>>>();
 
-/** Forgets the baselines: under the mutation run modules live on between mutants, and each needs its own. */
-export function forgetBaselines(): void {
-  baselines.clear();
-}
-
-/** Each check's verdict against the business with only these variations on, in a scope (computed once). */
+/**
+ * Each check's verdict against the business with only these variations on, in a scope (computed
+ * once). Under the mutation run it is computed with no mutant switched on: the clean business as
+ * the tool itself judges it, so it holds for every mutant, and a mutant that changes a verdict
+ * the clean business earns is a departure in every case that meets it.
+ */
 export function baseline(variations: VariationName[] = [], scope?: Scope): Promise<Map<string, Verdict>> {
-  const key = `${variations.join(',')}|${scope?.join(',') ?? '*'}`;
+  const key = `${variations.join(',')}|${scope?.capabilities?.join(',') ?? '*'}|${scope?.suites?.join(',') ?? '*'}`;
   let found = baselines.get(key);
   if (!found) {
-    found = runReference([], variations, scope).then((r) => new Map(r.checks.map((c) => [c.id, c.verdict])));
+    found = unmutated(() => runReference([], variations, scope)).then((r) => new Map(r.checks.map((c) => [c.id, c.verdict])));
     baselines.set(key, found);
   }
   return found;
+}
+
+/**
+ * Runs with Stryker's active mutant switched off (its global, when there is one). Nothing else
+ * may run meanwhile: a case awaits its baseline before its own run.
+ */
+async function unmutated<T>(run: () => Promise<T>): Promise<T> {
+  const stryker = (globalThis as { __stryker__?: { activeMutant?: string } }).__stryker__;
+  const active = stryker?.activeMutant;
+  if (stryker) stryker.activeMutant = undefined;
+  try {
+    return await run();
+  } finally {
+    if (stryker) stryker.activeMutant = active;
+  }
 }
 
 const mutationRun = process.env.PROTO_CORPUS_MODE === 'mutation';
@@ -80,27 +103,80 @@ const NEEDS: Record<string, string[]> = {
 };
 
 /**
- * The scope of a case: under the mutation run, the capabilities of the suites holding the
- * checks it names (a `suite.*` entry names them all); envelope, version and signature rules need some service to
- * judge, so a case naming only them takes catalog search. Otherwise every capability.
+ * A suite whose checks tell its resources from another suite's: an order read must be told from
+ * the orders checkout placed before it.
+ */
+const SUITE_NEEDS: Record<string, string[]> = { order: ['checkout'] };
+
+/** A rule that judges one operation's responses, which the mechanics suites do not bring back whole. */
+const RULE_SUBJECTS: Record<string, string[]> = { 'signatures.order-signed': ['order'] };
+
+const checkIdsOf = (s: (typeof suites)[number]) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)].map((c) => c.id);
+
+/** The suites of rules over every exchange. */
+const RULES = ['envelope', 'versions', 'signatures'];
+
+/** The suites that judge every capability's mechanics: their exchanges span every operation. */
+const MECHANICS = /^(requests|idempotency)\./;
+
+/**
+ * The scope of a fault's case under the mutation run: the suites holding the checks it names (a
+ * `suite.*` entry names them all), over the capabilities of those suites. A rule over every
+ * exchange judges what the other suites do: named with service checks, it judges every suite of
+ * their capabilities; named alone, the mechanics suites, whose exchanges reach every operation.
+ * For `npm test`, everything.
  */
 export function scopeOf(checkIds: readonly string[], area?: string): Scope {
   if (!narrowing) return undefined;
   const caps = new Set<string>();
-  let envelope = false;
+  const named = new Set<string>();
+  let rules = false;
   for (const entry of checkIds) {
     const prefix = entry.endsWith('.*') ? entry.slice(0, -1) : undefined;
     for (const s of suites) {
-      const ids = [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)].map((c) => c.id);
-      if (!ids.some((id) => (prefix ? id.startsWith(prefix) : id === entry))) continue;
+      if (!checkIdsOf(s).some((id) => (prefix ? id.startsWith(prefix) : id === entry))) continue;
+      for (const id of [s.id, ...(RULE_SUBJECTS[entry] ?? [])]) for (const n of [id, ...(SUITE_NEEDS[id] ?? [])]) named.add(n);
       if (s.appliesWhen === 'advertised') caps.add(s.capability);
-      else if (['envelope', 'versions', 'signatures'].includes(s.id)) envelope = true;
+      else if (RULES.includes(s.id)) rules = true;
     }
   }
   if (area && CAPABILITIES.includes(area)) caps.add(area);
   for (const c of [...caps]) for (const n of NEEDS[c] ?? []) caps.add(n);
-  if (caps.size === 0 && (envelope || (area && !['profile'].includes(area)))) return undefined;
-  return [...caps];
+  if (rules) {
+    // What the rule judges: the exchanges of the named capabilities' suites, or else of the mechanics.
+    const judged = suites.filter((s) => s.appliesWhen === 'advertised' && (caps.size ? caps.has(s.capability) : MECHANICS.test(s.id)));
+    return { ...(caps.size ? { capabilities: [...caps] } : {}), suites: [...new Set([...named, ...judged.map((s) => s.id)])] };
+  }
+  return { capabilities: [...caps], suites: [...named] };
+}
+
+/**
+ * The scope of a variation's case under the mutation run. A variation of one capability runs that
+ * capability's suites and the cross-cutting ones (its false failures are found there); a
+ * variation of the shared wire conventions runs the mechanics and cross-cutting suites over every
+ * capability, not the service suites, whose mutants that variation's own capability cases meet.
+ */
+export function variationScope(area: string): Scope {
+  if (!narrowing) return undefined;
+  if (area.includes('.')) {
+    const caps = [area, ...(NEEDS[area] ?? [])];
+    return { capabilities: caps };
+  }
+  return { suites: suites.filter((s) => s.appliesWhen !== 'advertised' || MECHANICS.test(s.id)).map((s) => s.id) };
+}
+
+/**
+ * A whole run, as the cases that make it up: for `npm test` the one run; under the mutation run
+ * its partition into one scope per capability (its suites and the rules over every exchange,
+ * with the capabilities it needs) and one for the cross-cutting and mechanics suites, so a
+ * mutant meets only the parts that run it.
+ */
+export function wholeRun(): { name: string; scope: Scope }[] {
+  if (!narrowing) return [{ name: 'every suite', scope: undefined }];
+  return [
+    ...CAPABILITIES.map((c) => ({ name: c, scope: { capabilities: [c, ...(NEEDS[c] ?? [])], suites: suites.filter((s) => s.capability === c || RULES.includes(s.id)).map((s) => s.id) } })),
+    { name: 'the shared wire conventions', scope: variationScope('envelope') },
+  ];
 }
 
 const FAILED: readonly Verdict[] = ['fail', 'warn'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VariationName } from '../../src/reference/variations.js';
-import { eachCase, runReference } from './harness.js';
+import { eachCase, runReference, scopeOf } from './harness.js';
 
 /**
  * Where the spec leaves behaviour open, a check reports what it observed (info): the message is
@@ -21,7 +21,7 @@ const OBSERVED: [check: string, variation: VariationName | undefined, message: R
 describe('observations where the spec leaves room', () => {
   eachCase(OBSERVED)('%s with %s', (check, variation, message) => {
     it('says what it saw', async () => {
-      const report = await runReference([], variation ? [variation] : []);
+      const report = await runReference([], variation ? [variation] : [], scopeOf([check]));
       const c = report.checks.find((x) => x.id === check)!;
       expect(c.verdict).toBe('info');
       expect(c.message).toMatch(message);

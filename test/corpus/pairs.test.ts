@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAULTS, type Fault, type FaultName } from '../../src/reference/faults.js';
 import { clash, type VariationName } from '../../src/reference/variations.js';
-import { baseline, departures, forgetBaselines, runReference, scopeOf, eachCase, verdictText, expectedExit } from './harness.js';
+import { baseline, departures, runReference, scopeOf, eachCase, verdictText, expectedExit } from './harness.js';
 
 /** Fault and variation pairs in the same area, where a naive composition would most likely hide the fault. */
 const PAIRS: [FaultName, VariationName][] = [
@@ -64,8 +64,6 @@ const PAIRS: [FaultName, VariationName][] = [
   ['booking-no-confirmation', 'booking-async-completion'],
 ];
 
-beforeAll(forgetBaselines);
-
 describe('faults and variations compose', () => {
   it('every sampled pair is one the corpora allow together', () => {
     expect(PAIRS.map(([f, v]) => clash(f, v)).filter(Boolean)).toEqual([]);
@@ -76,7 +74,8 @@ describe('faults and variations compose', () => {
       const record = FAULTS.find((f) => f.name === fault) as Fault;
       const scope = scopeOf([...record.fails, ...(record.skips ?? [])], record.capability);
       const on = [...((record.needs ?? []) as VariationName[]), variation];
-      const [base, report] = await Promise.all([baseline(on, scope), runReference([fault], on, scope)]);
+      const base = await baseline(on, scope);
+      const report = await runReference([fault], on, scope);
       expect(departures(record, report, base, scope)).toEqual([]);
       expect(verdictText(report)).toMatchSnapshot();
       expect(report.exitCode).toBe(expectedExit(record));

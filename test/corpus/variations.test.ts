@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compatible, VARIATIONS, type VariationName } from '../../src/reference/variations.js';
-import { runReference, scopeOf, troubles, unexplained, eachCase, verdictText } from './harness.js';
+import { runReference, variationScope, troubles, unexplained, eachCase, verdictText, wholeRun } from './harness.js';
 
 const names = VARIATIONS.map((v) => v.name as VariationName);
 const areaOf = (name: string) => VARIATIONS.find((v) => v.name === name)!.capability;
@@ -9,7 +9,7 @@ describe('the variation corpus', () => {
   eachCase(names)('variation %s', (variation) => {
     it('fails, warns, errors and blocks on nothing', async ({ expect }) => {
       const area = areaOf(variation);
-      const report = await runReference([], [variation], area.includes('.') ? scopeOf([], area) : undefined);
+      const report = await runReference([], [variation], variationScope(area));
       expect(troubles(report)).toEqual([]);
       expect(unexplained(report)).toEqual([]);
       expect(verdictText(report)).toMatchSnapshot();
@@ -17,14 +17,14 @@ describe('the variation corpus', () => {
     });
   });
 
-  it('with every compatible variation on at once, fails, warns, errors and blocks on nothing', async () => {
+  it.each(wholeRun())('with every compatible variation on at once, over $name, fails, warns, errors and blocks on nothing', async ({ scope }) => {
     const kept = compatible(names);
     // Each one left out conflicts with one kept before it, and only that keeps it out.
     for (const left of names.filter((n) => !kept.includes(n))) {
       const conflicts = (VARIATIONS.find((v) => v.name === left) as { conflicts?: string[] }).conflicts ?? [];
       expect(conflicts.filter((c) => kept.includes(c as VariationName)), left).not.toEqual([]);
     }
-    const report = await runReference([], kept);
+    const report = await runReference([], kept, scope);
     expect(troubles(report)).toEqual([]);
   });
 });

@@ -1,5 +1,27 @@
 import { basename, dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { TestSpecification } from 'vitest/node';
+
+/**
+ * The order test files run in: a mutant is killed by the first test that fails, so the cheap,
+ * narrow tests go first and the whole-run ones last.
+ */
+const ORDER = [
+  'test/unit/', 'test/corpus/faults.test.ts', 'test/corpus/observations.test.ts', 'test/corpus/pairs.test.ts',
+  'test/corpus/variations.test.ts', 'test/corpus/config-cases.test.ts', 'test/corpus/bare-config.test.ts',
+];
+const rank = (file: string) => {
+  const at = ORDER.findIndex((prefix) => file.includes(prefix));
+  return at < 0 ? ORDER.length : at;
+};
+class CheapestFirst {
+  async shard(files: TestSpecification[]) {
+    return files;
+  }
+  async sort(files: TestSpecification[]) {
+    return [...files].sort((a, b) => rank(a.moduleId) - rank(b.moduleId) || a.moduleId.localeCompare(b.moduleId));
+  }
+}
 
 /** The in-process corpus alone: the test suite the mutation run kills mutants with. */
 export default defineConfig({
@@ -13,6 +35,7 @@ export default defineConfig({
     env: { PROTO_CORPUS_MODE: 'mutation' },
     // Stryker switches mutants at run time: the modules need not be loaded afresh for each one.
     isolate: false,
+    sequence: { sequencer: CheapestFirst },
     // Narrowed runs say other things than full ones: their verdict texts are pinned apart.
     resolveSnapshotPath: (testPath, extension) => join(dirname(testPath), '__snapshots__', 'mutation', basename(testPath) + extension),
   },

@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+/**
+ * `npm run mutation [-- PART...]`: Stryker over the checks, one part at a time, then one report.
+ *
+ * A whole run takes hours on a two-core machine, so it is cut into parts (a folder of suites/, and
+ * the check logic of src/protocol/). Each part keeps its own report and incremental file under
+ * reports/mutation/parts/: a run cut short loses only the part under way, and a part run again
+ * retests only what changed. The merged report (reports/mutation/mutation.json and .html) holds
+ * every part measured so far, and the score printed says which parts it covers and at which commit.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Stryker } from '@stryker-mutator/core';
+import { aggregateResultsByModule, calculateMetrics } from 'mutation-testing-metrics';
+
+const CONFIG = 'test/mutation/stryker.config.json';
+const OUT = 'reports/mutation';
+const PARTS_DIR = join(OUT, 'parts');
+
+const config = JSON.parse(readFileSync(CONFIG, 'utf8'));
+const excluded = config.mutate.filter((p) => p.startsWith('!'));
+
+/** Every part: each folder of suites/, and the src/ files the config names. */
+const PARTS = [
+  ...readdirSync('suites').filter((d) => statSync(join('suites', d)).isDirectory()).sort()
+    .map((d) => ({ name: `suites/${d}`, mutate: [`suites/${d}/**/*.ts`, ...excluded] })),
+  { name: 'src/protocol', mutate: config.mutate.filter((p) => p.startsWith('src/')) },
+];
+
+const slug = (name) => name.replace(/\//g, '-');
+const partFile = (name, ext) => join(PARTS_DIR, `${slug(name)}.${ext}`);
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((a) => !PARTS.some((p) => p.name === a));
+if (unknown.length) {
+  console.error(`unknown part ${unknown.join(', ')}; the parts are:\n  ${PARTS.map((p) => p.name).join('\n  ')}`);
+  process.exit(2);
+}
+const chosen = asked.length ? PARTS.filter((p) => asked.includes(p.name)) : PARTS;
+mkdirSync(PARTS_DIR, { recursive: true });
+
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+
+for (const part of chosen) {
+  console.log(`\n== part ${part.name} ==`);
+  const started = Date.now();
+  await new Stryker({
+    configFile: CONFIG,
+    mutate: part.mutate,
+    incrementalFile: partFile(part.name, 'incremental.json'),
+    jsonReporter: { fileName: partFile(part.name, 'json') },
+    htmlReporter: { fileName: partFile(part.name, 'html') },
+    reporters: ['json', 'html', 'progress'],
+  }).runMutationTest();
+  const minutes = Math.round((Date.now() - started) / 600) / 100;
+  writeFileSync(partFile(part.name, 'meta.json'), `${JSON.stringify({ part: part.name, commit, finishedAt: new Date().toISOString(), minutes }, null, 2)}\n`);
+}
+
+// One report of every part measured so far, whichever run measured it.
+const measured = PARTS.filter((p) => existsSync(partFile(p.name, 'json')) && existsSync(partFile(p.name, 'meta.json')));
+const reports = Object.fromEntries(measured.map((p) => [p.name, JSON.parse(readFileSync(partFile(p.name, 'json'), 'utf8'))]));
+const merged = aggregateResultsByModule(reports);
+writeFileSync(join(OUT, 'mutation.json'), JSON.stringify(merged));
+writeFileSync(join(OUT, 'mutation.html'), html(merged));
+
+const score = (files) => calculateMetrics(files).metrics;
+console.log('\npart                          score    killed  timeout  survived  no-cov   minutes  commit');
+for (const p of measured) {
+  const m = score(reports[p.name].files);
+  const meta = JSON.parse(readFileSync(partFile(p.name, 'meta.json'), 'utf8'));
+  console.log(`${p.name.padEnd(28)} ${m.mutationScore.toFixed(1).padStart(6)}% ${String(m.killed).padStart(8)} ${String(m.timeout).padStart(8)} ${String(m.survived).padStart(9)} ${String(m.noCoverage).padStart(7)} ${String(meta.minutes).padStart(9)}  ${meta.commit}`);
+}
+const all = score(merged.files);
+const missing = PARTS.filter((p) => !measured.includes(p)).map((p) => p.name);
+console.log(`\nmutation score ${all.mutationScore.toFixed(1)}%: ${all.totalDetected} of ${all.totalValid} mutants detected, ${all.survived} survived, ${all.noCoverage} without coverage`);
+console.log(missing.length ? `not measured yet: ${missing.join(', ')}` : 'every part measured');
+console.log(`report: ${join(OUT, 'mutation.html')}`);
+
+/** The merged report as one HTML page, drawn by the mutation-testing-elements component. */
+function html(report) {
+  const require = createRequire(import.meta.url);
+  const script = readFileSync(require.resolve('mutation-testing-elements/dist/mutation-test-elements.js'), 'utf8');
+  // A "</script>" inside the report must not end the script element.
+  const data = JSON.stringify(report).replace(/</g, '\\u003c');
+  return `<!DOCTYPE html>
+<html>
+<head><meta charset="utf-8"><title>proto-conformance mutation report</title><script>${script}</script></head>
+<body>
+<mutation-test-report-app title-postfix="proto-conformance"></mutation-test-report-app>
+<script>document.querySelector('mutation-test-report-app').report = ${data};</script>
+</body>
+</html>
+`;
+}
