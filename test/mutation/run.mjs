@@ -41,9 +41,12 @@ if (unknown.length) {
 const chosen = asked.length ? PARTS.filter((p) => asked.includes(p.name)) : PARTS;
 mkdirSync(PARTS_DIR, { recursive: true });
 
+/** The commit a part measured; `-dirty` when the working tree had changes besides. */
 const commit = (() => {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${head}-dirty` : head;
   } catch {
     return 'unknown';
   }
