@@ -5,6 +5,7 @@ import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { carriesResourceOf, refusesContent } from '../../src/protocol/envelope.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
+import { isRfc3339DateTime } from '../../src/protocol/time.js';
 import { unknownId } from '../shared/catalog-fixtures.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
@@ -15,8 +16,6 @@ import {
 const capability = 'common.ask';
 /** A question about the resources the request is grounded on. */
 const GROUNDED_QUESTION = 'What can you tell me about this?';
-/** RFC 3339 §5.6 date-time; its note lets a space stand for the T. */
-const RFC3339 = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt ]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 const errorsOf = (x: Exchange) => messagesOf(x.json).filter((m) => m.type === 'error');
 /** The envelope's status of an answer. */
@@ -255,7 +254,7 @@ function conversationRules(): ExchangeRule[] {
       applies: (x, r) => carries(x, r.dialect.envelopeKey) && conversationOf(x)?.expires_at !== undefined,
       problems: (x) => {
         const at = conversationOf(x)?.expires_at;
-        return typeof at === 'string' && RFC3339.test(at) ? [] : [`conversation.expires_at ${brief(at)} is not an RFC 3339 date-time`];
+        return isRfc3339DateTime(at) ? [] : [`conversation.expires_at ${brief(at)} is not an RFC 3339 date-time`];
       },
     },
   ];

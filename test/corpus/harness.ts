@@ -257,6 +257,8 @@ export function verdictText(report: RunReport): string[] {
     `${c.id} ${c.verdict}: ${c.message}`,
     ...(c.expected !== undefined ? [`expected: ${c.expected}`] : []),
     ...(c.actual !== undefined ? [`actual: ${c.actual}`] : []),
+    // Whether it cites the exchanges it judged: how many can vary with polling, that it cites some cannot.
+    ...(c.evidence.length === 0 ? ['cites no exchange'] : []),
   ].join(' | ')));
 }
 

@@ -4,6 +4,7 @@ import { algCurveProblems, privateMemberProblems, PRIVATE_MEMBERS, requiredMembe
 import { distanceMeters, readPoint } from '../../src/protocol/geo.js';
 import { parsePath, valueAt, withValueAt } from '../../src/protocol/json-path.js';
 import { brief, findMessage, messagesOf } from '../../src/protocol/messages.js';
+import { isRfc3339DateTime } from '../../src/protocol/time.js';
 
 describe('canonical JSON (RFC 8785)', () => {
   it('writes the sample of section 3.2.3 as the RFC does: members sorted, primitives in their ECMAScript form', () => {
@@ -107,4 +108,17 @@ describe('Geo, whose members are not shown', () => {
   it('measures great-circle distances in meters', () => {
     expect(distanceMeters({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 })).toBeCloseTo(111_195, -1);
   });
+});
+
+describe('RFC 3339 date-time', () => {
+  it.each([
+    '2026-07-01T10:00:00Z', '2026-12-31t23:59:59z', '2026-07-01 10:00:00Z', '2026-07-01T10:00:00.123+02:00',
+    '2026-06-30T23:59:60Z', '2026-07-09T19:09:09-11:59', '2026-10-20T20:00:00+23:00', '2026-09-29T09:59:00Z',
+  ])('takes %s', (value) => expect(isRfc3339DateTime(value)).toBe(true));
+  it.each([
+    '2026-07-01', '2026-07-01T10:00:00', 'Tue, 01 Jul 2026 10:00:00 GMT', '2026-00-01T10:00:00Z', '2026-13-01T10:00:00Z',
+    '2026-07-00T10:00:00Z', '2026-07-32T10:00:00Z', '2026-07-01T24:00:00Z', '2026-07-01T10:60:00Z', '2026-07-01T10:00:61Z',
+    '2026-07-01T10:00:00+24:00', '2026-07-01T10:00:00+02:60', '2026-07-01T10:00:00.Z', 'x2026-07-01T10:00:00Z',
+    '2026-07-01T10:00:00Zx', '2026-7-01T10:00:00Z', '2026-07-01T10:00:00+0200', '2026-07-01X10:00:00Z', '2026-07-01T10:00:00x', '2026-07-01T10:00:00x02:00', 1751364000,
+  ])('refuses %s', (value) => expect(isRfc3339DateTime(value)).toBe(false));
 });

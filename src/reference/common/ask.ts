@@ -1,5 +1,5 @@
 import { isObject } from '../../dialect/dialect.js';
-import { resource, transportError, recoverable, type HandlerRequest, type Reply, type ReplyMessage } from '../shared/replies.js';
+import { businessError, resource, transportError, recoverable, type HandlerRequest, type Reply, type ReplyMessage } from '../shared/replies.js';
 import { answerQuestion, groundingSubject, type EngineAnswer, type Subject, type Turn } from './ask-engine.js';
 
 /** How long a conversation is kept after its last turn; the duration is the business's (Document 2 §Limits). */
@@ -25,6 +25,7 @@ export function createAskStore(): AskStore {
 export function ask(store: AskStore, req: HandlerRequest): Reply {
   const { body, faults, variations } = req;
   const problem = bodyProblem(body, req);
+  if (problem && variations.has('ask-schema-errors-as-messages')) return businessError([recoverable('invalid', problem)]);
   if (problem) return transportError(variations.has('ask-schema-errors-422') ? 422 : 400, 'invalid_request', problem);
   const query = String(body.query);
   const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
