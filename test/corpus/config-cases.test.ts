@@ -82,6 +82,13 @@ const CASES: ConfigCase[] = [
     expect: { 'catalog-search.filters-and': ['pass', /held/] },
   },
   {
+    // Any question is valid (Document 2 §POST /ask): without fixtures.ask the checks put their own, and ground on the product ids.
+    name: 'the config names no questions to ask',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, ask: undefined } }),
+    expect: { 'ask.answer': ['pass', /held/], 'ask.grounding-ids': ['pass', /held/], 'ask.disclosure-warning': ['pass', /held/] },
+  },
+  {
     name: 'the config names no second platform',
     variations: [],
     config: ({ second_platform: _s, ...c }) => c,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run mutation [-- PART...]`: Stryker over the checks, one part at a time, then one report.
+ * `npm run mutation [-- PART...]`: Stryker over the checks, one part at a time, then one report
+ * and the survivor list (test/mutation-survivors.md). `npm run mutation -- --merge` only merges.
  *
  * A whole run takes hours on a two-core machine, so it is cut into parts (a folder of suites/, and
  * the check logic of src/protocol/). Each part keeps its own report and incremental file under
@@ -32,13 +33,15 @@ const PARTS = [
 const slug = (name) => name.replace(/\//g, '-');
 const partFile = (name, ext) => join(PARTS_DIR, `${slug(name)}.${ext}`);
 
-const asked = process.argv.slice(2);
+// --merge: only merge the parts measured so far into one report.
+const mergeOnly = process.argv.includes('--merge');
+const asked = process.argv.slice(2).filter((a) => a !== '--merge');
 const unknown = asked.filter((a) => !PARTS.some((p) => p.name === a));
 if (unknown.length) {
   console.error(`unknown part ${unknown.join(', ')}; the parts are:\n  ${PARTS.map((p) => p.name).join('\n  ')}`);
   process.exit(2);
 }
-const chosen = asked.length ? PARTS.filter((p) => asked.includes(p.name)) : PARTS;
+const chosen = mergeOnly ? [] : asked.length ? PARTS.filter((p) => asked.includes(p.name)) : PARTS;
 mkdirSync(PARTS_DIR, { recursive: true });
 
 /** The commit a part measured; `-dirty` when the working tree had changes besides. */
@@ -86,6 +89,7 @@ const missing = PARTS.filter((p) => !measured.includes(p)).map((p) => p.name);
 console.log(`\nmutation score ${all.mutationScore.toFixed(1)}%: ${all.totalDetected} of ${all.totalValid} mutants detected, ${all.survived} survived, ${all.noCoverage} without coverage`);
 console.log(missing.length ? `not measured yet: ${missing.join(', ')}` : 'every part measured');
 console.log(`report: ${join(OUT, 'mutation.html')}`);
+execFileSync(process.execPath, ['test/mutation/survivors.mjs'], { stdio: 'inherit' });
 
 /** The merged report as one HTML page, drawn by the mutation-testing-elements component. */
 function html(report) {

@@ -35,7 +35,8 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   const grounded: Subject[] = [];
   for (const id of ids) {
     const subject = faults.has('ask-grounding-ids-not-found') ? undefined : groundingSubject(id);
-    if (subject) grounded.push(subject);
+    if (subject && faults.has('ask-grounding-ids-unsupported')) notes.push({ type: 'error', code: 'unsupported', content: `grounding on ${id} is not supported`, severity: 'recoverable' });
+    else if (subject) grounded.push(subject);
     else notes.push({ type: 'info', code: 'not_found', content: id });
   }
 
@@ -70,7 +71,7 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
     ...(variations.has('ask-no-conversation') ? {} : { conversation: conversationJson(handle, conversation, req) }),
     ...(links.length ? { links } : {}),
     ...(messages.length ? { messages } : {}),
-  });
+  }, faults.has('ask-answer-201') ? 201 : 200);
 }
 
 /**

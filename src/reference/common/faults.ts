@@ -62,5 +62,7 @@ export const COMMON_FAULTS = [
   fault({ name: 'ask-query-coerced', capability: 'common.ask', description: 'A query that is a number is taken as its text and answered: no 400.', fails: ['ask.malformed-body'] }),
   fault({ name: 'ask-conversation-shape-unchecked', capability: 'common.ask', description: 'A conversation that is not an object is ignored and the question answered: no 400.', fails: ['ask.malformed-body'] }),
   fault({ name: 'ask-grounding-ids-rejected', capability: 'common.ask', description: 'A question carrying grounding ids is refused with 400.', fails: ['ask.grounding-ids'] }),
+  fault({ name: 'ask-grounding-ids-unsupported', capability: 'common.ask', description: 'Grounding ids are answered around: the answer carries a recoverable error message per id ("unsupported"), not a not_found.', fails: ['ask.grounding-ids'] }),
+  fault({ name: 'ask-answer-201', capability: 'common.ask', description: 'Every answer comes with HTTP 201, not 200.', fails: ['ask.answer', 'ask.grounding-ids', 'ask.unaddressable-answer', 'ask.unknown-conversation', 'ask.follow-up-answered', 'envelope.success-status'], skips: ['ask.key-optional', 'ask.follow-up'] }),
   fault({ name: 'ask-grounding-ids-not-found', capability: 'common.ask', description: 'Grounding ids never resolve: each gets an info not_found, even the business\'s own product ids.', fails: ['ask.grounding-ids'] }),
 ] as const;
