@@ -39,7 +39,7 @@ const CASES: ConfigCase[] = [
     expect: { 'checkout.create': ['not-tested', /answered HTTP 400 \("currency is required/] },
   },
   {
-    name: 'the session needs a phone the config lacks, asked for in a message',
+    name: 'a phone the config lacks, asked for in a message',
     variations: ['checkout-requires-phone'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, buyer: undefined } }),
     expect: {
@@ -48,7 +48,7 @@ const CASES: ConfigCase[] = [
     },
   },
   {
-    name: 'the session needs a phone the config lacks, refused with HTTP 400',
+    name: 'a phone the config lacks, refused with HTTP 400',
     variations: ['checkout-update-400-without-phone'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, buyer: undefined } }),
     expect: {
@@ -87,6 +87,25 @@ const CASES: ConfigCase[] = [
     variations: [],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, ask: undefined } }),
     expect: { 'ask.answer': ['pass', /held/], 'ask.grounding-ids': ['pass', /held/], 'ask.disclosure-warning': ['pass', /held/] },
+  },
+  {
+    name: 'stays the business cannot offer',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, stays: c.fixtures!.booking!.sold_out_stays! } } }),
+    expect: {
+      'booking.create': ['not-tested', /refused the stays \(inventory_exhausted: .*set fixtures\.booking\.stays/],
+      'booking.ready': ['not-tested', /refused the stays/],
+      'booking.inventory-exhausted': ['pass', /held/],
+    },
+  },
+  {
+    name: 'guests lack the phone the business needs',
+    variations: ['booking-requires-guest-phone'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, guests: c.fixtures!.booking!.guests!.map(({ phone_number: _p, ...g }) => g) } } }),
+    expect: {
+      'booking.create': ['pass', /held/],
+      'booking.ready': ['not-tested', /phone_number/],
+    },
   },
   {
     name: 'the config names no second platform',
