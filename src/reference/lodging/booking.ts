@@ -164,7 +164,7 @@ export function cancel(store: LodgingStore, req: HandlerRequest): Reply {
   if (refused) return refused;
   // booking-cancel-ignored: the cancel is answered with the session, which stays as it was.
   if (!req.faults.has('booking-cancel-ignored')) move(BOOKING_SESSIONS, booking, 'cancel', 'canceled');
-  return resource(bookingJson(booking, req, []));
+  return resource(bookingJson(booking, req, []), req.faults.has('booking-cancel-202') ? 202 : 200);
 }
 
 /** The session, with an asynchronous completion finished once its time has come. */

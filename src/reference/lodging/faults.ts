@@ -47,6 +47,7 @@ export const LODGING_FAULTS = [
   fault({ name: 'booking-missing-without-path', capability, description: 'missing messages carry no path.', fails: ['booking.missing-messages'] }),
   fault({ name: 'booking-no-payment-handlers', capability, needs: ['profile-no-payment-handlers'], description: 'Booking session responses carry no payment_handlers, and the profile names none either: no handler to pay with.', fails: ['booking.payment-handlers'] }),
   fault({ name: 'booking-payment-handlers-not-array', capability, description: 'The payment handler registry of booking responses maps the handler name to a lone entry, not an array.', fails: ['booking.payment-handlers'] }),
+  fault({ name: 'booking-cancel-202', capability, description: 'Cancel answers HTTP 202 with the canceled session, as if the cancel were still to happen.', fails: ['booking.cancel', 'envelope.success-status'] }),
   fault({ name: 'booking-cancel-ignored', capability, description: 'Cancel answers HTTP 200 with the session, which stays as it was: not canceled.', fails: ['booking.cancel'] }),
   fault({ name: 'booking-get-status-lags', capability, description: 'Get Booking Session shows the people as they are, but the status (and its messages) the session had at create.', fails: ['booking.get'] }),
   fault({ name: 'booking-update-ready-refused', capability, description: 'An update of a session that is ready_for_complete is refused with an unrecoverable error and no session.', fails: ['booking.update-kept'] }),
