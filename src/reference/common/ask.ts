@@ -68,7 +68,7 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   const links = variations.has('ask-answer-links') ? answer.links.map(({ path, ...l }) => ({ ...l, url: `${req.base}${path}` })) : [];
   return resource({
     answer: answerJson(answer, req),
-    ...(variations.has('ask-no-conversation') ? {} : { conversation: conversationJson(handle, conversation, req) }),
+    ...(variations.has('ask-no-conversation') ? {} : { conversation: faults.has('ask-conversation-bare-id') ? handle : conversationJson(handle, conversation, req) }),
     ...(links.length ? { links } : {}),
     ...(messages.length ? { messages } : {}),
   }, faults.has('ask-answer-201') ? 201 : 200);
