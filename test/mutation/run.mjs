@@ -7,7 +7,8 @@
  * the check logic of src/protocol/). Each part keeps its own report and incremental file under
  * reports/mutation/parts/: a run cut short loses only the part under way, and a part run again
  * retests only what changed. The merged report (reports/mutation/mutation.json and .html) holds
- * every part measured so far, and the score printed says which parts it covers and at which commit.
+ * every part measured so far, and the score printed says which parts it covers and at which commit;
+ * test/mutation/measured.json keeps those figures in the repository.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -44,8 +45,8 @@ if (unknown.length) {
 const chosen = mergeOnly ? [] : asked.length ? PARTS.filter((p) => asked.includes(p.name)) : PARTS;
 mkdirSync(PARTS_DIR, { recursive: true });
 
-/** The commit a part measured; `-dirty` when the working tree had changes besides. */
-const commit = (() => {
+/** The commit a part measures (read as it starts); `-dirty` when the working tree had changes besides. */
+function currentCommit() {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
@@ -53,11 +54,12 @@ const commit = (() => {
   } catch {
     return 'unknown';
   }
-})();
+}
 
 for (const part of chosen) {
   console.log(`\n== part ${part.name} ==`);
   const started = Date.now();
+  const commit = currentCommit();
   await new Stryker({
     configFile: CONFIG,
     mutate: part.mutate,
@@ -84,6 +86,13 @@ for (const p of measured) {
   const meta = JSON.parse(readFileSync(partFile(p.name, 'meta.json'), 'utf8'));
   console.log(`${p.name.padEnd(28)} ${m.mutationScore.toFixed(1).padStart(6)}% ${String(m.killed).padStart(8)} ${String(m.timeout).padStart(8)} ${String(m.survived).padStart(9)} ${String(m.noCoverage).padStart(7)} ${String(meta.minutes).padStart(9)}  ${meta.commit}`);
 }
+// What each part measured, committed beside the survivor list (the reports themselves are not).
+const measuredRows = measured.map((p) => {
+  const m = score(reports[p.name].files);
+  const meta = JSON.parse(readFileSync(partFile(p.name, 'meta.json'), 'utf8'));
+  return { ...meta, mutants: m.totalMutants, killed: m.killed, timeout: m.timeout, survived: m.survived, noCoverage: m.noCoverage, score: Number(m.mutationScore.toFixed(1)) };
+});
+writeFileSync('test/mutation/measured.json', `${JSON.stringify(measuredRows, null, 2)}\n`);
 const all = score(merged.files);
 const missing = PARTS.filter((p) => !measured.includes(p)).map((p) => p.name);
 console.log(`\nmutation score ${all.mutationScore.toFixed(1)}%: ${all.totalDetected} of ${all.totalValid} mutants detected, ${all.survived} survived, ${all.noCoverage} without coverage`);
