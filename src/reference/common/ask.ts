@@ -117,7 +117,7 @@ function answerJson(a: EngineAnswer, { faults, variations }: HandlerRequest): Re
 function conversationJson(id: string, c: Conversation, { faults, variations }: HandlerRequest): Record<string, string> {
   const expires = faults.has('ask-expires-at-not-rfc3339') ? new Date(c.expiresAt).toUTCString() : new Date(c.expiresAt).toISOString();
   return {
-    ...(faults.has('ask-conversation-without-id') ? {} : { id }),
+    ...(faults.has('ask-conversation-without-id') ? {} : { id: faults.has('ask-conversation-empty-id') ? '' : id }),
     ...(variations.has('ask-conversations-without-expiry') ? {} : { expires_at: expires }),
   };
 }
