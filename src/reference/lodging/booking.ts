@@ -85,6 +85,9 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   if (faults.has('booking-invalid-email-400') && (people.guests ?? []).some((g) => g.email !== undefined && !isEmail(g.email))) {
     return transportError(400, 'invalid_request', 'guests[].email must be an email address');
   }
+  if (faults.has('booking-partial-guest-400') && (people.guests ?? []).some((g) => !filled(g.first_name) || !filled(g.last_name))) {
+    return transportError(400, 'invalid_request', 'guests[] need first_name and last_name');
+  }
   if (faults.has('booking-partial-booker-400') && people.booker && ['first_name', 'last_name', 'email'].some((m) => !filled(people.booker?.[m]))) {
     return transportError(400, 'invalid_request', 'booker needs first_name, last_name and email');
   }

@@ -25,6 +25,7 @@ export const LODGING_FAULTS = [
   fault({ name: 'booking-sold-out-no-continue-url', capability, description: 'The inventory_exhausted error carries no continue_url.', fails: ['booking.inventory-exhausted'] }),
   fault({ name: 'booking-never-ready', capability, description: 'The booker\'s email is never taken into account: the session stays incomplete asking for it.', fails: ['booking.ready'], skips: AFTER_READY }),
   fault({ name: 'booking-update-drops-booker', capability, description: 'An update that sends again the booker the session holds loses it.', fails: ['booking.update-kept'] }),
+  fault({ name: 'booking-partial-guest-400', capability, description: 'An update whose guest holds only an id (no names) is refused with HTTP 400.', fails: ['booking.partial-update'] }),
   fault({ name: 'booking-partial-booker-400', capability, description: 'An update whose booker lacks a name or email is refused with HTTP 400.', fails: ['booking.partial-update'] }),
   fault({ name: 'booking-create-in-progress', capability, description: 'Create Booking Session reports the new session as complete_in_progress while the room hold it places with the property system is pending.', fails: ['booking.create'], skips: [...AFTER_CREATE, 'booking.cancel', 'booking.partial-update', 'booking.invalid-guest-200', 'booking.incomplete-names-missing'] }),
   fault({ name: 'booking-get-201', capability, description: 'Get Booking Session answers HTTP 201, as create does, with the session.', fails: ['booking.get', 'envelope.success-status'] }),
