@@ -71,7 +71,7 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
     ...(variations.has('ask-no-conversation') ? {} : { conversation: faults.has('ask-conversation-bare-id') ? handle : conversationJson(handle, conversation, req) }),
     ...(links.length ? { links } : {}),
     ...(messages.length ? { messages } : {}),
-  }, faults.has('ask-answer-201') ? 201 : 200);
+  }, faults.has('ask-answer-201') ? 201 : faults.has('ask-answer-500') ? 500 : 200);
 }
 
 /**
