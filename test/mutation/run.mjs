@@ -34,9 +34,14 @@ const PARTS = [
 const slug = (name) => name.replace(/\//g, '-');
 const partFile = (name, ext) => join(PARTS_DIR, `${slug(name)}.${ext}`);
 
-// --merge: only merge the parts measured so far into one report.
+// --merge: only merge the parts measured so far into one report. --force: retest every mutant of
+// the parts run, not only what changed. Stryker 9.6's vitest runner switches a static mutant (one
+// evaluated as its module loads) on too late when the mutant comes with a test filter, as an
+// incremental rerun gives it (stryker-js#6144), so a static mutant retested incrementally can
+// survive falsely: a part's figures are trusted from a forced or first run.
 const mergeOnly = process.argv.includes('--merge');
-const asked = process.argv.slice(2).filter((a) => a !== '--merge');
+const force = process.argv.includes('--force');
+const asked = process.argv.slice(2).filter((a) => a !== '--merge' && a !== '--force');
 const unknown = asked.filter((a) => !PARTS.some((p) => p.name === a));
 if (unknown.length) {
   console.error(`unknown part ${unknown.join(', ')}; the parts are:\n  ${PARTS.map((p) => p.name).join('\n  ')}`);
@@ -67,9 +72,11 @@ for (const part of chosen) {
     jsonReporter: { fileName: partFile(part.name, 'json') },
     htmlReporter: { fileName: partFile(part.name, 'html') },
     reporters: ['json', 'html', 'progress'],
+    force,
   }).runMutationTest();
   const minutes = Math.round((Date.now() - started) / 600) / 100;
-  writeFileSync(partFile(part.name, 'meta.json'), `${JSON.stringify({ part: part.name, commit, finishedAt: new Date().toISOString(), minutes }, null, 2)}\n`);
+  const incremental = !force && existsSync(partFile(part.name, 'meta.json'));
+  writeFileSync(partFile(part.name, 'meta.json'), `${JSON.stringify({ part: part.name, commit, finishedAt: new Date().toISOString(), minutes, incremental }, null, 2)}\n`);
 }
 
 // One report of every part measured so far, whichever run measured it.
