@@ -23,7 +23,8 @@ for (const [file, result] of Object.entries(report.files)) {
   for (const m of result.mutants) {
     if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
     const line = lines[m.location.start.line - 1].trim();
-    const reason = reasons.find((r) => file.startsWith(r.file) && (!r.line || line.includes(r.line)) && (!r.mutator || r.mutator === m.mutatorName));
+    const reason = reasons.find((r) => file.startsWith(r.file) && (!r.line || line.includes(r.line)) && (!r.mutator || r.mutator === m.mutatorName)
+      && (!r.replacements || r.replacements.includes(m.replacement)) && (!r.noTestCompleted || m.testsCompleted === 0));
     rows.push({ file, at: m.location.start.line, status: m.status, mutator: m.mutatorName, replacement: m.replacement, line, reason: reason?.reason ?? UNEXAMINED });
   }
 }
