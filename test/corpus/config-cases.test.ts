@@ -99,6 +99,13 @@ const CASES: ConfigCase[] = [
     },
   },
   {
+    // Refused with HTTP 400, not inventory_exhausted: the config's sold-out stays are at fault, not the business.
+    name: 'sold-out stays the business cannot read',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, sold_out_stays: c.fixtures!.booking!.sold_out_stays!.map(({ stay_dates: _d, ...s }) => s) } } }),
+    expect: { 'booking.inventory-exhausted': ['not-tested', /booking create answered HTTP 400 .*stay_dates/], 'booking.create': ['pass', /held/] },
+  },
+  {
     name: 'guests lack the phone the business needs',
     variations: ['booking-requires-guest-phone'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, guests: c.fixtures!.booking!.guests!.map(({ phone_number: _p, ...g }) => g) } } }),
