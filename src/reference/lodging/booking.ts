@@ -165,6 +165,10 @@ export function cancel(store: LodgingStore, req: HandlerRequest): Reply {
   if (!booking) return notFound(req);
   const refused = refuseCancel(BOOKING_SESSIONS, booking, (extra) => bookingJson(booking, req, extra));
   if (refused) return refused;
+  // booking-completed-non-refundable: a confirmed stay is kept; the session comes back as it was.
+  if (booking.status === 'completed' && req.variations.has('booking-completed-non-refundable')) {
+    return resource(bookingJson(booking, req, [unrecoverable('non_refundable', 'This booking is confirmed at a non-refundable rate and cannot be canceled.')]));
+  }
   // booking-cancel-ignored: the cancel is answered with the session, which stays as it was.
   if (!req.faults.has('booking-cancel-ignored')) move(BOOKING_SESSIONS, booking, 'cancel', 'canceled');
   return resource(bookingJson(booking, req, []), req.faults.has('booking-cancel-202') ? 202 : 200);
