@@ -81,6 +81,11 @@ for (const part of chosen) {
 
 // One report of every part measured so far, whichever run measured it.
 const measured = PARTS.filter((p) => existsSync(partFile(p.name, 'json')) && existsSync(partFile(p.name, 'meta.json')));
+if (measured.length === 0) {
+  // Nothing to merge: the committed figures and survivor list are left as they are.
+  console.error(`no part measured yet under ${PARTS_DIR}: run npm run mutation -- PART to measure one`);
+  process.exit(1);
+}
 const reports = Object.fromEntries(measured.map((p) => [p.name, JSON.parse(readFileSync(partFile(p.name, 'json'), 'utf8'))]));
 const merged = aggregateResultsByModule(reports);
 writeFileSync(join(OUT, 'mutation.json'), JSON.stringify(merged));
