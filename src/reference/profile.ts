@@ -13,9 +13,31 @@ export const protocolVersion = (variations: VariationSet) => (variations.has('pr
 /** An older version the cart capability stays at under capability-versions-differ. */
 export const OLDER_CART_VERSION = '2025-10-15';
 
+/** Under versions-by-layer, the versions of the service entries and of the capability entries. */
+export const LAYER_VERSIONS = { service: '2026-03-02', capability: '2026-02-03' } as const;
+/** Under response-version-of-lodging, the version only the lodging capabilities are advertised at. */
+export const LODGING_ONLY_VERSION = '2026-01-20';
+
+/** The version a service entry states. */
+export const serviceVersion = (variations: VariationSet) =>
+  (variations.has('versions-by-layer') ? LAYER_VERSIONS.service : protocolVersion(variations));
+
 /** The version a capability is advertised and echoed at: capabilities are adopted independently. */
-export const capabilityVersion = (capability: string, variations: VariationSet) =>
-  (capability === 'shopping.cart' && variations.has('capability-versions-differ') ? OLDER_CART_VERSION : protocolVersion(variations));
+export const capabilityVersion = (capability: string, variations: VariationSet, faults?: FaultSet) =>
+  (capability === 'shopping.cart' && variations.has('capability-versions-differ') ? OLDER_CART_VERSION
+    : capability.startsWith('lodging.') && faults?.has('response-version-of-lodging') ? LODGING_ONLY_VERSION
+      : variations.has('versions-by-layer') ? LAYER_VERSIONS.capability : protocolVersion(variations));
+
+/**
+ * The proto.version a service's responses state. Under versions-by-layer each service states a
+ * version of another layer of the profile: shopping the profile's own, common its service entry's,
+ * lodging its capabilities'.
+ */
+export function responseVersion(service: string, capability: string, variations: VariationSet, faults: FaultSet): string {
+  if (faults.has('response-version-of-lodging') && service === 'shopping') return LODGING_ONLY_VERSION;
+  if (!variations.has('versions-by-layer') || service === 'shopping') return protocolVersion(variations);
+  return service === 'common' ? serviceVersion(variations) : capabilityVersion(capability, variations, faults);
+}
 export const PAYMENT_HANDLER = 'dev.proto_conformance.test_card';
 export const PAYMENT_HANDLER_ID = 'test-card';
 
@@ -81,11 +103,12 @@ export interface ProfileInputs {
 
 export function buildProfile({ servicesBase, dialect, faults, variations, keys, modules }: ProfileInputs): Record<string, unknown> {
   const version = protocolVersion(variations);
+  const entryVersion = serviceVersion(variations);
   const extra = variations.has('profile-extra-members') ? { x_reference_note: 'an extra member consumers ignore' } : {};
   // Each module's service gets its own entry and endpoint; the entry variations and faults act on every one.
   const serviceEntries = (service: string) => {
     const restEntry: Record<string, unknown> = {
-      version: faults.has('profile-service-version-format') ? '1.0' : version,
+      version: faults.has('profile-service-version-format') ? '1.0' : entryVersion,
       transport: 'rest',
       endpoint: `${servicesBase}${servicePath(service)}${variations.has('endpoint-trailing-slash') ? '/' : ''}`,
       ...extra,
@@ -93,11 +116,11 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys, 
     if (faults.has('profile-no-endpoint') && service === 'shopping') delete restEntry.endpoint;
     if (faults.has('profile-services-not-array')) return restEntry;
     return variations.has('profile-several-service-entries')
-      ? [{ version, transport: 'mcp', endpoint: `${servicesBase}/mcp` }, restEntry]
+      ? [{ version: entryVersion, transport: 'mcp', endpoint: `${servicesBase}/mcp` }, restEntry]
       : [restEntry];
   };
   const capabilityEntry = (c: string) => ({
-    version: faults.has('profile-entry-version-format') ? '1.0' : capabilityVersion(logicalName(dialect, c) ?? c, variations),
+    version: faults.has('profile-entry-version-format') ? '1.0' : capabilityVersion(logicalName(dialect, c) ?? c, variations, faults),
     spec: `https://spec.example/${c}`, ...extra,
   });
   const capabilities = [...modules.flatMap((m) => m.capabilities).map((c) => wireName(dialect, c)),
@@ -111,7 +134,7 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys, 
   if (faults.has('jwk-alg-curve-mismatch')) ecKey.alg = 'ES384';
   if (faults.has('jwk-ec-missing-y')) delete ecKey.y;
 
-  return {
+  const profile: Record<string, unknown> = {
     [dialect.envelopeKey]: {
       version: faults.has('profile-version-format') ? 'v1' : version,
       services: Object.fromEntries(modules.map((m) => [wireName(dialect, m.service), serviceEntries(m.service)])),
@@ -129,4 +152,16 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys, 
     ...(variations.has('profile-no-keys') ? {} : { keys: faults.has('profile-keys-not-array') ? ecKey : [ecKey, okpKey, FUTURE_KEY] }),
     ...(variations.has('profile-extra-members') ? { name: 'Reference business', x_support: 'https://reference.example/support' } : {}),
   };
+  if (faults.has('profile-versions-missing')) withoutVersions(profile[dialect.envelopeKey] as Record<string, unknown>);
+  return profile;
+}
+
+/** Drops the version of the envelope and of every service and capability entry. */
+function withoutVersions(envelope: Record<string, unknown>): void {
+  delete envelope.version;
+  for (const registry of [envelope.services, envelope.capabilities] as Record<string, unknown>[]) {
+    for (const entries of Object.values(registry)) {
+      for (const entry of [entries].flat() as Record<string, unknown>[]) delete entry.version;
+    }
+  }
 }

@@ -17,7 +17,7 @@ import { signatureHeaders } from './shared/signing.js';
 import { PlatformProfileResolver } from './shared/platform-profiles.js';
 import { signatureRefusal } from './shared/request-signatures.js';
 import {
-  buildProfile, capabilityVersion, generateKeys, protocolVersion, servicePath,
+  buildProfile, capabilityVersion, generateKeys, protocolVersion, responseVersion, servicePath, serviceVersion,
 } from './profile.js';
 import { missingMembers, transportError, type Reply, type ReplyMessage } from './shared/replies.js';
 import { authRefusal, certificateRefusal } from './shared/auth.js';
@@ -216,12 +216,13 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     const error = r.kind === 'business-error' || messages.some((m) => m.type === 'error' && m.severity === 'unrecoverable');
     const successStatus = faults.has('envelope-status-vocabulary') ? 'ok' : variations.has('envelope-status-omitted') ? undefined : 'success';
     const envelope: Record<string, unknown> = {
-      version: faults.has('envelope-version-format') ? '1.0' : faults.has('envelope-version-not-advertised') ? UNADVERTISED_VERSION : version,
+      version: faults.has('envelope-version-format') ? '1.0' : faults.has('envelope-version-not-advertised') ? UNADVERTISED_VERSION
+        : op ? responseVersion(op.service, op.capability, variations, faults) : version,
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
-      ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations) }] } } : {}),
+      ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations, faults) }] } } : {}),
       ...(op ? moduleOf.get(op.capability)?.envelope?.(op, faults) : {}),
       ...(variations.has('envelope-echoes-registries') && op
-        ? { services: { [wireName(dialect, op.service)]: [{ version, transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }
+        ? { services: { [wireName(dialect, op.service)]: [{ version: serviceVersion(variations), transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }
         : {}),
     };
     if (faults.has('envelope-missing-version')) delete envelope.version;

@@ -115,6 +115,18 @@ const CASES: ConfigCase[] = [
     },
   },
   {
+    // The business refuses the config's own people (HTTP 400): a refused partial update, or a
+    // refused invalid email, then says nothing about what that update left out or got wrong.
+    name: 'guests without ids, refused with HTTP 400',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, guests: c.fixtures!.booking!.guests!.map(({ id: _id, ...g }) => g) } } }),
+    expect: {
+      'booking.create': ['pass', /held/],
+      'booking.partial-update': ['not-tested', /refused an update with the config's whole people too \(HTTP 400/],
+      'booking.invalid-guest-200': ['not-tested', /refused an update with the config's whole people too \(HTTP 400/],
+    },
+  },
+  {
     name: 'the config names no second platform',
     variations: [],
     config: ({ second_platform: _s, ...c }) => c,

@@ -2,7 +2,8 @@
 /**
  * Writes test/mutation-survivors.md from the merged mutation report: every mutant that survived
  * or that no test covers, under the reason test/mutation/reasons.json gives it. A reason matches
- * a mutant by file, and optionally by a text its line holds and by mutator; the first match wins.
+ * a mutant by file, and optionally by a text its line holds, by mutator, by replacement, and by
+ * the code it replaced (`originals`); the first match wins.
  * A survivor no reason matches is listed as not yet examined: it is a fault still to write, or
  * an equivalent mutant still to show.
  */
@@ -23,10 +24,18 @@ for (const [file, result] of Object.entries(report.files)) {
   for (const m of result.mutants) {
     if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
     const line = lines[m.location.start.line - 1].trim();
+    const original = originalOf(lines, m.location);
     const reason = reasons.find((r) => file.startsWith(r.file) && (!r.line || line.includes(r.line)) && (!r.mutator || r.mutator === m.mutatorName)
-      && (!r.replacements || r.replacements.includes(m.replacement)) && (!r.noTestCompleted || m.testsCompleted === 0));
+      && (!r.replacements || r.replacements.includes(m.replacement)) && (!r.originals || r.originals.includes(original))
+      && (!r.noTestCompleted || m.testsCompleted === 0));
     rows.push({ file, at: m.location.start.line, status: m.status, mutator: m.mutatorName, replacement: m.replacement, line, reason: reason?.reason ?? UNEXAMINED });
   }
+}
+
+/** The source text a mutant replaced (Stryker's columns are 1-based). */
+function originalOf(lines, { start, end }) {
+  if (start.line === end.line) return lines[start.line - 1].slice(start.column - 1, end.column - 1);
+  return [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
 }
 
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 110);

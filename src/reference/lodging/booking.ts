@@ -100,8 +100,15 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   }
   // booking-update-drops-booker: a booker the session already holds is lost when an update sends it again.
   if (faults.has('booking-update-drops-booker') && booking.booker !== undefined) people.booker = undefined;
+  // The partial-update faults act on an update whose guest has no names or whose booker lacks a member.
+  const partial = (people.guests ?? []).some((g) => !filled(g.first_name) || !filled(g.last_name))
+    || (people.booker !== undefined && ['first_name', 'last_name', 'email'].some((m) => !filled(people.booker?.[m])));
   apply(store, booking, stays, people, req, !inProgress);
-  return resource(bookingJson(booking, req, []));
+  const json = bookingJson(booking, req, []);
+  // booking-partial-update-new-session: the answer names another session than the one updated.
+  if (partial && faults.has('booking-partial-update-new-session')) json.id = store.newId('bk');
+  // booking-partial-update-202: applied, but answered 202 Accepted as if still to happen.
+  return resource(json, partial && faults.has('booking-partial-update-202') ? 202 : 200);
 }
 
 /** POST /booking-sessions/{id}/complete */
