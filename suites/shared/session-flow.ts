@@ -111,10 +111,15 @@ export function shows(resource: Json, path: string): boolean {
   return !!segments && valueAt(resource, segments) !== undefined;
 }
 
-/** Whether the request of an exchange carried a value at a message path. */
+/**
+ * Whether the request of an exchange carried a value at a message path. An empty one (null, "",
+ * [] or {}) is not: a business may call a required list with nothing in it missing.
+ */
 export function supplied(x: Exchange, path: string): boolean {
   const segments = pathIn(path, x.sentJson);
-  return !!segments && valueAt(x.sentJson, segments) !== undefined;
+  if (!segments) return false;
+  const v = valueAt(x.sentJson, segments);
+  return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0) && !(isObject(v) && Object.keys(v).length === 0);
 }
 
 /** How a create ended, for the create check and for every scenario that needs a session. */

@@ -127,6 +127,17 @@ const CASES: ConfigCase[] = [
     },
   },
   {
+    // No guest to send: the partial update carries the booker alone, and nothing gets ready.
+    name: 'an empty list of guests',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, guests: [] } } }),
+    expect: {
+      'booking.partial-update': ['pass', /held/],
+      'booking.ready': ['not-tested', /\$\.guests \(missing/],
+      'booking.invalid-guest-200': ['not-tested', /no guest to give an invalid email/],
+    },
+  },
+  {
     name: 'the config names no second platform',
     variations: [],
     config: ({ second_platform: _s, ...c }) => c,

@@ -28,6 +28,8 @@ export function create(store: LodgingStore, req: HandlerRequest): Reply {
   // Members beyond property and stays (not shown) are read as an update reads them.
   const people = parsePeople(req.body);
   if (isReply(people)) return people;
+  // booking-create-500: a create the business could serve fails inside it (sold-out stays still get their business error).
+  if (faults.has('booking-create-500') && !stays.some(soldOut)) return transportError(500, 'internal_error', 'The property system did not answer.');
   if (stays.some(soldOut)) return exhausted(store, stays, people, req);
   const booking = newBooking(store, stays);
   apply(store, booking, stays, people, req);
@@ -70,6 +72,8 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   // booking-in-progress-status-reset: the refusal shows the session as ready_for_complete, though completion goes on.
   const shown = booking.status === 'complete_in_progress' && faults.has('booking-in-progress-status-reset') ? { ...booking, status: 'ready_for_complete' as const } : booking;
   const refused = refuseUpdate(BOOKING_SESSIONS, booking, (extra) => bookingJson(shown, req, extra), inProgressAnswer(req));
+  // booking-in-progress-202: the refusal while complete_in_progress is right, but answered 202 Accepted.
+  if (refused?.kind === 'resource' && booking.status === 'complete_in_progress' && faults.has('booking-in-progress-202')) return { ...refused, status: 202 };
   if (refused) return refused;
   if (booking.status === 'ready_for_complete' && faults.has('booking-update-ready-refused')) {
     return businessError([unrecoverable('invalid_state', 'The session is ready for completion and can no longer be updated.')], { continue_url: roomsUrl(req) });
@@ -217,7 +221,8 @@ const describe = (s: StayRecord) => `${s.type.title} at the ${s.plan.title} rate
 /** Create with a room that is gone: no session (Document 3 §States and transitions), unless a fault leaks one. */
 function exhausted(store: LodgingStore, stays: StayRecord[], people: People, req: HandlerRequest): Reply {
   const { faults } = req;
-  const gone = describe(stays.find(soldOut) as StayRecord);
+  const at = stays.findIndex(soldOut);
+  const gone = describe(stays[at]);
   if (faults.has('booking-sold-out-409')) return transportError(409, 'inventory_exhausted', `${gone} is no longer available`);
   let leaked: BookingRecord | undefined;
   if (faults.has('booking-sold-out-creates-session')) {
@@ -225,7 +230,9 @@ function exhausted(store: LodgingStore, stays: StayRecord[], people: People, req
     apply(store, leaked, stays, people, req);
     store.bookings.set(leaked.id, leaked);
   }
-  const message = unrecoverable('inventory_exhausted', `${gone} is no longer available; no booking session was created.`);
+  // The error points at the stay that is gone, as an update's does.
+  // booking-sold-out-other-code: the refusal names a code of its own instead.
+  const message = { ...unrecoverable(faults.has('booking-sold-out-other-code') ? 'room_unavailable' : 'inventory_exhausted', `${gone} is no longer available; no booking session was created.`), path: `$.stays[${at}]` };
   return businessError([faults.has('booking-sold-out-recoverable') ? { ...message, severity: 'recoverable' } : message], {
     ...(faults.has('booking-sold-out-no-continue-url') ? {} : { continue_url: roomsUrl(req) }),
     ...(leaked ? { id: leaked.id } : {}),
@@ -420,6 +427,8 @@ function confirmationJson(booking: BookingRecord, req: HandlerRequest): Json {
   const c = booking.confirmation;
   if (!c || req.faults.has('booking-no-confirmation')) return {};
   const pincode = req.faults.has('booking-pincode-number') ? Number(c.pincode) : c.pincode;
+  // booking-confirmation-numbers: no label, and the id and pincode as numbers.
+  if (req.faults.has('booking-confirmation-numbers')) return { confirmation: { id: Number(String(c.id).replace(/\D/g, '').slice(0, 9)), pincode: Number(c.pincode) } };
   return { confirmation: { id: c.id, label: c.label, ...(req.variations.has('booking-confirmation-without-pincode') ? {} : { pincode }) } };
 }
 
@@ -435,6 +444,17 @@ function missingMessage(path: string, content: string, code: string | undefined,
   return faults.has('booking-missing-unrecoverable') && message.code === 'missing' ? { ...message, severity: 'unrecoverable' } : message;
 }
 
+/** The booker as the session shows it; its faults write a member wrong. */
+function bookerJson(booker: Json, { faults }: HandlerRequest): Json {
+  return {
+    ...booker,
+    // booking-birthdate-impossible: a birthdate no calendar has.
+    ...(faults.has('booking-birthdate-impossible') ? { birthdate: '1990-02-30' } : {}),
+    // booking-booker-phone-number: the phone number as a number, not a string.
+    ...(faults.has('booking-booker-phone-number') ? { phone_number: 33612345678 } : {}),
+  };
+}
+
 function bookingJson(booking: BookingRecord, req: HandlerRequest, extra: ReplyMessage[]): Json {
   const { faults, variations } = req;
   const missingMessages = booking.status === 'incomplete' && !faults.has('booking-incomplete-silent')
@@ -445,9 +465,9 @@ function bookingJson(booking: BookingRecord, req: HandlerRequest, extra: ReplyMe
     property: { id: PROPERTY.id, name: PROPERTY.name, address: { ...PROPERTY.address } },
     stays: booking.stays.map((s) => stayJson(s, req)),
     ...(booking.guests ? { guests: booking.guests } : {}),
-    ...(booking.booker ? { booker: booking.booker } : {}),
+    ...(booking.booker ? { booker: bookerJson(booking.booker, req) } : {}),
     ...(booking.travelPurpose !== undefined ? { travel_purpose: booking.travelPurpose } : {}),
-    currency: faults.has('booking-currency-not-iso') ? 'euro' : CURRENCY,
+    currency: faults.has('booking-currency-not-iso') ? 'euro' : faults.has('booking-currency-four-letters') ? 'EURO' : CURRENCY,
     totals: totals(booking),
     links: [
       { type: 'privacy_policy', url: `${req.base}/privacy` },

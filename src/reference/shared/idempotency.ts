@@ -52,6 +52,8 @@ export class IdempotencyStore {
     if (exempt || !entry?.response) return { kind: 'process', remember };
     if (entry.fingerprint === fingerprint) {
       if (this.faults.has('idempotency-replay-conflicts')) return { kind: 'conflict' };
+      // idempotency-in-progress-reprocessed: an answer still complete_in_progress is taken for no result yet.
+      if (this.faults.has('idempotency-in-progress-reprocessed') && inProgress(entry.response)) return { kind: 'process', remember };
       // ask-replay-appends-turn: a matching ask is asked again, one more turn in its conversation.
       if (this.faults.has('ask-replay-appends-turn') && r.operation === 'ask') return { kind: 'process', remember };
       return { kind: 'replay', response: this.replayed(entry.response) };
@@ -90,6 +92,14 @@ export class IdempotencyStore {
     if (!this.variations.has('idempotency-replay-reserialised')) return stored;
     // The stored value written out again: keys sorted, indented. The same JSON, other bytes.
     return { ...stored, text: JSON.stringify(JSON.parse(stored.text, (_k, v: unknown) => sortKeys(v)), null, 2) };
+  }
+}
+
+function inProgress(stored: StoredResponse): boolean {
+  try {
+    return (JSON.parse(stored.text) as { status?: unknown }).status === 'complete_in_progress';
+  } catch {
+    return false;
   }
 }
 

@@ -27,7 +27,7 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
     );
   }
   const cart: CartRecord = {
-    id: store.newId('cart'),
+    id: faults.has('cart-id-number') ? String(nextCartNumber(store)) : store.newId('cart'),
     lines: [],
     expiresAt: Date.now() + CART_TTL_MS,
     nextLine: 1,
@@ -104,6 +104,14 @@ export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
   return resource(json, req.faults.has('cart-writes-202') ? 202 : 200);
 }
 
+/** cart-id-number: carts numbered in sequence, one count per business, as a database would. */
+const cartNumbers = new WeakMap<ReferenceStore, number>();
+function nextCartNumber(store: ReferenceStore): number {
+  const n = (cartNumbers.get(store) ?? 1000) + 1;
+  cartNumbers.set(store, n);
+  return n;
+}
+
 function find(store: ReferenceStore, id: string | undefined): CartRecord | undefined {
   const cart = id === undefined ? undefined : store.carts.get(id);
   if (cart && cart.expiresAt <= Date.now()) {
@@ -130,7 +138,8 @@ function cartJson(cart: CartRecord, req: HandlerRequest, messages: ReplyMessage[
   const lines = req.variations.has('cart-lines-reordered')
     ? [...cart.lines].sort((a, b) => b.variant.id.localeCompare(a.variant.id)) : cart.lines;
   const json: Json = {
-    id: cart.id,
+    // cart-id-number: the id written as a JSON number; paths still carry its digits.
+    id: req.faults.has('cart-id-number') ? Number(cart.id) : cart.id,
     line_items: lines.map(lineJson),
     ...(cart.buyer ? { buyer: cart.buyer } : {}),
     ...(cart.context ? { context: cart.context } : {}),

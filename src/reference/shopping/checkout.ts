@@ -116,6 +116,11 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
     finish(store, session, req, req.platform);
     return resource(sessionJson(session, req, []));
   }
+  // idempotency-in-progress-reprocessed: the completion asked again (a replay let through) is settled at once.
+  if (req.faults.has('idempotency-in-progress-reprocessed') && session.status === 'complete_in_progress') {
+    finish(store, session, req, req.platform);
+    return resource(sessionJson(session, req, []));
+  }
   const started = startComplete(CHECKOUT_SESSIONS, session, req.body, (extra) => sessionJson(session, req, extra));
   if (isReply(started)) return started;
   // A held payment places nothing (yet); an accepted one completes at once, or a moment later (async variations).
@@ -145,7 +150,7 @@ function finish(store: ReferenceStore, session: SessionRecord, req: HandlerReque
   move(CHECKOUT_SESSIONS, session, session.status === 'complete_in_progress' ? 'settle' : 'complete', 'completed');
   session.completion = undefined;
   const titles = groupsOf(session, req).map((g) => optionOf(session, g.id)?.title ?? OPTIONS[0].title);
-  const order = placeOrder(store, session, platform, sessionTotals(session, req), [...new Set(titles)].join(', '));
+  const order = placeOrder(store, session, platform, sessionTotals(session, req), [...new Set(titles)].join(', '), req);
   session.orderId = order.id;
 }
 
@@ -403,6 +408,6 @@ function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMe
     messages: [...missingMessages, ...extra],
     continue_url: `${req.base}/checkout/${encodeURIComponent(session.id)}`,
     ...(session.orderId && !req.faults.has('checkout-complete-no-order')
-      ? { order: { id: session.orderId, ...(req.faults.has('checkout-order-no-permalink') ? {} : { permalink_url: `${req.base}/orders/${encodeURIComponent(session.orderId)}` }) } } : {}),
+      ? { order: { id: req.faults.has('order-id-number') ? Number(session.orderId) : session.orderId, ...(req.faults.has('checkout-order-no-permalink') ? {} : { permalink_url: `${req.base}/orders/${encodeURIComponent(session.orderId)}` }) } } : {}),
   };
 }

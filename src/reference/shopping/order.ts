@@ -6,7 +6,7 @@ import {
 
 /** Places the order of a session that completed; only `platform` may read it. */
 export function placeOrder(
-  store: ReferenceStore, session: SessionRecord, platform: string, totals: Json[], shipping: string,
+  store: ReferenceStore, session: SessionRecord, platform: string, totals: Json[], shipping: string, req: HandlerRequest,
 ): OrderRecord {
   const f = session.fulfillment;
   const chosen = f?.destinations.find((d) => d.id === f.selectedDestinationId);
@@ -16,7 +16,7 @@ export function placeOrder(
     destination = address;
   }
   const order: OrderRecord = {
-    id: store.newId('ord'),
+    id: req.faults.has('order-id-number') ? String(nextOrderNumber(store)) : store.newId('ord'),
     checkoutId: session.id,
     platform,
     lines: session.lines.map((l) => ({ ...l })),
@@ -27,6 +27,14 @@ export function placeOrder(
   };
   store.orders.set(order.id, order);
   return order;
+}
+
+/** order-id-number: orders numbered in sequence, one count per business, as a database would. */
+const orderNumbers = new WeakMap<ReferenceStore, number>();
+function nextOrderNumber(store: ReferenceStore): number {
+  const n = (orderNumbers.get(store) ?? 5000) + 1;
+  orderNumbers.set(store, n);
+  return n;
 }
 
 /** GET /orders/{id} */
@@ -46,7 +54,8 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
     return businessError([unrecoverable('unauthorized', 'This order belongs to another platform.')]);
   }
   const json: Json = {
-    id: order.id,
+    // order-id-number: the id written as a JSON number; paths still carry its digits.
+    id: faults.has('order-id-number') ? Number(order.id) : order.id,
     checkout_id: faults.has('order-checkout-id-wrong') ? order.id : order.checkoutId,
     permalink_url: `${req.base}/orders/${encodeURIComponent(order.id)}`,
     line_items: order.lines.map((l) => {
