@@ -50,25 +50,33 @@ export interface ReferenceKeys {
   ec: Record<string, unknown>;
   ecPrivateD: string;
   okp: Record<string, unknown>;
+  /** A P-521 key (ES512), published and used only under responses-also-signed-es512. */
+  p521: Record<string, unknown>;
   /** The private JWKs responses are signed with; never published. */
-  signing: { ec: Record<string, unknown>; okp: Record<string, unknown> };
+  signing: { ec: Record<string, unknown>; okp: Record<string, unknown>; p521: Record<string, unknown> };
 }
 
-export async function generateKeys(): Promise<ReferenceKeys> {
+/** The keys, with `kid`s that are RFC 7638 thumbprints, or (profile-kid-names) names of the business's own. */
+export async function generateKeys(named = false): Promise<ReferenceKeys> {
   const ec = await generateKeyPair('ES256', { extractable: true });
   const okp = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const p521 = await generateKeyPair('ES512', { extractable: true });
   const ecPublic = await exportJWK(ec.publicKey);
   const ecPrivate = await exportJWK(ec.privateKey);
   const okpPublic = await exportJWK(okp.publicKey);
   const okpPrivate = await exportJWK(okp.privateKey);
+  const p521Public = await exportJWK(p521.publicKey);
+  const p521Private = await exportJWK(p521.privateKey);
   // Dual-audience keys: kid is the RFC 7638 thumbprint (Document 1 §Public JWK).
-  const ecKid = await calculateJwkThumbprint(ecPublic);
-  const okpKid = await calculateJwkThumbprint(okpPublic);
+  const ecKid = named ? 'reference-ec-2026' : await calculateJwkThumbprint(ecPublic);
+  const okpKid = named ? 'reference-okp-2026' : await calculateJwkThumbprint(okpPublic);
+  const p521Kid = await calculateJwkThumbprint(p521Public);
   return {
     ec: { kid: ecKid, alg: 'ES256', use: 'sig', ...ecPublic },
     ecPrivateD: ecPrivate.d as string,
     okp: { kid: okpKid, alg: 'EdDSA', use: 'sig', ...okpPublic },
-    signing: { ec: { kid: ecKid, alg: 'ES256', ...ecPrivate }, okp: { kid: okpKid, alg: 'EdDSA', ...okpPrivate } },
+    p521: { kid: p521Kid, alg: 'ES512', use: 'sig', ...p521Public },
+    signing: { ec: { kid: ecKid, alg: 'ES256', ...ecPrivate }, okp: { kid: okpKid, alg: 'EdDSA', ...okpPrivate }, p521: { kid: p521Kid, alg: 'ES512', ...p521Private } },
   };
 }
 
@@ -149,10 +157,15 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys, 
       }),
       ...extra,
     },
-    ...(variations.has('profile-no-keys') ? {} : { keys: faults.has('profile-keys-not-array') ? ecKey : [ecKey, okpKey, FUTURE_KEY] }),
+    ...(variations.has('profile-no-keys') ? {} : { keys: faults.has('profile-keys-not-array') ? ecKey
+      // profile-keys-empty: a JWK Set with no keys; responses-also-signed-es512 publishes its P-521 key too.
+      : variations.has('profile-keys-empty') ? []
+        : [ecKey, okpKey, ...(variations.has('responses-also-signed-es512') ? [{ ...keys.p521 }] : []), FUTURE_KEY] }),
     ...(variations.has('profile-extra-members') ? { name: 'Reference business', x_support: 'https://reference.example/support' } : {}),
   };
   if (faults.has('profile-versions-missing')) withoutVersions(profile[dialect.envelopeKey] as Record<string, unknown>);
+  // profile-services-missing: the capabilities are advertised, but no service says where they live.
+  if (faults.has('profile-services-missing')) delete (profile[dialect.envelopeKey] as Record<string, unknown>).services;
   return profile;
 }
 

@@ -13,7 +13,7 @@ import { MODULES } from './modules.js';
 import type { Handler } from './shared/module.js';
 import { FaultSet, type FaultName } from './faults.js';
 import { IdempotencyStore, type StoredResponse } from './shared/idempotency.js';
-import { signatureHeaders } from './shared/signing.js';
+import { profileSignatureHeaders, publishesKeys, signatureHeaders } from './shared/signing.js';
 import { PlatformProfileResolver } from './shared/platform-profiles.js';
 import { signatureRefusal } from './shared/request-signatures.js';
 import {
@@ -62,6 +62,8 @@ const MAX_BODY = 1024 * 1024;
 const ANONYMOUS = 'urn:anonymous-platform';
 /** A well-formed version the profile never advertises, for the version-echo faults. */
 const UNADVERTISED_VERSION = '2099-01-01';
+/** A vendor capability responses echo under envelope-echoes-unadvertised-capability; no profile advertises it. */
+const UNADVERTISED_CAPABILITY = 'com.example.gift_wrap';
 
 /** Faults that take one endpoint away: the hook point where a route is missing or refused. */
 const ROUTE_FAULTS: { fault: FaultName; operation: string; status: number; code: string }[] = [
@@ -79,7 +81,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const dialect = opts.dialect ?? PROTO_DIALECT;
   const faults = new FaultSet(opts.faults);
   const variations = new VariationSet(opts.variations);
-  const keys = await generateKeys();
+  const keys = await generateKeys(variations.has('profile-kid-names'));
   const idempotency = new IdempotencyStore(faults, variations);
   const signed = variations.has('requires-signatures');
   const platformProfiles = variations.has('platform-profiles-fetched') || signed ? new PlatformProfileResolver(dialect, faults) : undefined;
@@ -106,8 +108,10 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
 
     if (serves.profile && url.pathname === dialect.wellKnownPath) {
       if (req.method !== 'GET') return send(res, 405, { code: 'method_not_allowed', content: 'GET only' });
-      const type = faults.has('profile-content-type-text') ? 'text/plain' : 'application/json';
-      return send(res, 200, buildProfile({ base, servicesBase, dialect, faults, variations, keys, modules }), type);
+      const type = faults.has('profile-content-type-text') ? 'text/plain' : faults.has('profile-content-type-json-seq') ? 'application/json-seq' : 'application/json';
+      const text = JSON.stringify(buildProfile({ base, servicesBase, dialect, faults, variations, keys, modules }));
+      const signs = variations.has('profile-response-signed') && publishesKeys(variations);
+      return write(res, { status: 200, text, type, headers: signs ? profileSignatureHeaders(200, type, text, keys) : {} });
     }
 
     const match = serves.services ? route(req.method ?? 'GET', url.pathname) : 'no-route';
@@ -219,7 +223,10 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       version: faults.has('envelope-version-format') ? '1.0' : faults.has('envelope-version-not-advertised') ? UNADVERTISED_VERSION
         : op ? responseVersion(op.service, op.capability, variations, faults) : version,
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
-      ...(op ? { capabilities: { [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations, faults) }] } } : {}),
+      ...(op ? { capabilities: {
+        [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations, faults) }],
+        ...(variations.has('envelope-echoes-unadvertised-capability') ? { [UNADVERTISED_CAPABILITY]: [{ version }] } : {}),
+      } } : {}),
       ...(op ? moduleOf.get(op.capability)?.envelope?.(op, faults) : {}),
       ...(variations.has('envelope-echoes-registries') && op
         ? { services: { [wireName(dialect, op.service)]: [{ version: serviceVersion(variations), transport: 'rest' }] }, map_order: { capabilities: [wireName(dialect, op.capability)] } }

@@ -63,6 +63,13 @@ const CASES: ConfigCase[] = [
     expect: { 'checkout.create': ['not-tested', /refused the items \(item_unavailable: .*set fixtures\.item_ids/] },
   },
   {
+    // The cart lifecycle needs two: an update to one line shows replacement only from a cart of two.
+    name: 'the config names a single item',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, item_ids: (c.fixtures?.item_ids ?? []).slice(0, 1) } }),
+    expect: { 'cart.create-201': ['not-tested', /two purchasable items \(fixtures\.item_ids\)/] },
+  },
+  {
     name: 'everything the session needs comes with the create',
     variations: ['checkout-option-preselected'],
     config: (c) => ({

@@ -12,6 +12,10 @@ const PAIRS: [FaultName, VariationName][] = [
   ['checkout-missing-without-path', 'checkout-several-groups'],
   ['checkout-update-during-completion', 'checkout-async-completion'],
   ['order-checkout-id-wrong', 'ids-need-escaping'],
+  // The order shares its checkout's id: its own currency must not be taken for the checkout's.
+  ['order-currency-differs', 'order-id-is-checkout-id'],
+  // The checkout states two currencies: an order in a third must still be caught.
+  ['order-currency-differs', 'checkout-currency-from-destination'],
   ['order-foreign-read-403', 'auth-api-key'],
   ['search-filters-or', 'search-hierarchical-categories'],
   ['search-cursor-repeats', 'search-pagination-minimal'],
@@ -32,6 +36,8 @@ const PAIRS: [FaultName, VariationName][] = [
   ['response-digest-raw-bytes', 'responses-signed-everywhere'],
   ['response-signature-tampered', 'responses-signed-ed25519'],
   ['capability-version-echo-differs', 'capability-versions-differ'],
+  // Each layer states its own version: the unadvertised one must still be told from all three.
+  ['envelope-version-not-advertised', 'versions-by-layer'],
   ['auth-missing-credential-accepted', 'endpoint-other-origin'],
   ['platform-profile-unknown-key-rejected', 'auth-bearer'],
   ['tls-1-2-accepted', 'endpoint-other-origin'],

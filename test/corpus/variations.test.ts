@@ -26,5 +26,6 @@ describe('the variation corpus', () => {
     }
     const report = await runReference([], kept, scope);
     expect(troubles(report)).toEqual([]);
+    expect(unexplained(report)).toEqual([]);
   });
 });

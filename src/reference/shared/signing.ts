@@ -1,6 +1,8 @@
+import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
+import { serializeInnerList, serializeItem, type Item } from 'structured-headers';
 import { canonicalJson } from '../../protocol/canonical.js';
 import type { Operation } from '../../protocol/operations.js';
-import { contentDigestHeader, signMessage } from '../../protocol/signatures.js';
+import { contentDigestHeader, signBase, signMessage } from '../../protocol/signatures.js';
 import type { FaultSet } from '../faults.js';
 import type { ReferenceKeys } from '../profile.js';
 import type { VariationSet } from '../variations.js';
@@ -26,23 +28,69 @@ export function signatureHeaders(
   const advised = (op.name === 'checkout.complete' && !faults.has('complete-responses-unsigned'))
     || (op.name === 'order.get' && !faults.has('order-responses-unsigned'));
   // A business that publishes no keys cannot sign verifiably.
-  if ((!everywhere && !advised) || variations.has('profile-no-keys')) return {};
+  if ((!everywhere && !advised) || !publishesKeys(variations)) return {};
   let body: string;
   try {
     body = faults.has('response-digest-raw-bytes') ? text : canonicalJson(JSON.parse(text));
   } catch {
     return {};
   }
-  const digest = faults.has('response-digest-wrong') ? contentDigestHeader(`${body} `) : contentDigestHeader(body);
+  let digest = faults.has('response-digest-wrong') ? contentDigestHeader(`${body} `) : contentDigestHeader(body);
+  // response-digest-quoted: the digest as an RFC 8941 string, not the byte sequence `sha-256=:…:`.
+  if (faults.has('response-digest-quoted')) digest = digest.replace(/=:(.*):$/, '="$1"');
   const key = variations.has('responses-signed-ed25519') ? keys.signing.okp : keys.signing.ec;
-  const headers = { 'content-type': type, 'content-digest': digest };
+  const headers: Record<string, string> = { 'content-type': type, 'content-digest': digest };
+  // response-signature-absent-component: the request's component list copied, proto-agent with it,
+  // a header the response does not carry.
+  const absent = faults.has('response-signature-absent-component');
+  const sig1 = signMessage({ status, headers: absent ? { ...headers, 'proto-agent': '' } : headers }, absent ? [...COMPONENTS, 'proto-agent'] : COMPONENTS, key, {
+    keyid: faults.has('response-signature-unknown-kid') ? 'ref-retired-key' : undefined,
+    // response-signature-wrong-components: the base leaves content-type out, while Signature-Input names it.
+    baseComponents: faults.has('response-signature-wrong-components') ? COMPONENTS.filter((c) => c !== 'content-type') : undefined,
+    tamper: faults.has('response-signature-tampered'),
+  });
+  // Further signatures beside sig1 (RFC 9421 §4.3: a message may carry several).
+  const more: { input: string; signature: string }[] = [];
+  const plain: Item[] = COMPONENTS.map((c) => [c, new Map()]);
+  if (variations.has('responses-also-signed-es512')) {
+    more.push(extraSignature('sig2', { status, headers }, plain, keys.signing.p521, (data, k) => cryptoSign('sha512', data, { key: k, dsaEncoding: 'ieee-p1363' })));
+  }
+  if (variations.has('responses-also-signed-request-bound')) {
+    // RFC 9421 §2.4: `;req` takes the component from the request the response answers.
+    const bound: Item[] = [...plain, ['@method', new Map([['req', true]])]];
+    more.push(extraSignature('sig3', { status, headers, method: op.method }, bound, keys.signing.ec, (data) => signBase(data.toString('utf8'), keys.signing.ec)));
+  }
+  // response-signature-input-missing: Signature alone, with nothing saying what it covers or whose key made it.
   return {
     'Content-Digest': digest,
-    ...signMessage({ status, headers }, COMPONENTS, key, {
-      keyid: faults.has('response-signature-unknown-kid') ? 'ref-retired-key' : undefined,
-      // response-signature-wrong-components: the base leaves content-type out, while Signature-Input names it.
-      baseComponents: faults.has('response-signature-wrong-components') ? COMPONENTS.filter((c) => c !== 'content-type') : undefined,
-      tamper: faults.has('response-signature-tampered'),
-    }),
+    ...(faults.has('response-signature-input-missing') ? {} : { 'Signature-Input': [sig1['Signature-Input'], ...more.map((m) => m.input)].join(', ') }),
+    Signature: [sig1.Signature, ...more.map((m) => m.signature)].join(', '),
   };
+}
+
+/** Whether the business publishes keys to sign with (profile-no-keys, profile-keys-empty: it does not). */
+export const publishesKeys = (variations: VariationSet) => !variations.has('profile-no-keys') && !variations.has('profile-keys-empty');
+
+/**
+ * A signature under another label, over a base written here: the protocol's signMessage rebuilds
+ * only plain components, and an ES512 key is not one it signs with.
+ */
+function extraSignature(
+  label: string,
+  m: { status: number; method?: string; headers: Record<string, string> },
+  items: Item[],
+  privateJwk: Record<string, unknown>,
+  sign: (data: Buffer, key: ReturnType<typeof createPrivateKey>) => Buffer,
+): { input: string; signature: string } {
+  const params = serializeInnerList([items, new Map<string, string | number>([['created', Math.floor(Date.now() / 1000)], ['keyid', String(privateJwk.kid)]])]);
+  const value = ([name, p]: Item) => (name === '@status' ? String(m.status) : p.has('req') ? String(m.method) : m.headers[name as string]);
+  const base = [...items.map((i) => `${serializeItem(i)}: ${value(i)}`), `"@signature-params": ${params}`].join('\n');
+  const signature = sign(Buffer.from(base, 'utf8'), createPrivateKey({ key: privateJwk as never, format: 'jwk' }));
+  return { input: `${label}=${params}`, signature: `${label}=:${signature.toString('base64')}:` };
+}
+
+/** profile-response-signed: the profile document's own response, signed as a service response is. */
+export function profileSignatureHeaders(status: number, type: string, text: string, keys: ReferenceKeys): Record<string, string> {
+  const digest = contentDigestHeader(canonicalJson(JSON.parse(text)));
+  return { 'Content-Digest': digest, ...signMessage({ status, headers: { 'content-type': type, 'content-digest': digest } }, COMPONENTS, keys.signing.ec) };
 }

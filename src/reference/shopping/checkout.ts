@@ -9,7 +9,7 @@ import {
   CHECKOUT_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete, type InProgressAnswer,
 } from '../shared/session.js';
 import {
-  assignLineIds, CURRENCY, DISCOUNT, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
+  assignLineIds, DISCOUNT, isReply, leaveOut, lineJson, parseLineItems, sessionCurrency, subtotalOf,
   type FulfillmentState, type Json, type ReferenceStore, type RequestLine, type SessionRecord,
 } from './store.js';
 
@@ -302,6 +302,7 @@ function missing(session: SessionRecord, req: HandlerRequest): [string, string][
 /** The status as sent. */
 function displayedStatus(session: SessionRecord, req: HandlerRequest): string {
   if (session.status === 'canceled' && req.faults.has('checkout-cancelled-spelling')) return 'cancelled';
+  if (session.status === 'completed' && req.faults.has('checkout-completed-spelling')) return 'complete';
   return session.status;
 }
 
@@ -398,7 +399,7 @@ function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMe
   return {
     id: session.id,
     status,
-    ...(req.variations.has('checkout-no-currency-member') ? {} : { currency: CURRENCY }),
+    ...(req.variations.has('checkout-no-currency-member') ? {} : { currency: sessionCurrency(session, req.variations) }),
     line_items: session.lines.map((l) => priced(lineJson(l), req)),
     ...(session.buyer ? { buyer: session.buyer } : {}),
     totals: session.frozenTotals ?? sessionTotals(session, req),

@@ -1,7 +1,7 @@
 /** The order capability of the reference business (Document 1 §Order, §Order resource). */
 import { businessError, resource, transportError, unrecoverable, type HandlerRequest, type Reply } from '../shared/replies.js';
 import {
-  CURRENCY, lineJson, type Json, type OrderRecord, type ReferenceStore, type SessionRecord,
+  lineJson, sessionCurrency, type Json, type OrderRecord, type ReferenceStore, type SessionRecord,
 } from './store.js';
 
 /** Places the order of a session that completed; only `platform` may read it. */
@@ -16,13 +16,15 @@ export function placeOrder(
     destination = address;
   }
   const order: OrderRecord = {
-    id: req.faults.has('order-id-number') ? String(nextOrderNumber(store)) : store.newId('ord'),
+    // order-id-is-checkout-id: one checkout places one order, so its id serves for both.
+    id: req.faults.has('order-id-number') ? String(nextOrderNumber(store))
+      : req.variations.has('order-id-is-checkout-id') ? session.id : store.newId('ord'),
     checkoutId: session.id,
     platform,
     lines: session.lines.map((l) => ({ ...l })),
     destination,
     shipping,
-    currency: CURRENCY,
+    currency: sessionCurrency(session, req.variations),
     totals: totals.map((t) => ({ ...t })),
   };
   store.orders.set(order.id, order);
@@ -49,7 +51,8 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
     return businessError([unrecoverable('not_found', `no order ${req.id ?? ''}`)]);
   }
   // Who may read an order is this business's policy: the platform that placed it, or any (a variation).
-  if (order.platform !== req.platform && !req.variations.has('order-readable-by-any-platform')) {
+  const foreign = order.platform !== req.platform && !req.variations.has('order-readable-by-any-platform');
+  if (foreign && !faults.has('order-foreign-read-403-with-order')) {
     if (faults.has('order-foreign-read-403')) return transportError(403, 'forbidden', 'This order belongs to another platform.');
     return businessError([unrecoverable('unauthorized', 'This order belongs to another platform.')]);
   }
@@ -82,5 +85,7 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
     const f = json.fulfillment as Json;
     if (Array.isArray(f.expectations)) f.expectations = f.expectations[0];
   }
-  return resource(json);
+  // order-foreign-read-403-with-order: the refusal's status is set, and the order sent all the same.
+  if (foreign) return resource(json, 403);
+  return resource(json, faults.has('order-get-202') ? 202 : 200);
 }

@@ -163,6 +163,13 @@ export function lineJson(l: LineRecord): Json {
 }
 
 export { CURRENCY };
+/** The currency a session turns to once its destination is chosen, under checkout-currency-from-destination. */
+const DESTINATION_CURRENCY = 'CAD';
+
+/** A session's currency: decided from context, so under a variation its destination changes it. */
+export function sessionCurrency(session: SessionRecord, variations: VariationSet): string {
+  return variations.has('checkout-currency-from-destination') && session.fulfillment?.selectedDestinationId ? DESTINATION_CURRENCY : CURRENCY;
+}
 
 /**
  * Leaves out the request lines that cannot be sold, each with a warning naming the request line
