@@ -50,11 +50,15 @@ if (unknown.length) {
 const chosen = mergeOnly ? [] : asked.length ? PARTS.filter((p) => asked.includes(p.name)) : PARTS;
 mkdirSync(PARTS_DIR, { recursive: true });
 
-/** The commit a part measures (read as it starts); `-dirty` when the working tree had changes besides. */
+/**
+ * The commit a part measures (read as it starts); `-dirty` when the working tree had changes
+ * besides, other than the files this runner writes itself after each part.
+ */
 function currentCommit() {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    const own = [':!test/mutation/measured.json', ':!test/mutation-survivors.md'];
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ...own], { encoding: 'utf8' }).trim() !== '';
     return dirty ? `${head}-dirty` : head;
   } catch {
     return 'unknown';
