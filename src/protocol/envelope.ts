@@ -54,9 +54,11 @@ export function businessErrorProblems(
   const env = envelopeOf(dialect, x.json);
   const status = isObject(env) ? env.status : undefined;
   if (status !== 'error') problems.push(`${dialect.envelopeKey}.status is ${JSON.stringify(status)}, expected "error"`);
-  const message = messagesOf(x.json).find((m) => m.code === want.code);
+  // One unrecoverable error with the code is what the spec asks; other messages with it (one per line, say) are not excluded.
+  const coded = messagesOf(x.json).filter((m) => m.code === want.code);
+  const message = coded[0];
   if (!message) problems.push(`no message with code ${want.code}`);
-  else if (message.type !== 'error' || message.severity !== 'unrecoverable') {
+  else if (!coded.some((m) => m.type === 'error' && m.severity === 'unrecoverable')) {
     problems.push(`message ${want.code} is type ${JSON.stringify(message.type)}, severity ${JSON.stringify(message.severity)}; expected error, unrecoverable`);
   }
   if (want.continueUrl) {

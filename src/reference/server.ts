@@ -224,7 +224,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
         : op ? responseVersion(op.service, op.capability, variations, faults) : version,
       ...(error ? { status: faults.has('error-status-success') ? 'success' : 'error' } : successStatus ? { status: successStatus } : {}),
       ...(op ? { capabilities: {
-        [wireName(dialect, op.capability)]: [{ version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations, faults) }],
+        [wireName(dialect, op.capability)]: [faults.has('capability-echo-without-version') ? {} : { version: faults.has('capability-version-echo-differs') ? UNADVERTISED_VERSION : capabilityVersion(op.capability, variations, faults) }],
         ...(variations.has('envelope-echoes-unadvertised-capability') ? { [UNADVERTISED_CAPABILITY]: [{ version }] } : {}),
       } } : {}),
       ...(op ? moduleOf.get(op.capability)?.envelope?.(op, faults) : {}),

@@ -48,8 +48,10 @@ const RULES: ExchangeRule[] = [
     check: { id: 'versions.capability-echo', title: 'capabilities echoed in a response carry a version the profile advertises for them', requirements: ['VER-002'] },
     appliesTo: 'service responses echoing a capability the profile advertises',
     applies: (x, r) => echoed(x, r.target).length > 0,
-    problems: (x, r) => echoed(x, r.target).flatMap(({ name, versions, advertised }) =>
-      versions.filter((v) => !advertised.includes(v)).map((v) => `${name} is echoed at ${v}; the profile advertises ${advertised.join(', ')}`)),
+    problems: (x, r) => echoed(x, r.target).flatMap(({ name, versions, advertised }) => (versions.length === 0
+      // "The version appears in each … capability entry" (Document 1 §Versioning 2): an echo without one echoes none.
+      ? [`${name} is echoed without a version; the profile advertises ${advertised.join(', ')}`]
+      : versions.filter((v) => !advertised.includes(v)).map((v) => `${name} is echoed at ${v}; the profile advertises ${advertised.join(', ')}`))),
   },
 ];
 
@@ -61,7 +63,7 @@ function echoed(x: Exchange, target: Target): { name: string; versions: string[]
   if (!env || !profile || !isObject(env.capabilities)) return [];
   return Object.keys(env.capabilities)
     .map((name) => ({ name, versions: entryVersions(env.capabilities, name), advertised: entryVersions(profile.capabilities, name) }))
-    .filter((e) => e.versions.length > 0 && e.advertised.length > 0);
+    .filter((e) => e.advertised.length > 0);
 }
 
 /** Versions in responses against the profile: rules over every exchange, judged when the profile was read. */

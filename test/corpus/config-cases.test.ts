@@ -145,10 +145,24 @@ const CASES: ConfigCase[] = [
     },
   },
   {
+    // Two permitted choices together: the note every answer carries is no note of a new conversation.
+    name: 'ids per turn, a message on every answer',
+    variations: ['ask-conversation-id-per-turn', 'ask-extra-message'],
+    config: (c) => c,
+    expect: { 'ask.follow-up': ['info', /seems to issue an id per turn/] },
+  },
+  {
     name: 'the config names no second platform',
     variations: [],
     config: ({ second_platform: _s, ...c }) => c,
     expect: { 'order.other-platform': ['not-tested', /needs second_platform in --config/] },
+  },
+  {
+    // Which payments a business holds is its own (Document 1 §States and transitions: "Transition into complete_in_progress … not shown").
+    name: 'the in-progress token completes at once',
+    variations: [],
+    config: (c) => ({ ...c, payment: { ...c.payment!, in_progress_token: c.payment!.token } }),
+    expect: { 'checkout.in-progress-unchanged': ['not-tested', /payment\.in_progress_token to leave the session complete_in_progress/] },
   },
 ];
 

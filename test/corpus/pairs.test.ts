@@ -11,6 +11,8 @@ const PAIRS: [FaultName, VariationName][] = [
   ['checkout-complete-no-order', 'checkout-async-completion'],
   ['checkout-missing-without-path', 'checkout-several-groups'],
   ['checkout-update-during-completion', 'checkout-async-completion'],
+  // Each line also says item_unavailable, recoverably: the refusal's own code must still be item_unavailable.
+  ['checkout-unavailable-out-of-stock', 'checkout-unavailable-per-line'],
   ['order-checkout-id-wrong', 'ids-need-escaping'],
   // The order shares its checkout's id: its own currency must not be taken for the checkout's.
   ['order-currency-differs', 'order-id-is-checkout-id'],
@@ -54,6 +56,8 @@ const PAIRS: [FaultName, VariationName][] = [
   // Permitted choices a checker once failed: none may hide the fault beside it.
   ['ask-unknown-conversation-silent', 'ask-extra-message'],
   ['ask-conversation-forgotten', 'ask-conversation-id-per-turn'],
+  // A message on every answer: the new-conversation note must still be told from it.
+  ['ask-conversation-forgotten', 'ask-extra-message'],
   ['ask-query-coerced', 'ask-schema-errors-422'],
   ['location-lookup-serves-ignored', 'location-search-needs-query'],
   ['location-max-clamped', 'location-distance-rejected-by-status'],

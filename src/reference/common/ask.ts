@@ -68,7 +68,8 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   const links = variations.has('ask-answer-links') ? answer.links.map(({ path, ...l }) => ({ ...l, url: `${req.base}${path}` })) : [];
   return resource({
     answer: answerJson(answer, req),
-    ...(variations.has('ask-no-conversation') ? {} : { conversation: faults.has('ask-conversation-bare-id') ? handle : conversationJson(handle, conversation, req) }),
+    // ask-conversation-once: a conversation continued is not returned again; its id stays the one to send.
+    ...(variations.has('ask-no-conversation') || (variations.has('ask-conversation-once') && sent !== undefined && sent === conversation.id) ? {} : { conversation: faults.has('ask-conversation-bare-id') ? handle : conversationJson(handle, conversation, req) }),
     ...(links.length ? { links } : {}),
     ...(messages.length ? { messages } : {}),
   }, faults.has('ask-answer-201') ? 201 : faults.has('ask-answer-500') ? 500 : 200);
@@ -110,14 +111,15 @@ function issue(store: AskStore, c: Conversation): string {
 
 function answerJson(a: EngineAnswer, { faults, variations }: HandlerRequest): Record<string, string> {
   if (faults.has('ask-answer-markdown-only')) return { markdown: a.markdown };
-  const plain = !a.addressed && faults.has('ask-unknown-topic-empty-answer') ? '' : a.plain;
+  const plain = !a.addressed && faults.has('ask-unknown-topic-empty-answer') ? ''
+    : !a.addressed && faults.has('ask-unknown-topic-blank-answer') ? ' \n' : a.plain;
   return { plain, ...(variations.has('ask-answer-markdown') ? { markdown: a.markdown } : {}) };
 }
 
-function conversationJson(id: string, c: Conversation, { faults, variations }: HandlerRequest): Record<string, string> {
+function conversationJson(id: string, c: Conversation, { faults, variations }: HandlerRequest): Record<string, string | number> {
   const expires = faults.has('ask-expires-at-not-rfc3339') ? new Date(c.expiresAt).toUTCString() : new Date(c.expiresAt).toISOString();
   return {
-    ...(faults.has('ask-conversation-without-id') ? {} : { id: faults.has('ask-conversation-empty-id') ? '' : id }),
+    ...(faults.has('ask-conversation-without-id') ? {} : { id: faults.has('ask-conversation-empty-id') ? '' : faults.has('ask-conversation-id-number') ? Number(id.replace(/\D/g, '').slice(0, 9) || '0') : id }),
     ...(variations.has('ask-conversations-without-expiry') ? {} : { expires_at: expires }),
   };
 }

@@ -57,7 +57,11 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
       store.sessions.set(session.id, session);
     }
     return businessError(
-      [unrecoverable('item_unavailable', 'None of the requested items can be sold; no checkout session was created.')],
+      [
+        // checkout-unavailable-per-line: first each line, as a recoverable error pointing at it.
+        ...(req.variations.has('checkout-unavailable-per-line') ? asRecoverableErrors(messages) : []),
+        unrecoverable(faults.has('checkout-unavailable-out-of-stock') ? 'out_of_stock' : 'item_unavailable', 'None of the requested items can be sold; no checkout session was created.'),
+      ],
       {
         ...(faults.has('checkout-unavailable-no-continue-url') ? {} : { continue_url: recoveryUrl(req.base) }),
         ...(leaked ? { id: session.id } : {}),
@@ -88,7 +92,7 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   if (!session) return notFound(req);
   if (req.faults.has('checkout-update-500')) return transportError(500, 'internal_error', 'the session could not be saved');
   const refused = refuseUpdate(CHECKOUT_SESSIONS, session, (extra) => sessionJson(session, req, extra), inProgressAnswer(req));
-  if (refused) return refused;
+  if (refused) return session.status === 'complete_in_progress' ? misstatedInProgress(refused, req) : refused;
   // checkout-update-during-completion: the update is applied, and the status left as it was.
   const inProgress = session.status === 'complete_in_progress';
   const input = parseSessionInput(req.body);
@@ -132,7 +136,8 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
   } else if (started === 'accepted') {
     finish(store, session, req, req.platform);
   }
-  return resource(sessionJson(session, req, []));
+  // checkout-complete-201: the order placed is answered as a resource created.
+  return resource(sessionJson(session, req, []), req.faults.has('checkout-complete-201') && session.status === 'completed' ? 201 : 200);
 }
 
 /** POST /checkout-sessions/{id}/cancel */
@@ -159,6 +164,14 @@ function find(store: ReferenceStore, req: HandlerRequest): SessionRecord | undef
   const session = req.id === undefined ? undefined : store.sessions.get(req.id);
   if (session?.completion && session.completion.at <= Date.now()) finish(store, session, req, session.completion.platform);
   return session;
+}
+
+/** An in-progress refusal as the faults misstate it: an HTTP 409, or the status ready_for_complete. */
+function misstatedInProgress(refused: Reply, req: HandlerRequest): Reply {
+  if (refused.kind !== 'resource') return refused;
+  if (req.faults.has('checkout-in-progress-409')) return { ...refused, status: 409 };
+  if (req.faults.has('checkout-in-progress-says-ready')) return { ...refused, body: { ...refused.body, status: 'ready_for_complete' } };
+  return refused;
 }
 
 /** Unknown sessions: not shown by the spec; this business answers not_found, or a 404 (checkout-unknown-session-404). */
@@ -317,6 +330,7 @@ function capQuantities(lines: RequestLine[], req: HandlerRequest): ReplyMessage[
       code: 'quantity_adjusted',
       content: `Quantity of ${l.variant.id} reduced from ${l.quantity} to ${max}, the most one line may hold.`,
       ...(req.faults.has('checkout-quantity-adjusted-no-path') ? {} : { path: quantityPath(i, l, req) }),
+      ...(req.faults.has('checkout-quantity-adjusted-path-array') ? { path: [quantityPath(i, l, req)] as unknown as string } : {}),
     });
     l.quantity = max;
   });
@@ -326,6 +340,9 @@ function capQuantities(lines: RequestLine[], req: HandlerRequest): ReplyMessage[
 /** Where a quantity_adjusted warning points: the line's quantity, by index or (a variation) by filter. */
 function quantityPath(index: number, line: RequestLine, req: HandlerRequest): string {
   if (req.faults.has('checkout-quantity-adjusted-wrong-path')) return `$.line_items[${index}]`;
+  if (req.faults.has('checkout-quantity-adjusted-one-based')) return `$.line_items[${index + 1}].quantity`;
+  if (req.faults.has('checkout-quantity-adjusted-double-root')) return `$$.line_items[${index}].quantity`;
+  if (req.faults.has('checkout-quantity-adjusted-order-shape')) return `$.line_items[${index}].quantity.total`;
   if (req.variations.has('checkout-quantity-path-filter')) return `$.line_items[?(@.item.id=='${line.variant.id}')].quantity`;
   return `$.line_items[${index}].quantity`;
 }
