@@ -234,7 +234,7 @@ async function filtersAnd(t: ScenarioContext): Promise<void> {
   t.check('catalog-search.filters-and', x.status === 200 && stray.length === 0, {
     message: x.status === 200 ? `${stray.length} products break a filter: ${brief(stray.map((p) => p.id))}` : `HTTP ${x.status}`,
     expected: `HTTP 200; every product in categories ${brief(categories)} AND priced at most ${max}`,
-    actual: stray.map((p) => `${String(p.id)}: categories ${brief(p.categories)}, lowest price ${lowestPrice(p)}`).join('; '),
+    actual: x.status === 200 ? stray.map((p) => `${String(p.id)}: categories ${brief(p.categories)}, lowest price ${lowestPrice(p)}`).join('; ') : `HTTP ${x.status}: ${brief(x.json)}`,
   });
 }
 

@@ -89,6 +89,81 @@ const CASES: ConfigCase[] = [
     expect: { 'catalog-search.filters-and': ['pass', /held/] },
   },
   {
+    // A short last page without a limit is full enough (SRCH-011); one page leaves nothing to walk.
+    name: 'a search query matching two products',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_query: 'set' } }),
+    expect: {
+      'catalog-search.default-page-full': ['pass', /2 products, and this was the last page/],
+      'catalog-search.has-next-page': ['not-tested', /a search spanning two pages to walk/],
+      'catalog-search.filters-and': ['pass', /held/],
+    },
+  },
+  {
+    // Without has_next_page and without a cursor, the page is the last: nothing to follow.
+    name: 'two products, and pagination only as a cursor',
+    variations: ['search-pagination-minimal'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_query: 'set' } }),
+    expect: { 'catalog-search.default-page-full': ['pass', /2 products, and this was the last page/] },
+  },
+  {
+    // has_next_page false with a cursor: the page is the last, and there is nothing to walk.
+    name: 'two products, and a cursor on the last page',
+    variations: ['search-cursor-on-last-page'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_query: 'set' } }),
+    expect: { 'catalog-search.has-next-page': ['not-tested', /a search spanning two pages to walk/] },
+  },
+  {
+    // Only a cursor, on every page: followed once, it leads to an empty page, so the short page was the last.
+    name: 'two products, a cursor alone on every page',
+    variations: ['search-pagination-minimal', 'search-cursor-on-last-page'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_query: 'set' } }),
+    expect: {
+      'catalog-search.default-page-full': ['pass', /2 products, and this was the last page/],
+      'catalog-search.has-next-page': ['pass', /held/],
+    },
+  },
+  {
+    // An empty page after an empty page tells nothing of whether the cursor was read.
+    name: 'a query matching nothing, a cursor alone on every page',
+    variations: ['search-pagination-minimal', 'search-cursor-on-last-page'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_query: 'zqxjv' } }),
+    expect: { 'catalog-search.products-valid': ['not-tested', /a search that returns products/] },
+  },
+  {
+    // Several category values: a product in any one of them is inside the filter.
+    name: 'the configured filters name two categories',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen', 'home'], price: { max: 4000 } } } }),
+    expect: { 'catalog-search.filters-and': ['pass', /held/] },
+  },
+  {
+    // The business filters on categories it does not state: nothing stated, nothing outside.
+    name: 'configured filters, products stating no categories',
+    variations: ['search-products-without-categories'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: 4000 } } } }),
+    expect: { 'catalog-search.filters-and': ['pass', /held/] },
+  },
+  {
+    // "Kitchen" matches the path "Shop > Kitchen": how a category matches is not shown.
+    name: 'configured filters, categories stated as paths',
+    variations: ['search-hierarchical-categories'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['Kitchen'], price: { max: 4000 } } } }),
+    expect: { 'catalog-search.filters-and': ['pass', /held/] },
+  },
+  {
+    name: 'the configured filters match nothing',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: 100 } } } }),
+    expect: { 'catalog-search.filters-and': ['info', /no product came back for filters/] },
+  },
+  {
+    name: 'the configured price.max is not a number',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: '40.00' } } } }),
+    expect: { 'catalog-search.filters-and': ['not-tested', /a product with categories and a price/] },
+  },
+  {
     // Any question is valid (Document 2 §POST /ask): without fixtures.ask the checks put their own, and ground on the product ids.
     name: 'the config names no questions to ask',
     variations: [],

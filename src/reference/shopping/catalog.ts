@@ -15,6 +15,9 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   const filters = isObject(body.filters) ? body.filters : {};
   const categories = Array.isArray(filters.categories) ? filters.categories.filter((c) => typeof c === 'string') : [];
   const maxPrice = isObject(filters.price) && typeof filters.price.max === 'number' ? filters.price.max : undefined;
+  if (faults.has('search-filters-refused-400') && (categories.length > 0 || maxPrice !== undefined)) {
+    return transportError(400, 'invalid_request', 'filters are not supported');
+  }
   const matches = PRODUCTS.filter((p) => {
     const text = `${p.title} ${p.description}`.toLowerCase();
     const inCategory = categories.length === 0 || p.categories.some((c) => categories.some((f) => categoryMatches(c, f, variations)));
@@ -26,6 +29,11 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   });
   if (matches.length === 0 && faults.has('search-no-match-404')) {
     return transportError(404, 'not_found', 'no product matches the query');
+  }
+  if (matches.length === 0 && faults.has('search-no-match-404-nearest')) {
+    // An HTTP error body (code and content) that still answers with a ranking.
+    const products = PRODUCTS.slice(0, 3).map((p) => searchProductJson(p, faults, variations));
+    return resource({ code: 'not_found', content: 'no product matches the query', products }, 404);
   }
   if (matches.length === 0 && variations.has('search-nearest-when-no-match')) matches.push(...PRODUCTS.slice(0, 3));
   if (matches.length === 0 && faults.has('search-no-match-no-products')) return resource({});
@@ -43,9 +51,12 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   if (faults.has('search-cursor-repeats') && next < matches.length && page.length > 1) next -= 1;
   const more = next < matches.length || (faults.has('search-last-page-has-next') && page.length > 0);
   const total = variations.has('search-total-count-estimate') ? Math.ceil((matches.length + 1) / 10) * 10 : matches.length;
+  // A cursor past the end (a variation) leads to an empty page; the faults drop a cursor owed.
+  const lastCursor = !more && variations.has('search-cursor-on-last-page');
+  const dropped = faults.has('search-has-next-without-cursor') || (faults.has('search-later-pages-without-cursor') && offset > 0);
   const answer = variations.has('search-pagination-minimal')
-    ? (more ? { cursor: encodeCursor(next) } : undefined)
-    : { has_next_page: more, total_count: total, ...(more && !faults.has('search-has-next-without-cursor') ? { cursor: encodeCursor(next) } : {}) };
+    ? (more || lastCursor ? { cursor: encodeCursor(next) } : undefined)
+    : { has_next_page: more, total_count: total, ...((more && !dropped) || lastCursor ? { cursor: encodeCursor(next) } : {}) };
   return resource({
     [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) => searchProductJson(p, faults, variations)),
     ...(answer ? { pagination: answer } : {}),
@@ -56,6 +67,7 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
 function searchProductJson(p: SeedProduct, faults: FaultSet, variations: VariationSet): Json {
   const json = productJson(p, faults, variations);
   if (variations.has('search-products-without-options')) delete json.options;
+  if (faults.has('search-products-no-price-range')) delete json.price_range;
   if (variations.has('search-available-variants-only')) {
     json.variants = (json.variants as Json[]).filter((v) => isObject(v.availability) && v.availability.available === true);
   }
