@@ -154,7 +154,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
     effect: 'read',
     async prepare(t) {
       const first = await ask(t, question(t));
-      if (plainAnswer(first) === undefined) throw new NotTested(`the first question answered HTTP ${first.status} without an answer; the ask suite judges it`);
+      if (plainAnswer(first) === undefined) throw new NotTested(`the first question got no answer to replay (HTTP ${first.status}; an answer is a 2xx with a non-empty answer.plain); the ask suite judges it`);
       // A business that returns no conversation (optional) is asked again without one.
       const id = conversationId(first);
       const input = id === undefined ? { query: question(t) } : { query: FOLLOW_UP, conversation: { id } };
