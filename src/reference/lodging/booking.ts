@@ -89,10 +89,13 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   if (faults.has('booking-invalid-email-400') && (people.guests ?? []).some((g) => g.email !== undefined && !isEmail(g.email))) {
     return transportError(400, 'invalid_request', 'guests[].email must be an email address');
   }
-  if (faults.has('booking-partial-guest-400') && (people.guests ?? []).some((g) => !filled(g.first_name) || !filled(g.last_name))) {
+  // The partial-update faults act on an update whose guest has no names or whose booker lacks a member.
+  const namelessGuest = (people.guests ?? []).some((g) => !filled(g.first_name) || !filled(g.last_name));
+  const partialBooker = people.booker !== undefined && ['first_name', 'last_name', 'email'].some((m) => !filled(people.booker?.[m]));
+  if (faults.has('booking-partial-guest-400') && namelessGuest) {
     return transportError(400, 'invalid_request', 'guests[] need first_name and last_name');
   }
-  if (faults.has('booking-partial-booker-400') && people.booker && ['first_name', 'last_name', 'email'].some((m) => !filled(people.booker?.[m]))) {
+  if (faults.has('booking-partial-booker-400') && partialBooker) {
     return transportError(400, 'invalid_request', 'booker needs first_name, last_name and email');
   }
   const gone = stays.findIndex(soldOut);
@@ -104,9 +107,7 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   }
   // booking-update-drops-booker: a booker the session already holds is lost when an update sends it again.
   if (faults.has('booking-update-drops-booker') && booking.booker !== undefined) people.booker = undefined;
-  // The partial-update faults act on an update whose guest has no names or whose booker lacks a member.
-  const partial = (people.guests ?? []).some((g) => !filled(g.first_name) || !filled(g.last_name))
-    || (people.booker !== undefined && ['first_name', 'last_name', 'email'].some((m) => !filled(people.booker?.[m])));
+  const partial = namelessGuest || partialBooker;
   apply(store, booking, stays, people, req, !inProgress);
   const json = bookingJson(booking, req, []);
   // booking-partial-update-new-session: the answer names another session than the one updated.
