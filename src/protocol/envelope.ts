@@ -56,10 +56,12 @@ export function businessErrorProblems(
   if (status !== 'error') problems.push(`${dialect.envelopeKey}.status is ${JSON.stringify(status)}, expected "error"`);
   // One unrecoverable error with the code is what the spec asks; other messages with it (one per line, say) are not excluded.
   const coded = messagesOf(x.json).filter((m) => m.code === want.code);
-  const message = coded[0];
-  if (!message) problems.push(`no message with code ${want.code}`);
+  if (coded.length === 0) problems.push(`no message with code ${want.code}`);
   else if (!coded.some((m) => m.type === 'error' && m.severity === 'unrecoverable')) {
-    problems.push(`message ${want.code} is type ${JSON.stringify(message.type)}, severity ${JSON.stringify(message.severity)}; expected error, unrecoverable`);
+    const seen = coded.map((m) => `type ${JSON.stringify(m.type)}, severity ${JSON.stringify(m.severity)}`).join('; ');
+    problems.push(coded.length === 1
+      ? `message ${want.code} is ${seen}; expected error, unrecoverable`
+      : `the ${coded.length} messages ${want.code} are ${seen}; expected one of them error, unrecoverable`);
   }
   if (want.continueUrl) {
     const url = isObject(x.json) ? x.json.continue_url : undefined;

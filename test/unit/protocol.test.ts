@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
+import type { Exchange } from '../../src/http/exchange.js';
 import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
+import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { algCurveProblems, privateMemberProblems, PRIVATE_MEMBERS, requiredMemberProblems } from '../../src/protocol/jwk.js';
 import { distanceMeters, readPoint } from '../../src/protocol/geo.js';
 import { parsePath, valueAt, withValueAt } from '../../src/protocol/json-path.js';
@@ -71,6 +74,27 @@ describe('messages', () => {
     expect(brief({ a: 1 })).toBe('{"a":1}');
     expect(brief('x'.repeat(400))).toBe(`"${'x'.repeat(299)}…`);
     expect(brief('abc', 3)).toBe('"ab…');
+  });
+});
+
+describe('business errors', () => {
+  const answer = (json: Record<string, unknown>) => ({ status: 200, json }) as unknown as Exchange;
+  const error = (...messages: Record<string, unknown>[]) => answer({ proto: { version: '2026-01-11', status: 'error' }, messages, continue_url: 'https://shop.example/c' });
+  const want = { code: 'item_unavailable', continueUrl: true };
+
+  it('asks for one unrecoverable error with the code, whatever other messages carry it', () => {
+    const perLine = { type: 'error', code: 'item_unavailable', severity: 'recoverable', content: 'line 1' };
+    const whole = { type: 'error', code: 'item_unavailable', severity: 'unrecoverable', content: 'no item left' };
+    expect(businessErrorProblems(PROTO_DIALECT, error(perLine, whole), want)).toEqual([]);
+  });
+
+  it('describes every message with the code when none is the unrecoverable error', () => {
+    const one = { type: 'error', code: 'item_unavailable', severity: 'recoverable' };
+    expect(businessErrorProblems(PROTO_DIALECT, error(one), want)).toEqual(['message item_unavailable is type "error", severity "recoverable"; expected error, unrecoverable']);
+    expect(businessErrorProblems(PROTO_DIALECT, error(one, { ...one, type: 'warning' }), want)).toEqual([
+      'the 2 messages item_unavailable are type "error", severity "recoverable"; type "warning", severity "recoverable"; expected one of them error, unrecoverable',
+    ]);
+    expect(businessErrorProblems(PROTO_DIALECT, answer({ proto: { status: 'success' } }), want)).toEqual(['proto.status is "success", expected "error"', 'no message with code item_unavailable', 'no continue_url']);
   });
 });
 
