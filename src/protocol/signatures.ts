@@ -57,20 +57,24 @@ export interface SignedMessage {
   authority?: string;
   path?: string;
   headers: Record<string, string>;
+  /** The request a response answers, whose components `;req` names (RFC 9421 §2.4). */
+  request?: SignedMessage;
 }
 
 /**
  * The signature base (RFC 9421 §2.5): one line per covered component, then the signature
  * parameters. Components it cannot resolve are returned instead.
  */
-export function signatureBase(m: SignedMessage, components: string[], paramsText: string): string | { missing: string[] } {
+export function signatureBase(m: SignedMessage, components: string[], paramsText: string, requestComponents: string[] = []): string | { missing: string[] } {
   const lines: string[] = [];
   const missing: string[] = [];
-  for (const c of components) {
-    const value = componentValue(m, c);
-    if (value === undefined) missing.push(c);
-    else lines.push(`"${c}": ${value}`);
-  }
+  const add = (c: string, from: SignedMessage | undefined, suffix: string) => {
+    const value = from && componentValue(from, c);
+    if (value === undefined) missing.push(`${c}${suffix}`);
+    else lines.push(`"${c}"${suffix}: ${value}`);
+  };
+  for (const c of components) add(c, m, '');
+  for (const c of requestComponents) add(c, m.request, ';req');
   if (missing.length) return { missing };
   lines.push(`"@signature-params": ${paramsText}`);
   return lines.join('\n');
@@ -119,35 +123,44 @@ export function verifySignature(base: string, signature: Buffer, jwk: Record<str
   return ok ? 'valid' : 'invalid';
 }
 
-/** Signs a signature base with a private JWK (the reference business, and request signing). */
+/** The hash ECDSA signs with on each curve (RFC 7518 §3.4); Ed25519 hashes nothing itself. */
+const SIGNING_HASHES: Record<string, string | null> = { 'P-256': 'sha256', 'P-384': 'sha384', 'P-521': 'sha512', Ed25519: null };
+
+/**
+ * Signs a signature base with a private JWK (the reference business, and request signing). It
+ * signs with any curve of RFC 7518, P-521 too: a business may sign with a key no checker verifies.
+ */
 export function signBase(base: string, privateJwk: Record<string, unknown>): Buffer {
-  const alg = algorithmOf(privateJwk);
+  const hash = SIGNING_HASHES[String(privateJwk.crv)];
   const key = createPrivateKey({ key: privateJwk as JsonWebKey, format: 'jwk' });
   const data = Buffer.from(base, 'utf8');
-  return alg === 'EdDSA' ? cryptoSign(null, data, key) : cryptoSign(HASHES[alg ?? 'ES256'] as string, data, { key, dsaEncoding: 'ieee-p1363' });
+  return hash === null ? cryptoSign(null, data, key) : cryptoSign(hash ?? 'sha256', data, { key, dsaEncoding: 'ieee-p1363' });
 }
 
-/** The Signature-Input value for a label, components and parameters. */
-export function signatureInputFor(components: string[], params: { created: number; keyid: string }): string {
-  return serializeInnerList([components.map((c) => [c, new Map()] as Item), new Map<string, string | number | Token>([['created', params.created], ['keyid', params.keyid]])]);
+/** The Signature-Input value for components, those taken from the request (`;req`), and parameters. */
+export function signatureInputFor(components: string[], params: { created: number; keyid: string }, requestComponents: string[] = []): string {
+  const items: Item[] = [...components.map((c): Item => [c, new Map()]), ...requestComponents.map((c): Item => [c, new Map([['req', true]])])];
+  return serializeInnerList([items, new Map<string, string | number | Token>([['created', params.created], ['keyid', params.keyid]])]);
 }
 
 /**
- * Signs a message (RFC 9421) under label sig1 and returns its Signature-Input and Signature
- * values. For the negative tests and faults that need a broken signature: `keyid` names another
- * kid, `baseComponents` signs other components than it declares, `tamper` spoils the bytes.
+ * Signs a message (RFC 9421) under a label (sig1 unless named) and returns its Signature-Input
+ * and Signature values; `requestComponents` are covered from `m.request`, marked `;req`. For the
+ * negative tests and faults that need a broken signature: `keyid` names another kid,
+ * `baseComponents` signs other components than it declares, `tamper` spoils the bytes.
  */
 export function signMessage(
   m: SignedMessage,
   components: string[],
   privateJwk: Record<string, unknown>,
-  opts: { keyid?: string; baseComponents?: string[]; tamper?: boolean } = {},
+  opts: { label?: string; requestComponents?: string[]; keyid?: string; baseComponents?: string[]; tamper?: boolean } = {},
 ): { 'Signature-Input': string; Signature: string } {
-  const input = signatureInputFor(components, { created: Math.floor(Date.now() / 1000), keyid: opts.keyid ?? String(privateJwk.kid) });
-  const base = signatureBase(m, opts.baseComponents ?? components, input) as string;
+  const label = opts.label ?? 'sig1';
+  const input = signatureInputFor(components, { created: Math.floor(Date.now() / 1000), keyid: opts.keyid ?? String(privateJwk.kid) }, opts.requestComponents);
+  const base = signatureBase(m, opts.baseComponents ?? components, input, opts.requestComponents) as string;
   const signature = signBase(base, privateJwk);
   if (opts.tamper) signature[0] ^= 0xff;
-  return { 'Signature-Input': `sig1=${input}`, Signature: `sig1=:${signature.toString('base64')}:` };
+  return { 'Signature-Input': `${label}=${input}`, Signature: `${label}=:${signature.toString('base64')}:` };
 }
 
 /** The digests a Content-Digest header carries, by algorithm, or what makes it unreadable. */

@@ -1,7 +1,8 @@
+import { generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { thumbprint } from '../../src/protocol/jwk.js';
 import {
-  contentDigestHeader, digestOf, inspectResponse, parseContentDigest, parseSignatures, signatureBase, signBase, verifySignature,
+  contentDigestHeader, digestOf, inspectResponse, parseContentDigest, parseSignatures, signatureBase, signBase, signMessage, verifySignature,
 } from '../../src/protocol/signatures.js';
 
 // RFC 9421 Appendix B.1.4 and B.2.6: the Ed25519 test key and the signature over a request.
@@ -91,6 +92,28 @@ describe('what a response signature covers', () => {
     expect(judged('sig1=("@status" "@query");created=1618884473;keyid="test-key-ecc-p256"')).toBe('component_unsupported');
     expect(judged('sig1=("@status" "x-absent");created=1618884473;keyid="test-key-ecc-p256"')).toBe('incomplete');
     expect(judged('sig1=("@status");created=1618884473;keyid="nobody"')).toBe('unknown_key');
+  });
+});
+
+describe('signing as a business may', () => {
+  it('signs under another label, with a P-521 key (ES512), covering a request component marked ;req', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-521' });
+    const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'k521' };
+    const response = { status: 200, headers: { 'content-type': 'application/json' }, request: { method: 'post', headers: {} } };
+    const signed = signMessage(response, ['@status', 'content-type'], jwk, { label: 'sig3', requestComponents: ['@method'] });
+    const parsed = parseSignatures(signed['Signature-Input'], signed.Signature);
+    if (!Array.isArray(parsed)) throw new Error(parsed.problem);
+    const [sig] = parsed;
+    expect(sig).toMatchObject({ label: 'sig3', components: ['@status', 'content-type', '@method'], parameterised: ['@method'] });
+    const base = ['"@status": 200', '"content-type": application/json', '"@method";req: POST', `"@signature-params": ${sig.paramsText}`].join('\n');
+    expect(signatureBase(response, ['@status', 'content-type'], sig.paramsText, ['@method'])).toBe(base);
+    expect(verify('sha512', Buffer.from(base), { key: publicKey, dsaEncoding: 'ieee-p1363' }, sig.signature)).toBe(true);
+    // A checker does not verify ES512 (not well known to the protocol): it says so rather than failing it.
+    expect(verifySignature(base, sig.signature, { ...publicKey.export({ format: 'jwk' }), kid: 'k521' })).toBe('algorithm_unsupported');
+  });
+
+  it('names a request component a response without its request cannot supply', () => {
+    expect(signatureBase({ status: 200, headers: {} }, ['@status'], '()', ['@method'])).toEqual({ missing: ['@method;req'] });
   });
 });
 

@@ -1,8 +1,6 @@
-import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
-import { serializeInnerList, serializeItem, type Item } from 'structured-headers';
 import { canonicalJson } from '../../protocol/canonical.js';
 import type { Operation } from '../../protocol/operations.js';
-import { contentDigestHeader, signBase, signMessage } from '../../protocol/signatures.js';
+import { contentDigestHeader, signMessage } from '../../protocol/signatures.js';
 import type { FaultSet } from '../faults.js';
 import type { ReferenceKeys } from '../profile.js';
 import type { VariationSet } from '../variations.js';
@@ -50,44 +48,23 @@ export function signatureHeaders(
     tamper: faults.has('response-signature-tampered'),
   });
   // Further signatures beside sig1 (RFC 9421 §4.3: a message may carry several).
-  const more: { input: string; signature: string }[] = [];
-  const plain: Item[] = COMPONENTS.map((c) => [c, new Map()]);
-  if (variations.has('responses-also-signed-es512')) {
-    more.push(extraSignature('sig2', { status, headers }, plain, keys.signing.p521, (data, k) => cryptoSign('sha512', data, { key: k, dsaEncoding: 'ieee-p1363' })));
-  }
+  const more: { 'Signature-Input': string; Signature: string }[] = [];
+  if (variations.has('responses-also-signed-es512')) more.push(signMessage({ status, headers }, COMPONENTS, keys.signing.p521, { label: 'sig2' }));
   if (variations.has('responses-also-signed-request-bound')) {
     // RFC 9421 §2.4: `;req` takes the component from the request the response answers.
-    const bound: Item[] = [...plain, ['@method', new Map([['req', true]])]];
-    more.push(extraSignature('sig3', { status, headers, method: op.method }, bound, keys.signing.ec, (data) => signBase(data.toString('utf8'), keys.signing.ec)));
+    more.push(signMessage({ status, headers, request: { method: op.method, headers: {} } }, COMPONENTS, keys.signing.ec, { label: 'sig3', requestComponents: ['@method'] }));
   }
+  const all = [sig1, ...more];
   // response-signature-input-missing: Signature alone, with nothing saying what it covers or whose key made it.
   return {
     'Content-Digest': digest,
-    ...(faults.has('response-signature-input-missing') ? {} : { 'Signature-Input': [sig1['Signature-Input'], ...more.map((m) => m.input)].join(', ') }),
-    Signature: [sig1.Signature, ...more.map((m) => m.signature)].join(', '),
+    ...(faults.has('response-signature-input-missing') ? {} : { 'Signature-Input': all.map((s) => s['Signature-Input']).join(', ') }),
+    Signature: all.map((s) => s.Signature).join(', '),
   };
 }
 
 /** Whether the business publishes keys to sign with (profile-no-keys, profile-keys-empty: it does not). */
 export const publishesKeys = (variations: VariationSet) => !variations.has('profile-no-keys') && !variations.has('profile-keys-empty');
-
-/**
- * A signature under another label, over a base written here: the protocol's signMessage rebuilds
- * only plain components, and an ES512 key is not one it signs with.
- */
-function extraSignature(
-  label: string,
-  m: { status: number; method?: string; headers: Record<string, string> },
-  items: Item[],
-  privateJwk: Record<string, unknown>,
-  sign: (data: Buffer, key: ReturnType<typeof createPrivateKey>) => Buffer,
-): { input: string; signature: string } {
-  const params = serializeInnerList([items, new Map<string, string | number>([['created', Math.floor(Date.now() / 1000)], ['keyid', String(privateJwk.kid)]])]);
-  const value = ([name, p]: Item) => (name === '@status' ? String(m.status) : p.has('req') ? String(m.method) : m.headers[name as string]);
-  const base = [...items.map((i) => `${serializeItem(i)}: ${value(i)}`), `"@signature-params": ${params}`].join('\n');
-  const signature = sign(Buffer.from(base, 'utf8'), createPrivateKey({ key: privateJwk as never, format: 'jwk' }));
-  return { input: `${label}=${params}`, signature: `${label}=:${signature.toString('base64')}:` };
-}
 
 /** profile-response-signed: the profile document's own response, signed as a service response is. */
 export function profileSignatureHeaders(status: number, type: string, text: string, keys: ReferenceKeys): Record<string, string> {
