@@ -242,6 +242,41 @@ const CASES: ConfigCase[] = [
     config: (c) => ({ ...c, payment: { ...c.payment!, in_progress_token: c.payment!.token } }),
     expect: { 'checkout.in-progress-unchanged': ['not-tested', /payment\.in_progress_token to leave the session complete_in_progress/] },
   },
+  {
+    // A fixture radius the business rejects: the radius checks need another, they do not fail the business.
+    name: 'a location radius the business cannot honour',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, max_meters: 200_000 } } }),
+    expect: {
+      'location-search.within-radius': ['not-tested', /a fixtures\.locations\.max_meters the business honours \(it rejected \{.*"max":200000\}: HTTP 200: /],
+      'location-search.and': ['not-tested', /max_meters the business honours/],
+      'location-search.and-serves': ['not-tested', /max_meters the business honours/],
+    },
+  },
+  {
+    // One location, one page: nothing to walk.
+    name: 'a location query matching one location',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: 'madrid' } } }),
+    expect: {
+      'location-search.no-repeats': ['not-tested', /a search spanning two pages of 2 \(the first holds 1; set fixtures\.locations\.query\)/],
+      'location-search.walk-complete': ['not-tested', /the first holds 1;/],
+    },
+  },
+  {
+    // Four locations make exactly two pages of 2: enough to walk.
+    name: 'a location query filling exactly two pages',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: 'lisboa coffee' } } }),
+    expect: { 'location-search.no-repeats': ['pass', /held/], 'location-search.walk-complete': ['pass', /held/] },
+  },
+  {
+    // Honoured, a radius short of half the Earth's circumference owes only the locations within it.
+    name: 'any radius honoured, an unsupported_max of 1,000 km',
+    variations: ['location-any-radius'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, unsupported_max: 1_000_000 } } }),
+    expect: { 'location-search.unsupported-max': ['pass', /held/] },
+  },
 ];
 
 describe('configs that differ from what the business writes', () => {

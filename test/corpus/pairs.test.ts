@@ -63,6 +63,14 @@ const PAIRS: [FaultName, VariationName][] = [
   ['location-max-clamped', 'location-distance-rejected-by-status'],
   ['location-search-cursor-skips', 'location-search-pagination-minimal'],
   ['location-lookup-filters-ignored', 'location-lookup-alias-several'],
+  // An unsupported radius clamped: with nothing placed, every location is still due past half the Earth's circumference;
+  // under a radius short of it, the locations within it are.
+  ['location-max-clamped', 'location-geo-withheld'],
+  ['location-max-clamped', 'location-radius-400km'],
+  // Locations abroad listed without geo and amenities: what can be seen still breaks the radius and the filters.
+  ['location-search-distance-ignored', 'location-search-abroad-brief'],
+  ['location-amenities-any', 'location-search-abroad-brief'],
+  ['location-filters-or', 'location-search-abroad-brief'],
   // Lodging: a session ready at create, several stays.
   ['booking-get-stale', 'booking-nothing-required'],
   ['booking-sold-out-creates-session', 'booking-nothing-required'],

@@ -18,14 +18,17 @@ const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 /** Under location-search-small-pages: every page holds at most this many. */
 const SMALL_PAGE = 3;
+/** Under location-radius-400km: the largest distance.max honoured (the clamping fault clamps to it). */
+const WIDE_RADIUS = 400_000;
 /** The radius the faulty businesses put in place of the one sent, or derive from context. */
-const CLAMPED_RADIUS = MAX_RADIUS;
 const DEFAULT_RADIUS = 5_000;
 const CONTEXT_RADIUS = 50_000;
 /** Under location-search-page-limit-20: the largest pagination.limit accepted. */
 const PAGE_LIMIT_20 = 20;
 /** Under location-context-promoted: the location added to every answer to a request with a context. */
 const FEATURED = LOCATIONS.find((l) => l.id === 'LIS-101')!;
+/** Under location-search-abroad-brief: the country whose locations search lists whole. */
+const HOME_COUNTRY = 'PT';
 /** Under location-lookup-alias-several: aliases that resolve to more locations than their own. */
 const SEVERAL: Record<string, string[]> = { alfama: ['LIS-001'] };
 
@@ -66,8 +69,12 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   const cap = variations.has('location-search-small-pages') ? SMALL_PAGE : MAX_LIMIT;
   const asked = typeof pagination.limit === 'number' && pagination.limit >= 1 ? pagination.limit : DEFAULT_LIMIT;
   const limit = Math.min(asked, cap);
-  const offset = typeof pagination.cursor === 'string' ? decodeCursor(pagination.cursor) : 0;
+  // Where the cursor comes back is not shown: pagination.cursor, or a top-level cursor (a variation).
+  const sent = variations.has('location-search-cursor-top-level') ? body.cursor : pagination.cursor;
+  const offset = typeof sent === 'string' ? decodeCursor(sent) : 0;
   if (offset === undefined) return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
+  // cursor-forgets-query: the cursor holds an offset alone, and the pages it leads to list every location the criteria match, whatever the query.
+  if (offset > 0 && faults.has('location-search-cursor-forgets-query')) matches = LOCATIONS.filter((l) => satisfies(l, read.criteria, faults));
   const page = matches.slice(offset, offset + limit);
   let next = offset + page.length;
   // The faulty cursors point one location back (a repeat) or one ahead (a location lost).
@@ -173,10 +180,16 @@ function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet, op: 
     if (!center || typeof max !== 'number' || !Number.isFinite(max)) {
       return { reply: reject('distance needs a center with latitude and longitude, and a numeric max in meters', op, variations) };
     }
-    const tooFar = max > MAX_RADIUS && !variations.has('location-any-radius');
+    const supported = variations.has('location-radius-400km') ? WIDE_RADIUS : MAX_RADIUS;
+    const tooFar = max > supported && !variations.has('location-any-radius');
     if (max <= 0 && faults.has('location-negative-max-default')) criteria.distance = { center, max: DEFAULT_RADIUS };
-    else if (tooFar && faults.has('location-max-clamped')) criteria.distance = { center, max: CLAMPED_RADIUS };
-    else if (max <= 0 || tooFar) return { reply: reject(`distance.max must be above 0 and at most ${MAX_RADIUS} meters; ${max} cannot be honoured`, op, variations, max <= 0 ? 422 : 400) };
+    else if (tooFar && faults.has('location-max-clamped')) criteria.distance = { center, max: supported };
+    else if ((max <= 0 || tooFar) && faults.has('location-max-500')) return { reply: transportError(500, 'internal_error', `distance.max ${max}: internal error`) };
+    // max-dropped: the radius it cannot honour is left out, and the search answers as if no distance were sent.
+    else if (tooFar && faults.has('location-max-dropped')) criteria.distance = undefined;
+    // negative-max-honoured: a radius of zero or below is applied as given, and nothing lies within it.
+    else if (max <= 0 && variations.has('location-negative-max-honoured')) criteria.distance = { center, max };
+    else if (max <= 0 || tooFar) return { reply: reject(`distance.max must be above 0 and at most ${supported} meters; ${max} cannot be honoured`, op, variations, max <= 0 ? 422 : 400) };
     else criteria.distance = { center, max };
   } else if (criteria.contextCountry && faults.has('location-distance-from-context') && LOCALITIES[criteria.contextCountry]) {
     criteria.distance = { center: LOCALITIES[criteria.contextCountry], max: CONTEXT_RADIUS };
@@ -188,9 +201,12 @@ function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet, op: 
   if (Array.isArray(filters.amenities)) criteria.amenities = filters.amenities.filter((a): a is string => typeof a === 'string');
   // filters-first-only: filters is read as one filter, amenities winning over items.
   if (Array.isArray(filters.items) && !(criteria.amenities && faults.has('location-filters-first-only'))) criteria.items = filters.items.filter((i): i is string => typeof i === 'string');
-  if (isObject(filters.hours) && typeof filters.hours.open_at === 'string' && !Number.isNaN(Date.parse(filters.hours.open_at))) {
-    criteria.openAt = new Date(filters.hours.open_at);
+  // hours-filter-at: the instant is filters.hours.at, required when filters.hours is sent.
+  const instant = isObject(filters.hours) ? (variations.has('location-hours-filter-at') ? filters.hours.at : filters.hours.open_at) : undefined;
+  if (filters.hours !== undefined && variations.has('location-hours-filter-at') && (typeof instant !== 'string' || Number.isNaN(Date.parse(instant)))) {
+    return { reply: transportError(400, 'invalid_request', 'filters.hours.at is required: the RFC 3339 instant to be open at') };
   }
+  if (typeof instant === 'string' && !Number.isNaN(Date.parse(instant))) criteria.openAt = new Date(instant);
   return { criteria };
 }
 
@@ -275,12 +291,17 @@ function locationJson(l: SeedLocation, c: Criteria, faults: FaultSet, variations
   let timezone = l.timezone;
   if (timezone && faults.has('location-timezone-follows-context') && c.contextCountry && COUNTRY_TIMEZONES[c.contextCountry]) timezone = COUNTRY_TIMEZONES[c.contextCountry];
   if (timezone && faults.has('location-timezone-offset')) timezone = utcOffset(timezone);
+  // The zone stated only without a context naming a country, or only with one.
+  if (faults.has('location-timezone-dropped-with-context') && c.contextCountry) timezone = undefined;
+  if (faults.has('location-timezone-only-with-context') && !c.contextCountry) timezone = undefined;
+  // abroad-brief: search lists a location outside the home country without geo and amenities.
+  const brief = op === 'search' && variations.has('location-search-abroad-brief') && l.address.address_country !== HOME_COUNTRY;
   return {
     id: publicId(l.id, variations),
     ...(faults.has('location-missing-name') ? {} : { name: l.name }),
     address: l.address,
-    ...(variations.has('location-geo-withheld') ? {} : { geo: variations.has('location-geo-lat-lng') ? { lat: l.geo.latitude, lng: l.geo.longitude } : l.geo }),
-    ...(l.amenities.length && !(op === 'search' && variations.has('location-search-amenities-unlisted')) ? { amenities } : {}),
+    ...(variations.has('location-geo-withheld') || brief ? {} : { geo: variations.has('location-geo-lat-lng') ? { lat: l.geo.latitude, lng: l.geo.longitude } : l.geo }),
+    ...(l.amenities.length && !brief && !(op === 'search' && variations.has('location-search-amenities-unlisted')) ? { amenities } : {}),
     ...(l.hours ? { hours: l.hours } : {}),
     ...(l.exception_hours ? { exception_hours: l.exception_hours } : {}),
     ...(schedule && timezone && !faults.has('location-hours-without-timezone') ? { timezone } : {}),
