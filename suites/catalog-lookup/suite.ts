@@ -286,6 +286,9 @@ async function selections(t: ScenarioContext): Promise<void> {
       : judged.length > 0 && judged.every((v) => hasSelections(v, [a], known)) ? false : undefined;
     if (comboExists) {
       t.notTested('catalog-product.relaxation', `${a.name}=${a.label} with ${b.name}=${b.label} exists, so nothing needed relaxing`, [relaxed.x]);
+    } else if (variants.length > 0 && judged.length === 0) {
+      // Variants whose options neither they nor an earlier answer state: what was relaxed cannot be told.
+      t.notTested('catalog-product.relaxation', `asked for ${a.name}=${a.label} with ${b.name}=${b.label}, the business returned variants whose options neither they nor an earlier answer state`, [relaxed.x]);
     } else {
       t.check('catalog-product.relaxation', judged.length > 0 && judged.every((v) => hasSelections(v, [a], known)), {
         message: `no variant has ${a.name}=${a.label} with ${b.name}=${b.label}; the business should drop ${b.name}, the last preference`,
@@ -297,12 +300,12 @@ async function selections(t: ScenarioContext): Promise<void> {
 
   if (values.length === 0) return t.notTested('catalog-product.signals-relative', 'no option values to judge');
   // Absent signals are catalog-product.signals-present's finding; only stated ones are judged here.
-  const wrong = values.filter(({ v }) => typeof v.exists === 'boolean' || typeof v.available === 'boolean').flatMap(({ option, v }) => {
+  const wrong = values.flatMap(({ option, v }) => {
     const label = String(v.label);
     const seen = withA.filter((x) => hasSelections(x, [a, { name: option, label }], known));
     const problems: string[] = [];
     if (option !== a.name && seen.length > 0 && v.exists === false) problems.push(`${option}=${label} says exists false, yet the business returned a variant with ${a.name}=${a.label} and it`);
-    if (b && option === b.name && label === b.label && comboExists !== undefined && v.exists !== comboExists) {
+    if (b && option === b.name && label === b.label && comboExists !== undefined && typeof v.exists === 'boolean' && v.exists !== comboExists) {
       problems.push(`${option}=${label} says exists ${String(v.exists)}, but asked for it with ${a.name}=${a.label} the business ${comboExists ? 'returned such a variant' : 'relaxed it away'}`);
     }
     if (option !== a.name && seen.some((x) => isObject(x.availability) && x.availability.available === true) && v.available === false) {

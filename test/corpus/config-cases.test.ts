@@ -134,6 +134,23 @@ const CASES: ConfigCase[] = [
     },
   },
   {
+    // A variant search did not list, detailed without its options: its selections are unknown, so it is not judged.
+    name: 'variants detailed without options, search listing the available',
+    variations: ['search-available-variants-only', 'product-detail-variants-without-options'],
+    config: (c) => c,
+    expect: {
+      'catalog-product.variants-match': ['pass', /held/],
+      'catalog-product.relaxation': ['not-tested', /^asked for Size=9 with Color=Blue, the business returned variants whose options neither they nor an earlier answer state$/],
+    },
+  },
+  {
+    // Search lists one variant of the one product it finds: its guess at a missing combination exists, and nothing needs relaxing.
+    name: 'search lists featured variants, and finds one product of two options',
+    variations: ['search-featured-variant-only'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_query: 'merino', product_ids: PRODUCTS.slice(1, 3).map((p) => p.id) } }),
+    expect: { 'catalog-product.relaxation': ['not-tested', /^Size=S with Color=Navy exists, so nothing needed relaxing$/] },
+  },
+  {
     // Several category values: a product in any one of them is inside the filter.
     name: 'the configured filters name two categories',
     variations: [],
@@ -276,6 +293,61 @@ const CASES: ConfigCase[] = [
     variations: ['location-any-radius'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, unsupported_max: 1_000_000 } } }),
     expect: { 'location-search.unsupported-max': ['pass', /held/] },
+  },
+  {
+    // Lookup ids found by a search for the query: one location, too few to place two ids around a batch maximum.
+    name: 'no location ids, a query finding one location',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, ids: undefined, query: 'madrid' } } }),
+    expect: { 'location-lookup.canonical-ids': ['pass', /held/], 'location-lookup.batch-limit': ['not-tested', /needs two canonical ids in fixtures\.locations\.ids/] },
+  },
+  {
+    // Two ids are enough for the batch; a search for the query finds neither, so it cannot tell which serve the target.
+    name: 'two location ids, a query finding neither',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, ids: ['LIS-001', 'LIS-003'], query: 'madrid' } } }),
+    expect: {
+      'location-lookup.batch-limit': ['pass', /held/],
+      'location-lookup.serves-applied': ['not-tested', /^search for "madrid" finds none of the requested locations, so it cannot tell which serve the target/],
+    },
+  },
+  {
+    name: 'a search needing a query, none configured',
+    variations: ['location-search-needs-query'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: undefined } } }),
+    expect: { 'location-lookup.serves-applied': ['not-tested', /^search without query finds none of the requested locations/] },
+  },
+  {
+    // Lookup rejects the radius with a business error (HTTP 200): the config's radius is at fault, not the business.
+    name: 'a lookup radius the business cannot honour',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, max_meters: 200_000 } } }),
+    expect: { 'location-lookup.distance-applied': ['not-tested', /^lookup rejected distance \{.*"max":200000\} \(HTTP 200: .*invalid_distance.*\): set fixtures\.locations\.max_meters/] },
+  },
+  {
+    // store-1002 is Belém's alias, not Parque das Nações': it does not resolve to the location the config names.
+    name: 'an alias the config ties to another location',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, aliases: { 'store-1002': 'LIS-003', alfama: 'LIS-004' } } } }),
+    expect: {
+      'location-lookup.inputs-exact': ['pass', /held/],
+      'location-lookup.aliases': ['info', /^aliases not resolved to their locations \(accepting them is optional\): store-1002$/],
+      'location-lookup.merged-inputs': ['pass', /held/],
+    },
+  },
+  {
+    // No not_found, but a note of another code on every answer: that note is no not_found to judge.
+    name: 'no not_found for unknown location ids, a note of another code',
+    variations: ['location-lookup-no-not-found', 'location-lookup-hours-note'],
+    config: (c) => c,
+    expect: { 'location-lookup.not-found': ['info', /^unknown ids got no not_found message/] },
+  },
+  {
+    // Eleven locations without query: two pages of 10 (pagination.limit 50 is refused), and the cursor goes unread.
+    name: 'an unwalkable search, no location query',
+    variations: ['location-search-cursor-top-level', 'location-search-page-limit-20'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: undefined } } }),
+    expect: { 'location-lookup.serves-applied': ['not-tested', /^needs a search that can be walked whole \(the page asked for with pagination\.cursor equals the first/] },
   },
 ];
 

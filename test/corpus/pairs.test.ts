@@ -24,6 +24,8 @@ const PAIRS: [FaultName, VariationName][] = [
   // Short pages without has_next_page: only following the cursor shows that more follow.
   ['search-default-page-short', 'search-pagination-minimal'],
   ['product-signals-ignore-selection', 'search-available-variants-only'],
+  // Search hides the out-of-stock 9 / Blue: the value tried first has an out-of-stock variant, whose availability must still count.
+  ['product-signals-exists-inverted', 'search-available-variants-only'],
   ['jwk-alg-curve-mismatch', 'profile-keys-without-alg'],
   ['lookup-batch-413', 'lookup-batch-max-5'],
   ['cart-get-empty', 'cart-lines-reordered'],
@@ -63,6 +65,14 @@ const PAIRS: [FaultName, VariationName][] = [
   ['location-max-clamped', 'location-distance-rejected-by-status'],
   ['location-search-cursor-skips', 'location-search-pagination-minimal'],
   ['location-lookup-filters-ignored', 'location-lookup-alias-several'],
+  // One id a request: the batch keeping the last id shows k1 unprocessed, not k2 processed.
+  ['location-lookup-batch-keeps-last', 'location-lookup-batch-max-1'],
+  // Two ids a request: the merge still sends an id with its alias, whose inputs must name both.
+  ['location-lookup-inputs-first-only', 'location-lookup-batch-max-2'],
+  // Nothing can be placed: a location no identifier asked for must still fail the radius check, not be observed away.
+  ['location-lookup-distance-search', 'location-geo-withheld'],
+  // Locations abroad listed without amenities: a location no identifier asked for must still fail the filter check.
+  ['location-lookup-filters-search', 'location-lookup-abroad-no-amenities'],
   // An unsupported radius clamped: with nothing placed, every location is still due past half the Earth's circumference;
   // under a radius short of it, the locations within it are.
   ['location-max-clamped', 'location-geo-withheld'],

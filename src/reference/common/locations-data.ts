@@ -160,7 +160,8 @@ export function locationFixtures(variations: readonly VariationName[]): NonNulla
     hours_filter: { open_at: '2025-01-06T13:00:00Z' },
     // A business honouring radii up to 400 km names 1,000 km as one it cannot: short of half the Earth's circumference.
     ...(on.has('location-radius-400km') ? { unsupported_max: 1_000_000 } : {}),
-    // A maximum of 4 goes unstated (the checker finds it from where batch_limit_applied appears), and so does having none.
-    ...(on.has('location-lookup-batch-max-4') || on.has('location-lookup-no-batch-max') ? {} : { lookup_batch_max: on.has('location-lookup-batch-max-1') ? 1 : LOOKUP_BATCH_MAX }),
+    // A maximum of 4 or 200 goes unstated (the checker finds it from where batch_limit_applied appears), and so does having none.
+    ...(on.has('location-lookup-batch-max-4') || on.has('location-lookup-batch-max-200') || on.has('location-lookup-no-batch-max') ? {}
+      : { lookup_batch_max: on.has('location-lookup-batch-max-1') ? 1 : on.has('location-lookup-batch-max-2') ? 2 : LOOKUP_BATCH_MAX }),
   };
 }

@@ -98,20 +98,24 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   }
   const ids = body.ids as string[];
   if (body.filters !== undefined && faults.has('location-lookup-filters-400')) return transportError(400, 'invalid_request', 'filters are not supported by lookup');
+  // criteria-500: a lookup narrowed by distance, serves or filters crashes.
+  if ((body.distance !== undefined || body.serves !== undefined || body.filters !== undefined) && faults.has('location-lookup-criteria-500')) {
+    return transportError(500, 'internal_error', 'lookup criteria: internal error');
+  }
   const read = criteriaOf(body, faults, variations, 'lookup');
   if ('reply' in read) return read.reply;
   const messages: ReplyMessage[] = [];
-  const max = variations.has('location-lookup-batch-max-1') ? 1 : variations.has('location-lookup-batch-max-4') ? 4
-    : variations.has('location-lookup-no-batch-max') ? Infinity : LOOKUP_BATCH_MAX;
+  const max = variations.has('location-lookup-batch-max-1') ? 1 : variations.has('location-lookup-batch-max-2') ? 2 : variations.has('location-lookup-batch-max-4') ? 4
+    : variations.has('location-lookup-batch-max-200') ? 200 : variations.has('location-lookup-no-batch-max') ? Infinity : LOOKUP_BATCH_MAX;
   const distinct = [...new Set(ids)];
   let processed = distinct;
   if (distinct.length > max) {
-    if (faults.has('location-lookup-batch-400')) return transportError(400, 'request_too_large', `at most ${max} ids per lookup`);
+    if (faults.has('location-lookup-batch-400') || faults.has('location-lookup-batch-400-unstated')) return transportError(400, 'request_too_large', `at most ${max} ids per lookup`);
     processed = faults.has('location-lookup-batch-keeps-last') ? distinct.slice(-max)
       : faults.has('location-lookup-batch-counts-duplicates') ? [...new Set(ids.slice(0, max))]
         : distinct.slice(0, max);
     if (!faults.has('location-lookup-batch-no-message')) {
-      messages.push({ type: 'info', code: 'batch_limit_applied', content: `Only the first ${max} distinct identifiers were processed; ${distinct.length - processed.length} were not.` });
+      messages.push({ type: faults.has('location-lookup-batch-limit-warning') ? 'warning' : 'info', code: 'batch_limit_applied', content: `Only the first ${max} distinct identifiers were processed; ${distinct.length - processed.length} were not.` });
     }
   }
   // Resolution first; distance, serves and filters apply to what resolved.
@@ -142,7 +146,7 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
     }
   }
   // filters-search: with filters, every location is a candidate, requested or not (those name their own id as input).
-  if (body.filters !== undefined && faults.has('location-lookup-filters-search')) {
+  if ((body.filters !== undefined && faults.has('location-lookup-filters-search')) || (body.distance !== undefined && faults.has('location-lookup-distance-search'))) {
     for (const location of LOCATIONS) if (!found.has(location.id)) found.set(location.id, { location, inputs: [publicId(location.id, variations)] });
   }
   const criteria: Criteria = {
@@ -154,15 +158,22 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   if (body.context !== undefined && faults.has('location-context-promoted') && !found.has(FEATURED.id)) {
     found.set(FEATURED.id, { location: FEATURED, inputs: [publicId(FEATURED.id, variations)] });
   }
-  const locations = [...found.values()]
+  const kept = [...found.values()]
     .filter(({ location }) => satisfies(location, criteria, faults))
     // An implicit availability check: locations that can provide nothing are left out.
-    .filter(({ location }) => !faults.has('location-lookup-implicit-availability') || location.stock.length > 0)
-    .map(({ location, inputs }) => ({
+    .filter(({ location }) => !faults.has('location-lookup-implicit-availability') || location.stock.length > 0);
+  const locations = kept.map(({ location }, i) => {
+    // inputs-shifted: each location carries the inputs of the next one in the answer.
+    const { inputs } = faults.has('location-lookup-inputs-shifted') ? kept[(i + 1) % kept.length] : kept[i];
+    // inputs-first-only: a merged location keeps the identifier that found it first.
+    const named = (faults.has('location-lookup-inputs-first-only') ? inputs.slice(0, 1) : inputs).map((id) => ({ id: inputId(id, location, faults, variations) }));
+    return {
       ...locationJson(location, read.criteria, faults, variations, 'lookup'),
-      // inputs-first-only: a merged location keeps the identifier that found it first.
-      inputs: (faults.has('location-lookup-inputs-first-only') ? inputs.slice(0, 1) : inputs).map((id) => ({ id: inputId(id, location, faults, variations) })),
-    }));
+      // inputs-add-canonical: beside the identifiers supplied, the location's canonical id.
+      inputs: faults.has('location-lookup-inputs-add-canonical') ? [...named, { id: publicId(location.id, variations) }] : named,
+    };
+  });
+  if (variations.has('location-lookup-hours-note')) messages.push({ type: 'info', code: 'hours_may_vary', content: 'Opening hours may vary on public holidays.' });
   return resource({ locations, ...(messages.length ? { messages } : {}) });
 }
 
@@ -267,6 +278,7 @@ function resolve(id: string, c: Criteria, faults: FaultSet, variations: Variatio
   if (variations.has('location-aliases-not-accepted')) return [];
   // Filtering before resolution: with a distance, only ids that are locations' own get through.
   if (c.distance && faults.has('location-lookup-distance-before-resolution')) return [];
+  if (c.serves && faults.has('location-lookup-serves-before-resolution')) return [];
   // alias-several: one alias names a neighbourhood, and so two locations.
   const several = variations.has('location-lookup-alias-several') ? SEVERAL[id] ?? [] : [];
   return LOCATIONS.filter((l) => l.aliases.includes(id) || several.includes(l.id));
@@ -301,7 +313,9 @@ function locationJson(l: SeedLocation, c: Criteria, faults: FaultSet, variations
     ...(faults.has('location-missing-name') ? {} : { name: l.name }),
     address: l.address,
     ...(variations.has('location-geo-withheld') || brief ? {} : { geo: variations.has('location-geo-lat-lng') ? { lat: l.geo.latitude, lng: l.geo.longitude } : l.geo }),
-    ...(l.amenities.length && !brief && !(op === 'search' && variations.has('location-search-amenities-unlisted')) ? { amenities } : {}),
+    ...(l.amenities.length && !brief && !(op === 'search' && variations.has('location-search-amenities-unlisted'))
+      // lookup-abroad-no-amenities: lookup lists a location outside the home country without its amenities map.
+      && !(op === 'lookup' && variations.has('location-lookup-abroad-no-amenities') && l.address.address_country !== HOME_COUNTRY) ? { amenities } : {}),
     ...(l.hours ? { hours: l.hours } : {}),
     ...(l.exception_hours ? { exception_hours: l.exception_hours } : {}),
     ...(schedule && timezone && !faults.has('location-hours-without-timezone') ? { timezone } : {}),

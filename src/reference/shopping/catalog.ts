@@ -71,6 +71,7 @@ function searchProductJson(p: SeedProduct, faults: FaultSet, variations: Variati
   if (variations.has('search-available-variants-only')) {
     json.variants = (json.variants as Json[]).filter((v) => isObject(v.availability) && v.availability.available === true);
   }
+  if (variations.has('search-featured-variant-only')) json.variants = (json.variants as Json[]).slice(0, 1);
   return json;
 }
 
@@ -92,16 +93,20 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   const ids = body.ids as string[];
   if (variations.has('lookup-batch-429') && ids.length > 8) return transportError(429, 'rate_limited', 'too many identifiers at once; slow down');
   const max = variations.has('lookup-batch-max-5') ? 5 : variations.has('lookup-batch-unlimited') ? Number.POSITIVE_INFINITY : LOOKUP_BATCH_MAX;
-  if (ids.length > max) {
+  // lookup-batch-counts-distinct-ids: a repeated id counts once against the maximum.
+  const size = variations.has('lookup-batch-counts-distinct-ids') ? new Set(ids).size : ids.length;
+  if (size > max) {
     if (faults.has('lookup-batch-500')) return transportError(500, 'internal_error', 'lookup failed');
     if (faults.has('lookup-batch-413')) return transportError(413, 'payload_too_large', 'too many ids');
+    if (faults.has('lookup-batch-413-request-too-large')) return transportError(413, 'request_too_large', `at most ${max} ids per lookup`);
     if (faults.has('lookup-batch-wrong-code')) return transportError(400, 'invalid_request', `at most ${max} ids per lookup`);
     return transportError(400, 'request_too_large', `at most ${max} ids per lookup`);
   }
   const found = new Map<string, { product: SeedProduct; inputs: Map<string, { id: string; match: string }[]> }>();
   const messages: ReplyMessage[] = [];
-  for (const id of ids) {
-    const resolved = resolve(id, variations);
+  for (const [i, id] of ids.entries()) {
+    // lookup-first-id-only: the ids after the first are never looked at.
+    const resolved = i > 0 && faults.has('lookup-first-id-only') ? undefined : resolve(id, variations);
     const refused = resolved && (resolved.byVariant ? faults.has('lookup-rejects-variant-ids') : faults.has('lookup-variant-ids-only'));
     const hit = refused ? undefined : resolved;
     if (!hit) {
@@ -131,15 +136,19 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
     }
     return json;
   });
-  // lookup-none-resolve-suggests: when nothing resolves, the catalog's last product is offered instead.
-  const offered = products.length === 0 && faults.has('lookup-none-resolve-suggests') ? [productJson(PRODUCTS[PRODUCTS.length - 1], faults, variations)] : products;
-  return resource({ products: offered, ...(messages.length ? { messages } : {}) });
+  // lookup-none-resolve-suggests: when nothing resolves, the catalog's last product is offered instead;
+  // lookup-answers-featured-product: it is offered whatever resolves.
+  const suggested = [productJson(PRODUCTS[PRODUCTS.length - 1], faults, variations)];
+  const offered = faults.has('lookup-answers-featured-product') || (products.length === 0 && faults.has('lookup-none-resolve-suggests')) ? suggested : products;
+  return resource({ products: offered, ...(messages.length ? { messages } : {}) }, faults.has('lookup-and-detail-203') ? 203 : 200);
 }
 
 /** POST /catalog/product */
 export function product({ body, faults, variations }: HandlerRequest): Reply {
   if (typeof body.id !== 'string') return transportError(400, 'invalid_request', 'id is required: a string');
-  const hit = resolve(body.id, variations);
+  const found = resolve(body.id, variations);
+  // product-detail-variant-id-wrong-product: a variant id is answered with the catalog's first product.
+  const hit = found && found.byVariant && faults.has('product-detail-variant-id-wrong-product') ? { product: PRODUCTS[0], variant: PRODUCTS[0].variants[0], byVariant: false } : found;
   const refused = hit && (hit.byVariant ? faults.has('product-detail-products-only') : faults.has('product-detail-variants-only'));
   if (!hit || refused) {
     if (faults.has('product-not-found-404')) return transportError(404, 'not_found', `no product or variant ${body.id}`);
@@ -149,6 +158,9 @@ export function product({ body, faults, variations }: HandlerRequest): Reply {
   const requested = selectionsOf(body.selected);
   const start = requested ?? hit.variant.options;
   const preferences = Array.isArray(body.preferences) ? body.preferences.filter((x): x is string => typeof x === 'string') : [];
+  if (requested && faults.has('product-unmatched-selection-not-found') && !p.variants.some((v) => matches(v, requested))) {
+    return businessError([{ type: 'error', code: 'not_found', content: `no variant of ${p.id} matches the selections`, severity: 'unrecoverable' }]);
+  }
   const kept = relax(p, start, preferences, faults);
   const variants = p.variants.filter((v) => matches(v, kept));
   const featured = variants[0] ?? p.variants[0];
@@ -162,9 +174,11 @@ export function product({ body, faults, variations }: HandlerRequest): Reply {
       values: o.values.map((label) => ({ label, ...signals(p, o.name, label, requested, faults) })),
     }));
   }
-  if (p.options.length > 0 && !faults.has('product-no-selected')) json.selected = selectedOf(p, featured, faults);
+  if (p.options.length > 0 && !faults.has('product-no-selected')) json.selected = faults.has('product-selected-empty') ? [] : selectedOf(p, featured, faults);
   if (variations.has('product-detail-without-options')) delete json.options;
-  return resource({ product: json });
+  if (variations.has('product-detail-variants-without-options')) json.variants = (json.variants as Json[]).map(({ options: _o, ...v }) => v);
+  if (faults.has('product-detail-id-is-handle')) json.id = p.handle;
+  return resource({ product: faults.has('product-detail-product-array') ? [json] : json }, faults.has('lookup-and-detail-203') ? 203 : 200);
 }
 
 type Selection = { name: string; label: string };
@@ -222,7 +236,12 @@ function signals(p: SeedProduct, option: string, label: string, selections: Sele
   const others = faults.has('product-signals-ignore-selection') ? [] : selections.filter((s) => s.name !== option);
   const candidates = p.variants.filter((v) => matches(v, [...others, { name: option, label }]));
   const available = !faults.has('product-signals-available-wrong') && candidates.some((v) => v.available && !p.unavailable);
-  return { available, exists: candidates.length > 0 };
+  // product-signals-exists-inverted: exists says the opposite of what the variants show.
+  const exists = faults.has('product-signals-exists-inverted') ? candidates.length === 0 : candidates.length > 0;
+  return {
+    ...(faults.has('product-signals-no-available') ? {} : { available }),
+    ...(faults.has('product-signals-no-exists') ? {} : { exists }),
+  };
 }
 
 export function productJson(p: SeedProduct, faults: FaultSet, variations: VariationSet): Json {
@@ -240,7 +259,7 @@ export function productJson(p: SeedProduct, faults: FaultSet, variations: Variat
     options: p.options.map((o) => ({ name: o.name, values: o.values.map((label) => ({ label })) })),
     variants: p.variants.map((v) => ({
       id: v.id,
-      ...(variations.has('variants-without-sku') ? {} : { sku: v.sku }),
+      ...(variations.has('variants-without-sku') ? {} : { sku: variations.has('variants-sku-is-id') ? v.id : v.sku }),
       title: v.title,
       price: money(v.price),
       availability: { available: v.available && !p.unavailable },
