@@ -252,7 +252,7 @@ async function merged(t: ScenarioContext): Promise<void> {
   t.prerequisite(isLocationsAnswer(x), 'location-lookup.canonical-ids');
   const copies = locationsOf(x.json).filter((l) => l.id === id);
   t.prerequisite(copies.length > 0, 'location-lookup.canonical-ids');
-  const unnamed = copies.length === 1 ? due.filter((i) => !inputIdsOf(copies[0]).includes(i)) : [];
+  const unnamed = due.filter((i) => !inputIdsOf(copies[0]).includes(i));
   t.check('location-lookup.merged-inputs', copies.length === 1 && unnamed.length === 0, {
     message: copies.length > 1 ? `${copies.length} locations with id ${id} for ${request.join(', ')}` : `the location ${id} carries no inputs entry naming ${unnamed.join(' or ')}`,
     expected: `one location ${id}, its inputs naming ${due.join(' and ')}`,
@@ -299,7 +299,7 @@ async function batchLimit(t: ScenarioContext): Promise<void> {
   // max - 1 unknown ids, each sent twice, then k1 (the max-th distinct id) and k2 (one past it):
   // counting duplicates drops k1, keeping the last ids keeps k2.
   const unknowns = Array.from({ length: max! - 1 }, unknownId);
-  const request = max === 1 ? [k1, k1, k2] : [...unknowns.flatMap((u) => [u, u]), k1, k2];
+  const request = [...unknowns.flatMap((u) => [u, u]), k1, k2];
   const x = await t.call('location.lookup', { input: { ids: request }, notFoundProbe: true, tolerateTransportError: true });
   const locations = locationsOf(x.json);
   const gotK1 = locations.some((l) => l.id === k1);
