@@ -24,10 +24,17 @@ const PARTS_DIR = join(OUT, 'parts');
 const config = JSON.parse(readFileSync(CONFIG, 'utf8'));
 const excluded = config.mutate.filter((p) => p.startsWith('!'));
 
-/** Every part: each folder of suites/, and the src/ files the config names. */
+/** Folders measured a file at a time: every suite builds on them, so each of their mutants meets many cases. */
+const BY_FILE = ['shared'];
+// The file names the config leaves out (*requirements.ts: the register's data).
+const excludedNames = excluded.map((p) => p.split('/').pop());
+const isExcluded = (f) => excludedNames.some((n) => (n.startsWith('*') ? f.endsWith(n.slice(1)) : f === n));
+
+/** Every part: each folder of suites/ (each file of the folders above), and the src/ files the config names. */
 const PARTS = [
-  ...readdirSync('suites').filter((d) => statSync(join('suites', d)).isDirectory()).sort()
-    .map((d) => ({ name: `suites/${d}`, mutate: [`suites/${d}/**/*.ts`, ...excluded] })),
+  ...readdirSync('suites').filter((d) => statSync(join('suites', d)).isDirectory()).sort().flatMap((d) => (BY_FILE.includes(d)
+    ? readdirSync(join('suites', d)).filter((f) => f.endsWith('.ts') && !isExcluded(f)).sort().map((f) => ({ name: `suites/${d}/${f}`, mutate: [`suites/${d}/${f}`] }))
+    : [{ name: `suites/${d}`, mutate: [`suites/${d}/**/*.ts`, ...excluded] }])),
   { name: 'src/protocol', mutate: config.mutate.filter((p) => p.startsWith('src/')) },
 ];
 
