@@ -110,6 +110,7 @@ export const FAULTS = [
   fault({ name: 'cart-get-empty', capability: 'shopping.cart', description: 'Get Cart returns the cart with no line items.', fails: ['cart.get-same'] }),
   fault({ name: 'cart-update-merges', capability: 'shopping.cart', description: 'Update Cart merges the new lines into the old ones instead of replacing them.', fails: ['cart.update-replaces'] }),
   fault({ name: 'cart-cancel-needs-reason', capability: 'shopping.cart', description: 'Cancel Cart rejects an empty JSON object with HTTP 400.', fails: ['cart.cancel'], skips: ['idempotency.cart.cancel.missing-key', 'idempotency.cart.cancel.replay'] }),
+  fault({ name: 'cart-not-found-424', capability: 'shopping.cart', description: 'Get of an unknown cart answers HTTP 424, the platform-profile status, instead of the not_found business outcome.', fails: ['cart.not-found'], skips: ['requests.cart.get.agent-missing', 'requests.cart.get.agent-malformed'] }),
   fault({ name: 'cart-not-found-404', capability: 'shopping.cart', description: 'Get of an unknown cart answers HTTP 404.', fails: ['cart.not-found'], skips: ['requests.cart.get.agent-missing', 'requests.cart.get.agent-malformed'] }),
   fault({ name: 'cart-out-of-stock-no-continue-url', capability: 'shopping.cart', description: 'The out_of_stock error carries no continue_url.', fails: ['cart.out-of-stock'] }),
   fault({ name: 'cart-out-of-stock-creates-cart', capability: 'shopping.cart', description: 'A cart whose items are all out of stock is created anyway.', fails: ['cart.out-of-stock'] }),
@@ -160,6 +161,7 @@ export const FAULTS = [
   fault({ name: 'order-expectations-not-array', capability: 'shopping.order', description: 'fulfillment.expectations is a single object, not an array of expectations.', fails: ['order.resource'] }),
   fault({ name: 'order-checkout-id-wrong', capability: 'shopping.order', description: 'checkout_id names the order instead of its checkout.', fails: ['order.checkout-id'] }),
   fault({ name: 'order-currency-differs', capability: 'shopping.order', description: 'Orders are in EUR whatever the checkout currency was.', fails: ['order.currency'] }),
+  fault({ name: 'order-not-found-422', capability: 'shopping.order', description: 'Get of an unknown order answers HTTP 422, the platform-profile status, instead of the not_found business outcome.', fails: ['order.not-found'], skips: ['requests.order.get.agent-missing', 'requests.order.get.agent-malformed'] }),
   fault({ name: 'order-not-found-404', capability: 'shopping.order', description: 'Get of an unknown order answers HTTP 404.', fails: ['order.not-found'], skips: ['requests.order.get.agent-missing', 'requests.order.get.agent-malformed'] }),
   fault({ name: 'order-foreign-read-403', capability: 'shopping.order', description: 'Another platform reading an order gets HTTP 403 instead of the unauthorized business outcome.', fails: ['order.other-platform'] }),
   fault({ name: 'order-foreign-read-403-with-order', capability: 'shopping.order', description: 'Another platform reading an order gets HTTP 403, but the body is the order itself.', fails: ['order.other-platform', 'envelope.transport-error-body'] }),
@@ -169,8 +171,9 @@ export const FAULTS = [
   // Request validation
   fault({ name: 'agent-header-unchecked', capability: 'headers', description: 'Requests without Proto-Agent, or with a value that is no dictionary or has no profile, are served as an anonymous platform.', fails: onEveryOperation('agent-missing', 'agent-malformed') }),
   fault({ name: 'agent-header-lenient-parse', capability: 'headers', description: 'A Proto-Agent value that is no RFC 8941 dictionary is taken whole as the profile URL and served.', fails: onEveryOperation('agent-malformed') }),
+  fault({ name: 'agent-header-missing-500', capability: 'headers', description: 'A request without Proto-Agent crashes the handler: HTTP 500, not a 4xx. A malformed one still gets 400.', fails: onEveryOperation('agent-missing') }),
   fault({ name: 'agent-header-any-dictionary', capability: 'headers', description: 'Any RFC 8941 dictionary in Proto-Agent is served, with a profile member or not.', fails: onEveryOperation('agent-malformed') }),
-  fault({ name: 'malformed-json-500', capability: 'errors', description: 'A body that is not JSON crashes the handler: HTTP 500.', fails: onEveryOperation('malformed-json') }),
+  fault({ name: 'malformed-json-500', capability: 'errors', description: 'A body the JSON parser rejects crashes the handler: HTTP 500. An empty body, which it takes for null, still gets 400.', fails: onEveryOperation('malformed-json') }),
   // Response signatures: each acts at one point of src/reference/shared/signing.ts
   fault({ name: 'response-signature-wrong-components', capability: 'signatures', description: 'Signature-Input lists content-type, but the signature is computed over a base without it.', fails: ['signatures.verify'] }),
   fault({ name: 'response-signature-tampered', capability: 'signatures', description: 'Response signatures have their first byte flipped.', fails: ['signatures.verify'] }),
@@ -197,6 +200,7 @@ export const FAULTS = [
   fault({ name: 'request-keyid-unchecked', capability: 'signatures', needs: ['requires-signatures'], description: 'A signature under a keyid the platform profile does not publish is served unverified.', fails: onEveryOperation('signature-unknown-keyid') }),
   // Transport
   fault({ name: 'tls-1-2-accepted', capability: 'transport', needs: ['https-tls-1-3'], description: 'The HTTPS server also completes TLS 1.2 handshakes.', fails: ['tls.minimum-version'] }),
+  fault({ name: 'required-members-422', capability: 'errors', description: 'A request without a required member gets HTTP 422, the platform-profile status, with code and content and the missing messages that point at it: neither 400 nor a business outcome (200).', fails: onEveryOperation('missing-member') }),
   fault({ name: 'required-members-defaulted', capability: 'errors', description: 'A request without a required member is served with a default in its place: no ids is an empty lookup, no id a not_found, no line_items a default basket.', fails: onEveryOperation('missing-member') }),
   fault({ name: 'mtls-unchecked', capability: 'auth', needs: ['mtls-required'], description: 'A client certificate is asked for but never required: requests without one, or with an untrusted one, are served.', fails: onEveryOperation('credential-missing', 'credential-invalid') }),
   fault({ name: 'mtls-any-certificate', capability: 'auth', needs: ['mtls-required'], description: 'Any client certificate is accepted, signed by the business\'s CA or not.', fails: onEveryOperation('credential-invalid') }),

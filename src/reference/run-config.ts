@@ -32,7 +32,7 @@ export function referenceRunConfig(variations: readonly VariationName[] = [], bu
   // Credentials go only to the target's origin and those listed: the services' own, when they live elsewhere.
   const servicesOrigin = business && new URL(business.servicesUrl).origin !== new URL(business.url).origin ? [new URL(business.servicesUrl).origin] : [];
   const signing = on.has('requires-signatures')
-    ? { signing: { required_for: ['*'] } } : {};
+    ? { signing: { required_for: ['*'] } } : on.has('signatures-on-complete-only') ? { signing: { required_for: ['checkout.complete', 'booking.complete'] } } : {};
   // Mutual TLS: the platform certificate the reference's test CA signed, needed for every service request.
   const mtls = on.has('mtls-required') ? { auth: { required_for: ['*'] } } : {};
   const https = on.has('https-tls-1-3') || on.has('mtls-required');

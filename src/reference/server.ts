@@ -83,7 +83,9 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const variations = new VariationSet(opts.variations);
   const keys = await generateKeys(variations.has('profile-kid-names'));
   const idempotency = new IdempotencyStore(faults, variations);
-  const signed = variations.has('requires-signatures');
+  const signed = variations.has('requires-signatures') || variations.has('signatures-on-complete-only');
+  // Under signatures-on-complete-only the other operations never read a signature.
+  const verifies = (op: Operation) => !variations.has('signatures-on-complete-only') || op.name.endsWith('.complete');
   const platformProfiles = variations.has('platform-profiles-fetched') || signed ? new PlatformProfileResolver(dialect, faults) : undefined;
   const version = protocolVersion(variations);
   const modules = (opts.services ?? SERVICES).map((service) => MODULES[service](variations));
@@ -124,28 +126,34 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     if (refused) return reply(res, refused);
 
     const agent = agentProfile(req);
-    if (typeof agent !== 'string') return reply(res, transportError(400, 'invalid_request', agent.problem));
+    if (typeof agent !== 'string') return reply(res, transportError(agent.missing && faults.has('agent-header-missing-500') ? 500 : 400, 'invalid_request', agent.problem));
     const unresolved = await platformProfiles?.refusal(agent);
     if (unresolved) return reply(res, unresolved);
-    const unsigned = signed && platformProfiles ? signatureRefusal(req, raw, op, agent, platformProfiles, faults) : undefined;
+    const unsigned = signed && platformProfiles && verifies(op) ? signatureRefusal(req, raw, op, agent, platformProfiles, faults) : undefined;
     if (unsigned) return reply(res, unsigned);
     const problem = headerProblem(req, op);
     if (problem) return reply(res, transportError(400, 'invalid_request', problem));
     let body: Record<string, unknown> = {};
     if (op.method !== 'GET') {
+      let parsed: unknown;
       try {
-        const parsed = JSON.parse(raw || 'null');
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-        body = parsed;
+        parsed = JSON.parse(raw || 'null');
       } catch {
+        // Under malformed-json-500 the parser's error crashes the handler; an empty body is no parser error.
         if (faults.has('malformed-json-500')) return reply(res, transportError(500, 'internal_error', 'Unexpected end of JSON input'));
-        return reply(res, transportError(400, 'invalid_json', 'the body is not a JSON object'));
       }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return reply(res, transportError(400, 'invalid_json', 'the body is not a JSON object'));
+      body = parsed as Record<string, unknown>;
     }
     // Members the spec requires, checked once for every operation from the operations table.
     const absent = (op.required ?? []).filter((m) => body[m] === undefined);
     if (absent.length && faults.has('required-members-defaulted')) Object.assign(body, defaultsFor(absent));
     else if (absent.length) {
+      // required-members-422: code and content, and the missing messages a business outcome carries, under HTTP 422.
+      if (faults.has('required-members-422')) {
+        const out = render(missingMembers(absent), op);
+        return write(res, { ...out, status: 422, text: JSON.stringify({ code: 'missing', content: `${absent.join(', ')} is required`, ...JSON.parse(out.text) }) });
+      }
       const refusal = moduleOf.get(op.capability)?.refuseMissing?.(absent)
         ?? (variations.has('required-members-as-messages') ? missingMembers(absent) : transportError(400, 'invalid_request', `${absent.join(', ')} is required`));
       return reply(res, refusal, op);
@@ -175,11 +183,11 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   }
 
   /** The caller's profile URL from the agent header, or what is wrong with the header. */
-  function agentProfile(req: IncomingMessage): string | { problem: string } {
+  function agentProfile(req: IncomingMessage): string | { problem: string; missing?: boolean } {
     const agent = req.headers[dialect.agentHeader.toLowerCase()];
     // The agent-header faults act here; a valid header is always read the same way.
     const unchecked = faults.has('agent-header-unchecked');
-    if (typeof agent !== 'string') return unchecked ? ANONYMOUS : { problem: `${dialect.agentHeader} header is required` };
+    if (typeof agent !== 'string') return unchecked ? ANONYMOUS : { problem: `${dialect.agentHeader} header is required`, missing: true };
     try {
       const profile = parseDictionary(agent).get('profile');
       if (!profile || typeof profile[0] !== 'string') {

@@ -10,7 +10,7 @@ import { question } from '../ask/questions.js';
  * acts on a resource (so it changes nothing, and answers not_found), items it sells where it
  * creates one (cancelled afterwards). What the request-validation rules send, with one thing broken.
  */
-type Probes = { [K in OperationName]?: (t: ScenarioContext) => Promise<{ id?: string; input?: RecipeInput<K> }> | { id?: string; input?: RecipeInput<K> } };
+type Probes = { [K in OperationName]: (t: ScenarioContext) => Promise<{ id?: string; input?: RecipeInput<K> }> | { id?: string; input?: RecipeInput<K> } };
 
 const unknownLine = () => [{ item: { id: unknownId() }, quantity: 1 }];
 const sold = async (t: ScenarioContext) => lineItems(t.need(await purchasableItems(t, 1), NEEDS_ITEMS));

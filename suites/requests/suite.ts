@@ -21,20 +21,17 @@ const MALFORMED_JSON = '{"line_items": [';
 const is4xx = (x: Exchange) => x.status !== undefined && x.status >= 400 && x.status < 500;
 
 /**
- * How a business answers requests the platform got wrong, generated for every operation that has
- * a probe: one scenario per operation, one suite per capability. The Proto-Agent and malformed-JSON
+ * How a business answers requests the platform got wrong, generated for every operation (the type
+ * of PROBES makes each have one): one scenario per operation, one suite per capability. The Proto-Agent and malformed-JSON
  * checks are here; each other kind of breakage has its own file beside this one.
  */
-export const requestSuites: readonly Suite[] = CAPABILITIES
-  .map((capability) => ({ capability, ops: operationsOf(capability).filter((o) => PROBES[o.name as OperationName]) }))
-  .filter(({ ops }) => ops.length > 0)
-  .map(({ capability, ops }) => ({
-    id: `requests.${capability}`,
-    title: `Refused requests on ${capability}`,
-    capability,
-    appliesWhen: 'advertised' as const,
-    scenarios: ops.map(scenarioFor),
-  }));
+export const requestSuites: readonly Suite[] = CAPABILITIES.map((capability) => ({
+  id: `requests.${capability}`,
+  title: `Refused requests on ${capability}`,
+  capability,
+  appliesWhen: 'advertised' as const,
+  scenarios: operationsOf(capability).map(scenarioFor),
+}));
 
 function scenarioFor(op: Operation): Scenario {
   const p = `requests.${op.name}`;
@@ -46,7 +43,7 @@ function scenarioFor(op: Operation): Scenario {
       { id: `${p}.agent-missing`, title: 'a request without Proto-Agent gets a 4xx', requirements: ['HDR-005'] },
       { id: `${p}.agent-malformed`, title: 'a Proto-Agent that is no dictionary, or has no profile, gets a 4xx', requirements: ['HDR-006'] },
       ...(op.method === 'GET' ? [] : [{ id: `${p}.malformed-json`, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
-      ...(judgesMissingMember(op) ? [{ id: `${p}.missing-member`, title: `a request without ${(op.required ?? []).join(', ')} is refused`, requirements: ['ERR-002'] }] : []),
+      ...(judgesMissingMember(op) ? [{ id: `${p}.missing-member`, title: `a request without ${op.required!.join(', ')} is refused`, requirements: ['ERR-002'] }] : []),
       { id: `${p}.platform-profile-unreachable`, title: 'a Proto-Agent profile that cannot be fetched gets 424', requirements: ['PLAT-001'] },
       { id: `${p}.platform-profile-malformed`, title: 'a Proto-Agent profile that is no profile gets 422', requirements: ['PLAT-002'] },
       { id: `${p}.platform-profile-unknown-key`, title: 'a Proto-Agent profile with a key of an unknown type is accepted', requirements: ['PROF-010'] },

@@ -23,6 +23,29 @@ const unavailable = PRODUCTS.find((p) => p.id === UNAVAILABLE_PRODUCT_ID)!.varia
 
 const CASES: ConfigCase[] = [
   {
+    // A platform profile the user names is one the run does not host: 422 and 424 cannot be provoked.
+    name: 'the config names an agent profile of its own',
+    variations: [],
+    config: (c) => ({ ...c, agent_profile: 'https://platform.example/.well-known/proto' }),
+    expect: { 'requests.cart.get.platform-profile-unreachable': ['not-applicable', /^the run hosts no platform profile the business can fetch/] },
+  },
+  {
+    // The request probes of Document 2 take their search and location from the config, and go on without them.
+    name: 'the config names no locations at all',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: undefined } }),
+    expect: {
+      'requests.location.search.agent-missing': ['pass', /held/],
+      'requests.location.lookup.agent-missing': ['pass', /held/],
+    },
+  },
+  {
+    name: 'a location query in the config, and no location ids',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { query: c.fixtures?.locations?.query } } }),
+    expect: { 'requests.location.lookup.agent-missing': ['pass', /held/] },
+  },
+  {
     name: 'create needs currency, refused with a missing message, and the config lacks it',
     variations: ['checkout-create-requires-currency'],
     config: ({ requests: _r, ...c }) => c,

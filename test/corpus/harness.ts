@@ -30,7 +30,7 @@ export async function runReference(faults: FaultName[] = [], variations: Variati
     return await check({
       url: business.url, config: referenceRunConfig(variations, business), allow: 'irreversible',
       // A business that requires signatures is checked by a platform that signs.
-      ...(variations.includes('requires-signatures') ? { signingKey: SIGNING_KEY } : {}),
+      ...(variations.includes('requires-signatures') || variations.includes('signatures-on-complete-only') ? { signingKey: SIGNING_KEY } : {}),
       // Its certificate is self-signed: the run is given it as a CA, as a user would be.
       ...(variations.includes('https-tls-1-3') || variations.includes('mtls-required') ? { ca: REFERENCE_TLS.cert() } : {}),
       ...(variations.includes('mtls-required') ? { clientCertificate: { cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'), key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8') } } : {}),

@@ -47,6 +47,7 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
   const cart = find(store, req.id);
   if (!cart) {
     if (req.faults.has('cart-not-found-404')) return transportError(404, 'not_found', `no cart ${req.id}`);
+    if (req.faults.has('cart-not-found-424')) return transportError(424, 'not_found', `no cart ${req.id}`);
     return notFound(req);
   }
   const json = cartJson(cart, req, []);

@@ -48,6 +48,7 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
     ? [...store.orders.values()].find((o) => o.platform === asked.platform) : asked;
   if (!order) {
     if (faults.has('order-not-found-404')) return transportError(404, 'not_found', `no order ${req.id ?? ''}`);
+    if (faults.has('order-not-found-422')) return transportError(422, 'not_found', `no order ${req.id ?? ''}`);
     return businessError([unrecoverable('not_found', `no order ${req.id ?? ''}`)]);
   }
   // Who may read an order is this business's policy: the platform that placed it, or any (a variation).
