@@ -1,8 +1,8 @@
-import { generateKeyPairSync, verify } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { thumbprint } from '../../src/protocol/jwk.js';
 import {
-  contentDigestHeader, digestOf, inspectResponse, parseContentDigest, parseSignatures, signatureBase, signBase, signMessage, verifySignature,
+  algorithmOf, contentDigestHeader, digestOf, inspectResponse, parseContentDigest, parseSignatures, signatureBase, signBase, signMessage, verifySignature,
 } from '../../src/protocol/signatures.js';
 
 // RFC 9421 Appendix B.1.4 and B.2.6: the Ed25519 test key and the signature over a request.
@@ -76,6 +76,57 @@ describe('RFC 9421 signatures, against the RFC\'s own vectors', () => {
     expect(parseSignatures('sig1=(', 'sig1=:AA==:')).toHaveProperty('problem');
     expect(parseSignatures('sig1=("@status")', 'other=:AA==:')).toHaveProperty('problem');
   });
+
+  it('says what makes Signature-Input or Signature unreadable (RFC 9421 §4.1, §4.2)', () => {
+    const problem = (input: string, signature: string) => (parseSignatures(input, signature) as { problem: string }).problem;
+    expect(problem('sig1=(', 'sig1=:AA==:')).toMatch(/^Signature or Signature-Input is not an RFC 8941 dictionary \(.+\)$/);
+    expect(problem('sig1=("@status")', 'other=:AA==:')).toBe('Signature has no byte sequence for label sig1');
+    // Each Signature-Input member is an inner list of component identifiers, each an sf-string.
+    expect(problem('sig1=?1', 'sig1=:AA==:')).toBe('Signature-Input member sig1 is not an inner list');
+    expect(problem('sig1=("@status" 1)', 'sig1=:AA==:')).toBe('Signature-Input sig1 covers a component that is not a string');
+  });
+
+  it('names the components a component parameter marks', () => {
+    expect(one('sig1=("@status" "content-digest";sf "content-type");keyid="k"', 'sig1=:AA==:')).toMatchObject({
+      components: ['@status', 'content-digest', 'content-type'], parameterised: ['content-digest'],
+    });
+  });
+
+  it('trims a field value and takes combined values as recorded (RFC 9421 §2.1 example)', () => {
+    const m = { headers: { 'x-ows-header': '   Leading and trailing whitespace.   ', 'cache-control': 'max-age=60, must-revalidate' } };
+    expect(signatureBase(m, ['x-ows-header', 'cache-control'], '("x-ows-header" "cache-control")')).toBe([
+      '"x-ows-header": Leading and trailing whitespace.',
+      '"cache-control": max-age=60, must-revalidate',
+      '"@signature-params": ("x-ows-header" "cache-control")',
+    ].join('\n'));
+  });
+
+  it('has no @status for a request, nor request components for a response (RFC 9421 §2.2)', () => {
+    expect(signatureBase({ method: 'GET', authority: 'example.com', path: '/', headers: {} }, ['@status', '@method'], '()')).toEqual({ missing: ['@status'] });
+    expect(signatureBase({ status: 200, headers: {} }, ['@method', '@authority', '@path', '@status'], '()')).toEqual({ missing: ['@method', '@authority', '@path'] });
+  });
+
+  it('verifies and signs ES384 (ECDSA P-384 over SHA-384, RFC 7518 §3.4)', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+    const base = '"@status": 200\n"@signature-params": ("@status");keyid="k384"';
+    const signature = sign('sha384', Buffer.from(base), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+    const jwk = publicKey.export({ format: 'jwk' }) as Record<string, unknown>;
+    expect(verifySignature(base, signature, jwk)).toBe('valid');
+    expect(verifySignature(base, signature, { ...jwk, alg: 'ES384' })).toBe('valid');
+    expect(verifySignature(`${base} `, signature, jwk)).toBe('invalid');
+    // And signs ES384 as the RFC defines it.
+    const signed = signBase(base, privateKey.export({ format: 'jwk' }) as Record<string, unknown>);
+    expect(verify('sha384', Buffer.from(base), { key: publicKey, dsaEncoding: 'ieee-p1363' }, signed)).toBe(true);
+  });
+
+  it('leaves unjudged a signature whose key it cannot import, rather than failing it (Document 1 §Public JWK)', () => {
+    expect(verifySignature(B26.base, one(B26.input, B26.signature).signature, { kty: 'OKP', crv: 'Ed25519', x: 'AA' })).toBe('algorithm_unsupported');
+  });
+
+  it('implies no algorithm from a crv that is not a string (RFC 7518 §6.2.1.1)', () => {
+    expect(algorithmOf({ ...P256_PUBLIC })).toBe('ES256');
+    expect(algorithmOf({ ...P256_PUBLIC, crv: ['P-256'] })).toBeUndefined();
+  });
 });
 
 describe('what a response signature covers', () => {
@@ -92,6 +143,26 @@ describe('what a response signature covers', () => {
     expect(judged('sig1=("@status" "@query");created=1618884473;keyid="test-key-ecc-p256"')).toBe('component_unsupported');
     expect(judged('sig1=("@status" "x-absent");created=1618884473;keyid="test-key-ecc-p256"')).toBe('incomplete');
     expect(judged('sig1=("@status");created=1618884473;keyid="nobody"')).toBe('unknown_key');
+  });
+
+  it('says which components it does not rebuild, or the message lacks', () => {
+    const keys = [{ ...P256_PUBLIC, kid: 'k' }];
+    const found = (input: string) => (inspectResponse(200, { 'signature-input': input, signature: 'sig1=:AA==:' }, Buffer.alloc(0), keys).signatures as { detail?: string }[])[0];
+    expect(found('sig1=("@status" "content-digest";sf "@query");keyid="k"').detail).toBe('covers content-digest, @query, which this tool does not rebuild');
+    expect(found('sig1=("@status" "x-one" "x-two");keyid="k"').detail).toBe('covers x-one, x-two, which the message lacks');
+  });
+
+  it('names no key for a signature without keyid, even beside a profile key without kid', () => {
+    const found = inspectResponse(200, { 'signature-input': B24.input.replace(';keyid="test-key-ecc-p256"', ''), signature: B24.signature }, Buffer.alloc(0), [P256_PUBLIC]);
+    expect(found.signatures).toStrictEqual([{ label: 'sig-b24', components: ['@status', 'content-type', 'content-digest', 'content-length'], result: 'unknown_key', detail: 'no keyid parameter' }]);
+  });
+
+  it('reports a Signature without Signature-Input, the converse, and unreadable headers (RFC 9421 §4)', () => {
+    const signatures = (headers: Record<string, string>) => inspectResponse(200, headers, Buffer.alloc(0), []).signatures;
+    expect(signatures({})).toBeUndefined();
+    expect(signatures({ signature: B24.signature })).toEqual({ problem: 'Signature without Signature-Input' });
+    expect(signatures({ 'signature-input': B24.input })).toEqual({ problem: 'Signature-Input without Signature' });
+    expect(signatures({ 'signature-input': 'sig1=(', signature: B24.signature })).toEqual({ problem: expect.stringMatching(/^Signature or Signature-Input is not an RFC 8941 dictionary/) });
   });
 });
 
@@ -125,6 +196,40 @@ describe('RFC 9530 Content-Digest', () => {
 
   it('writes sha-256 in the form the spec shows', () => {
     expect(contentDigestHeader('{}')).toBe('sha-256=:RBNvo1WzZ4oRRq0W9+hknpT7T8If536DEMBg9hyq/4o=:');
+  });
+
+  it('says what makes a Content-Digest unreadable', () => {
+    expect(parseContentDigest('sha-256=:AA==')).toEqual({ problem: expect.stringMatching(/^Content-Digest is not an RFC 8941 dictionary \(.+\)$/) });
+    expect(parseContentDigest('sha-256=1')).toEqual({ problem: 'Content-Digest member sha-256 is not a byte sequence' });
+  });
+
+  describe('a response\'s Content-Digest, judged against its body', () => {
+    const b64 = (alg: string, bytes: string) => createHash(alg).update(bytes).digest('base64');
+    const raw = '{"b": 1, "a": "x"}';
+    const canonical = '{"a":"x","b":1}';
+    const judged = (header: string, body = raw) => inspectResponse(200, { 'content-digest': header }, Buffer.from(body), []).digest;
+
+    it('is canonical over the RFC 8785 form (Document 1 §Authentication), raw over the bytes as sent only', () => {
+      expect(judged(`sha-256=:${b64('sha256', canonical)}:`)).toEqual({ header: `sha-256=:${b64('sha256', canonical)}:`, result: 'canonical' });
+      expect(judged(`sha-256=:${b64('sha256', raw)}:`)?.result).toBe('raw');
+      expect(judged(`sha-256=:${b64('sha256', raw.slice(1))}:`)?.result).toBe('neither');
+    });
+
+    it('is raw over a body that is no JSON, which has no canonical form', () => {
+      expect(judged(`sha-256=:${b64('sha256', 'not json')}:`, 'not json')?.result).toBe('raw');
+    });
+
+    it('holds every digest it can compute to the body, and ignores an algorithm it lacks (RFC 9530 §2)', () => {
+      const sha256 = `sha-256=:${b64('sha256', canonical)}:`;
+      expect(judged(`${sha256}, md5=:${b64('md5', 'other')}:`)?.result).toBe('canonical');
+      expect(judged(`${sha256}, sha-512=:${b64('sha512', 'other')}:`)?.result).toBe('neither');
+    });
+
+    it('is unsupported when it carries no algorithm this tool computes', () => {
+      expect(judged(`md5=:${b64('md5', canonical)}:, unixsum=:AA==:`)).toEqual({
+        header: `md5=:${b64('md5', canonical)}:, unixsum=:AA==:`, result: 'unsupported', detail: 'no algorithm this tool computes (md5, unixsum)',
+      });
+    });
   });
 });
 
