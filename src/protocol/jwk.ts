@@ -5,11 +5,17 @@ import { canonicalJson } from './canonical.js';
 /** Members that make a JWK private (RFC 7517/7518); Document 1 forbids them in profiles. */
 export const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 
+/**
+ * A table looked up by what a business publishes: no inherited members, so a `crv` or `kty` of
+ * "toString" or "constructor" names nothing rather than a function.
+ */
+export const table = <T>(entries: Record<string, T>): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, entries);
+
 /** The algorithm each well-known curve must be paired with. */
-export const CURVE_ALG: Record<string, string> = { 'P-256': 'ES256', 'P-384': 'ES384', Ed25519: 'EdDSA' };
+export const CURVE_ALG = table({ 'P-256': 'ES256', 'P-384': 'ES384', Ed25519: 'EdDSA' });
 
 /** Members each well-known key type requires; other types are tolerated as they are. */
-const REQUIRED_BY_KTY: Record<string, string[]> = { EC: ['crv', 'x', 'y'], OKP: ['crv', 'x'] };
+const REQUIRED_BY_KTY = table({ EC: ['crv', 'x', 'y'], OKP: ['crv', 'x'] });
 
 const label = (key: unknown, i: number) => `keys[${i}]${isObject(key) && typeof key.kid === 'string' ? ` (kid ${key.kid})` : ''}`;
 
@@ -37,7 +43,7 @@ export function requiredMemberProblems(keys: unknown[]): string[] {
 }
 
 /** The members RFC 7638 hashes, per key type. */
-const THUMBPRINT_MEMBERS: Record<string, string[]> = { EC: ['crv', 'kty', 'x', 'y'], OKP: ['crv', 'kty', 'x'], RSA: ['e', 'kty', 'n'] };
+const THUMBPRINT_MEMBERS = table({ EC: ['crv', 'kty', 'x', 'y'], OKP: ['crv', 'kty', 'x'], RSA: ['e', 'kty', 'n'] });
 
 /** The JWK SHA-256 thumbprint (RFC 7638), base64url; undefined for a key type it does not define. */
 export function thumbprint(key: Record<string, unknown>): string | undefined {

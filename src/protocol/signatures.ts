@@ -6,7 +6,7 @@
 import { createHash, createPublicKey, createPrivateKey, sign as cryptoSign, verify as cryptoVerify, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { parseDictionary, serializeInnerList, Token, type InnerList, type Item } from 'structured-headers';
 import { canonicalJson } from './canonical.js';
-import { CURVE_ALG } from './jwk.js';
+import { CURVE_ALG, table } from './jwk.js';
 
 export interface MessageSignature {
   label: string;
@@ -104,7 +104,7 @@ export function algorithmOf(jwk: Record<string, unknown>): string | undefined {
   return implied;
 }
 
-const HASHES: Record<string, string | null> = { ES256: 'sha256', ES384: 'sha384', EdDSA: null };
+const HASHES = table<string | null>({ ES256: 'sha256', ES384: 'sha384', EdDSA: null });
 
 /** Verifies a signature base with a public JWK; a key this tool cannot use is `algorithm_unsupported`. */
 export function verifySignature(base: string, signature: Buffer, jwk: Record<string, unknown>): Verification {
@@ -124,7 +124,7 @@ export function verifySignature(base: string, signature: Buffer, jwk: Record<str
 }
 
 /** The hash ECDSA signs with on each curve (RFC 7518 §3.4); Ed25519 hashes nothing itself. */
-const SIGNING_HASHES: Record<string, string | null> = { 'P-256': 'sha256', 'P-384': 'sha384', 'P-521': 'sha512', Ed25519: null };
+const SIGNING_HASHES = table<string | null>({ 'P-256': 'sha256', 'P-384': 'sha384', 'P-521': 'sha512', Ed25519: null });
 
 /**
  * Signs a signature base with a private JWK (the reference business, and request signing). It
