@@ -139,6 +139,8 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   });
   // merge-drops: a location more than one identifier resolves to is left out of the answer.
   if (faults.has('location-lookup-merge-drops')) for (const [key, entry] of found) if (entry.inputs.length > 1) found.delete(key);
+  // copies-named-all: such a location comes twice, each copy naming every identifier.
+  if (faults.has('location-lookup-copies-named-all')) for (const [key, entry] of [...found]) if (entry.inputs.length > 1) found.set(`${key}#copy`, entry);
   if (unknown.length > 0 && faults.has('location-lookup-unknown-404')) {
     return transportError(404, 'not_found', `unknown location ids: ${unknown.join(', ')}`);
   }
