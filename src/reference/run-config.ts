@@ -4,6 +4,7 @@ import { PACKAGE_ROOT } from '../package-root.js';
 import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './shopping/catalog-data.js';
 import { ACCEPT_TOKEN, HOLD_TOKEN } from './shared/payment.js';
 import { PAYMENT_HANDLER_ID } from './profile.js';
+import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
 import { bookingFixtures } from './lodging/fixtures.js';
 import { locationFixtures } from './common/locations-data.js';
 import {
@@ -32,7 +33,7 @@ export function referenceRunConfig(variations: readonly VariationName[] = [], bu
   // Credentials go only to the target's origin and those listed: the services' own, when they live elsewhere.
   const servicesOrigin = business && new URL(business.servicesUrl).origin !== new URL(business.url).origin ? [new URL(business.servicesUrl).origin] : [];
   const signing = on.has('requires-signatures')
-    ? { signing: { required_for: ['*'] } } : on.has('signatures-on-complete-only') ? { signing: { required_for: ['checkout.complete', 'booking.complete'] } } : {};
+    ? { signing: { required_for: ['*'] } } : on.has('signatures-on-complete-only') ? { signing: { required_for: SIGNED_ON_COMPLETE_ONLY } } : {};
   // Mutual TLS: the platform certificate the reference's test CA signed, needed for every service request.
   const mtls = on.has('mtls-required') ? { auth: { required_for: ['*'] } } : {};
   const https = on.has('https-tls-1-3') || on.has('mtls-required');

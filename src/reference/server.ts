@@ -15,7 +15,7 @@ import { FaultSet, type FaultName } from './faults.js';
 import { IdempotencyStore, type StoredResponse } from './shared/idempotency.js';
 import { profileSignatureHeaders, publishesKeys, signatureHeaders } from './shared/signing.js';
 import { PlatformProfileResolver } from './shared/platform-profiles.js';
-import { signatureRefusal } from './shared/request-signatures.js';
+import { SIGNED_ON_COMPLETE_ONLY, signatureRefusal } from './shared/request-signatures.js';
 import {
   buildProfile, capabilityVersion, generateKeys, protocolVersion, responseVersion, servicePath, serviceVersion,
 } from './profile.js';
@@ -85,7 +85,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const idempotency = new IdempotencyStore(faults, variations);
   const signed = variations.has('requires-signatures') || variations.has('signatures-on-complete-only');
   // Under signatures-on-complete-only the other operations never read a signature.
-  const verifies = (op: Operation) => !variations.has('signatures-on-complete-only') || op.name.endsWith('.complete');
+  const verifies = (op: Operation) => !variations.has('signatures-on-complete-only') || SIGNED_ON_COMPLETE_ONLY.includes(op.name);
   const platformProfiles = variations.has('platform-profiles-fetched') || signed ? new PlatformProfileResolver(dialect, faults) : undefined;
   const version = protocolVersion(variations);
   const modules = (opts.services ?? SERVICES).map((service) => MODULES[service](variations));
