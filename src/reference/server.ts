@@ -151,8 +151,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     else if (absent.length) {
       // required-members-422: code and content, and the missing messages a business outcome carries, under HTTP 422.
       if (faults.has('required-members-422')) {
-        const out = render(missingMembers(absent), op);
-        return write(res, { ...out, status: 422, text: JSON.stringify({ code: 'missing', content: `${absent.join(', ')} is required`, ...JSON.parse(out.text) }) });
+        return reply(res, { ...missingMembers(absent), status: 422, extra: { code: 'missing', content: `${absent.join(', ')} is required` } }, op);
       }
       const refusal = moduleOf.get(op.capability)?.refuseMissing?.(absent)
         ?? (variations.has('required-members-as-messages') ? missingMembers(absent) : transportError(400, 'invalid_request', `${absent.join(', ')} is required`));
@@ -250,7 +249,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     if (faults.has('message-severity-vocabulary') && Array.isArray(body.messages)) {
       body.messages = (body.messages as ReplyMessage[]).map((m) => (m.severity === 'unrecoverable' ? { ...m, severity: 'fatal' as never } : m));
     }
-    const status = r.kind === 'business-error' ? 200 : r.status;
+    const status = r.status ?? 200;
     const text = JSON.stringify(body);
     const type = serviceType();
     return { status, text, type, headers: op ? signatureHeaders(op, status, type, text, { keys, faults, variations }) : {} };

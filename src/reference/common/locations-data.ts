@@ -30,7 +30,20 @@ export interface SeedLocation {
 }
 
 /** Distinct identifiers one lookup processes. */
-export const LOOKUP_BATCH_MAX = 10;
+const LOOKUP_BATCH_MAX = 10;
+
+/** The lookup batch maximum each variation sets, and whether the run config states it (the checker finds an unstated one). */
+const LOOKUP_BATCH_MAXIMA: { variation: VariationName; max: number; stated: boolean }[] = [
+  { variation: 'location-lookup-batch-max-1', max: 1, stated: true },
+  { variation: 'location-lookup-batch-max-2', max: 2, stated: true },
+  { variation: 'location-lookup-batch-max-4', max: 4, stated: false },
+  { variation: 'location-lookup-batch-max-200', max: 200, stated: false },
+  { variation: 'location-lookup-no-batch-max', max: Infinity, stated: false },
+];
+
+/** The lookup batch maximum under the variations on. */
+export const lookupBatchMax = (variations: { has(name: VariationName): boolean }): { max: number; stated: boolean } =>
+  LOOKUP_BATCH_MAXIMA.find((m) => variations.has(m.variation)) ?? { max: LOOKUP_BATCH_MAX, stated: true };
 /** The largest distance.max honoured, in meters; a larger one is rejected. */
 export const MAX_RADIUS = 100_000;
 
@@ -147,6 +160,7 @@ export function locationFixtures(variations: readonly VariationName[]): NonNulla
   const on = { has: (name: VariationName) => variations.includes(name) };
   // A Geo in the shape the business uses.
   const geo = (latitude: number, longitude: number) => (on.has('location-geo-lat-lng') ? { lat: latitude, lng: longitude } : { latitude, longitude });
+  const batch = lookupBatchMax(on);
   return {
     ids: ['LIS-001', 'LIS-003', 'POR-001', 'NYC-001', 'TYO-001'].map((id) => publicId(id, on)),
     aliases: { 'store-1002': publicId('LIS-002', on), alfama: publicId('LIS-004', on) },
@@ -160,8 +174,6 @@ export function locationFixtures(variations: readonly VariationName[]): NonNulla
     hours_filter: { open_at: '2025-01-06T13:00:00Z' },
     // A business honouring radii up to 400 km names 1,000 km as one it cannot: short of half the Earth's circumference.
     ...(on.has('location-radius-400km') ? { unsupported_max: 1_000_000 } : {}),
-    // A maximum of 4 or 200 goes unstated (the checker finds it from where batch_limit_applied appears), and so does having none.
-    ...(on.has('location-lookup-batch-max-4') || on.has('location-lookup-batch-max-200') || on.has('location-lookup-no-batch-max') ? {}
-      : { lookup_batch_max: on.has('location-lookup-batch-max-1') ? 1 : on.has('location-lookup-batch-max-2') ? 2 : LOOKUP_BATCH_MAX }),
+    ...(batch.stated ? { lookup_batch_max: batch.max } : {}),
   };
 }

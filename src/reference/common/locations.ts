@@ -9,7 +9,7 @@ import type { FaultSet } from '../faults.js';
 import { businessError, recoverable, resource, transportError, type HandlerRequest, type Reply, type ReplyMessage } from '../shared/replies.js';
 import type { VariationSet } from '../variations.js';
 import {
-  AMENITIES, COUNTRY_TIMEZONES, LOCALITIES, LOCATIONS, LOOKUP_BATCH_MAX, MAX_RADIUS, publicId, type DailyHour, type SeedLocation, type Weekday,
+  AMENITIES, COUNTRY_TIMEZONES, LOCALITIES, LOCATIONS, lookupBatchMax, MAX_RADIUS, publicId, type DailyHour, type SeedLocation, type Weekday,
 } from './locations-data.js';
 
 type Json = Record<string, unknown>;
@@ -105,8 +105,7 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   const read = criteriaOf(body, faults, variations, 'lookup');
   if ('reply' in read) return read.reply;
   const messages: ReplyMessage[] = [];
-  const max = variations.has('location-lookup-batch-max-1') ? 1 : variations.has('location-lookup-batch-max-2') ? 2 : variations.has('location-lookup-batch-max-4') ? 4
-    : variations.has('location-lookup-batch-max-200') ? 200 : variations.has('location-lookup-no-batch-max') ? Infinity : LOOKUP_BATCH_MAX;
+  const { max } = lookupBatchMax(variations);
   const distinct = [...new Set(ids)];
   let processed = distinct;
   if (distinct.length > max) {

@@ -1,8 +1,11 @@
 /** What a reference handler answers; the server adds the envelope and applies envelope faults. */
 export type Reply =
   | { kind: 'resource'; status: number; body: Record<string, unknown> }
-  | { kind: 'business-error'; messages: ReplyMessage[]; extra?: Record<string, unknown>; status?: 200 | 404 }
+  /** HTTP 200 unless `status` says otherwise (a fault answering a business outcome under another status). */
+  | { kind: 'business-error'; messages: ReplyMessage[]; extra?: Record<string, unknown>; status?: number }
   | { kind: 'transport-error'; status: number; code: string; content: string };
+
+export type BusinessError = Extract<Reply, { kind: 'business-error' }>;
 
 export interface ReplyMessage {
   type: 'error' | 'warning' | 'info';
@@ -21,7 +24,7 @@ export const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !=
 export const resource = (body: Record<string, unknown>, status = 200): Reply => ({ kind: 'resource', status, body });
 
 /** A business outcome: HTTP 200, status error, messages (and extra members such as continue_url). */
-export const businessError = (messages: ReplyMessage[], extra?: Record<string, unknown>): Reply => ({
+export const businessError = (messages: ReplyMessage[], extra?: Record<string, unknown>): BusinessError => ({
   kind: 'business-error', messages, extra,
 });
 
@@ -34,7 +37,7 @@ export const recoverable = (code: string, content: string, path?: string): Reply
 });
 
 /** The business error naming request members the spec requires that are absent. */
-export const missingMembers = (absent: string[], severity: 'recoverable' | 'unrecoverable' = 'recoverable'): Reply =>
+export const missingMembers = (absent: string[], severity: 'recoverable' | 'unrecoverable' = 'recoverable'): BusinessError =>
   businessError(absent.map((m) => ({ ...recoverable('missing', `${m} is required.`, `$.${m}`), severity })));
 
 /** Warnings turned into recoverable errors (a change refused because of them). */
