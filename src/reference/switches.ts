@@ -15,8 +15,9 @@ export class Switches<N extends string> {
  * Named faults of the reference business. Each breaks one behaviour the way a real
  * implementation might, and names, completely, what a run against it shows:
  * - `fails`: every check that must fail (or warn);
- * - `skips`: every check that may then end blocked or not-tested instead of its usual verdict
- *   (a `suite.*` entry stands for every check of a suite); every other check keeps its verdict.
+ * - `skips`: every check that may then end blocked or not-tested instead of its usual verdict, or
+ *   info where it says it cannot see what the fault broke (a `suite.*` entry stands for every
+ *   check of a suite); every other check keeps its verdict.
  * The requirement IDs a fault fails (`expect`) follow from its checks.
  */
 export interface Fault {

@@ -131,10 +131,13 @@ export function amenityMatch(ls: Json[], keys: string[]): { lacking: string[]; u
   return out;
 }
 
-/** The keys a location's amenities map lacks, exactly; undefined when it lists no map. */
+/**
+ * The keys a location's amenities map lacks, exactly; undefined when it lists no map (amenities
+ * absent, or something other than a map, which the amenity-shape rule judges: one defect, one check).
+ */
 export function missingAmenities(l: Json, keys: string[]): string[] | undefined {
-  if (l.amenities === undefined) return undefined;
-  const map = isObject(l.amenities) ? l.amenities : {};
+  if (!isObject(l.amenities)) return undefined;
+  const map = l.amenities;
   return keys.filter((k) => !Object.hasOwn(map, k));
 }
 

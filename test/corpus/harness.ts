@@ -180,11 +180,12 @@ export function wholeRun(): { name: string; scope: Scope }[] {
 }
 
 const FAILED: readonly Verdict[] = ['fail', 'warn'];
-const SKIPPED: readonly Verdict[] = ['blocked', 'not-tested'];
+// A pinned check may also end info: it reports it cannot see what the fault broke, which another check fails.
+const SKIPPED: readonly Verdict[] = ['blocked', 'not-tested', 'info'];
 
 /**
  * How a run with a fault differs from what the fault's record says: its `fails` fail, its
- * `skips` end blocked or not-tested, and every other check keeps its baseline verdict.
+ * `skips` end blocked, not-tested or info, and every other check keeps its baseline verdict.
  */
 export function departures(fault: Fault, report: RunReport, base: Map<string, Verdict>, scope?: Scope): string[] {
   const out: string[] = [];
@@ -200,7 +201,7 @@ export function departures(fault: Fault, report: RunReport, base: Map<string, Ve
     if (fault.fails.includes(c.id)) {
       if (!FAILED.includes(c.verdict)) out.push(`${c.id}: should fail, is ${c.verdict}: ${c.message}`);
     } else if (pinnedSkip(fault, c.id)) {
-      if (!SKIPPED.includes(c.verdict)) out.push(`${c.id}: pinned as blocked or not-tested, is ${c.verdict} (a stale pin?)`);
+      if (!SKIPPED.includes(c.verdict)) out.push(`${c.id}: pinned as blocked, not-tested or info, is ${c.verdict} (a stale pin?)`);
     } else if (c.verdict !== was && !crossCutting(c)) {
       out.push(`${c.id}: ${was} without the fault, ${c.verdict} with it: ${c.message}`);
     }

@@ -84,8 +84,10 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   // pagination-minimal: a cursor while more follow, and nothing on the last page.
   const paging = variations.has('location-search-pagination-minimal') ? (more ? { pagination: { cursor: encodeCursor(next) } } : {})
     : { pagination: { has_next_page: more, total_count: matches.length, ...(more ? { cursor: encodeCursor(next) } : {}) } };
+  const locations = page.map((l) => locationJson(l, read.criteria, faults, variations, 'search'));
   return resource({
-    locations: page.map((l) => locationJson(l, read.criteria, faults, variations, 'search')),
+    // locations-map: the page as an object keyed by location id.
+    locations: faults.has('location-search-locations-map') ? Object.fromEntries(locations.map((l) => [l.id, l])) : locations,
     ...paging,
   });
 }
@@ -302,10 +304,15 @@ function locationJson(l: SeedLocation, c: Criteria, faults: FaultSet, variations
     key, faults.has('location-amenity-no-description') ? {} : { description: AMENITIES[key] },
   ]));
   if (faults.has('location-amenity-key-single-segment') && l.amenities.length > 0) amenities.terrace = { description: 'Terrace' };
+  if (faults.has('location-amenity-keys-malformed') && l.amenities.length > 0) Object.assign(amenities, { 'Com.example.terrace': { description: 'Terrace' }, 'com.example.baby changing': { description: 'Baby changing' } });
+  if (variations.has('location-amenity-keys-pattern-edges') && l.amenities.length > 0) Object.assign(amenities, { 'x.example.wifi': { description: 'Guest Wi-Fi' }, 'io.example.v': { description: 'Vending machines' } });
   const schedule = l.hours !== undefined || l.exception_hours !== undefined;
   let timezone = l.timezone;
   if (timezone && faults.has('location-timezone-follows-context') && c.contextCountry && COUNTRY_TIMEZONES[c.contextCountry]) timezone = COUNTRY_TIMEZONES[c.contextCountry];
   if (timezone && faults.has('location-timezone-offset')) timezone = utcOffset(timezone);
+  if (timezone && faults.has('location-timezone-misspelled')) timezone = timezone.replace('Lisbon', 'Lisboa');
+  // A zone name IANA keeps as a link of one segment (backward): Japan for Asia/Tokyo.
+  if (timezone === 'Asia/Tokyo' && variations.has('location-timezone-one-segment')) timezone = 'Japan';
   // The zone stated only without a context naming a country, or only with one.
   if (faults.has('location-timezone-dropped-with-context') && c.contextCountry) timezone = undefined;
   if (faults.has('location-timezone-only-with-context') && !c.contextCountry) timezone = undefined;
@@ -318,11 +325,21 @@ function locationJson(l: SeedLocation, c: Criteria, faults: FaultSet, variations
     ...(variations.has('location-geo-withheld') || brief ? {} : { geo: variations.has('location-geo-lat-lng') ? { lat: l.geo.latitude, lng: l.geo.longitude } : l.geo }),
     ...(l.amenities.length && !brief && !(op === 'search' && variations.has('location-search-amenities-unlisted'))
       // lookup-abroad-no-amenities: lookup lists a location outside the home country without its amenities map.
-      && !(op === 'lookup' && variations.has('location-lookup-abroad-no-amenities') && l.address.address_country !== HOME_COUNTRY) ? { amenities } : {}),
+      && !(op === 'lookup' && variations.has('location-lookup-abroad-no-amenities') && l.address.address_country !== HOME_COUNTRY)
+      // amenities-list: the identifiers as an array, not a map.
+      ? { amenities: faults.has('location-amenities-list') ? Object.keys(amenities) : amenities } : {}),
     ...(l.hours ? { hours: l.hours } : {}),
     ...(l.exception_hours ? { exception_hours: l.exception_hours } : {}),
-    ...(schedule && timezone && !faults.has('location-hours-without-timezone') ? { timezone } : {}),
+    ...(schedule && timezone && !faults.has('location-hours-without-timezone')
+      // timezone-offset-hours: the zone as its offset from UTC in hours, a number.
+      ? { timezone: faults.has('location-timezone-offset-hours') ? offsetHours(timezone) : timezone } : {}),
   };
+}
+
+/** The zone's offset from UTC now in hours (1 for "+01:00"): what location-timezone-offset-hours sends. */
+function offsetHours(zone: string): number {
+  const [sign, hh, mm] = /^([+-])(\d\d):(\d\d)$/.exec(utcOffset(zone))!.slice(1);
+  return (sign === '-' ? -1 : 1) * (Number(hh) + Number(mm) / 60);
 }
 
 /** The zone's offset from UTC now, as "+01:00": what location-timezone-offset sends instead of the name. */
