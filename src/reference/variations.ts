@@ -196,6 +196,9 @@ export const VARIATIONS = [
     permitted_by: 'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing` …".',
     // Only code missing says a field is absent: a field asked for again under another code may be a value the business rejects.
     hides: ['checkout-missing-without-path', 'checkout-never-ready'] }),
+  variation({ name: 'checkout-missing-no-severity', capability: 'shopping.checkout',
+    description: 'An incomplete session names what is missing with type error, code missing and a path, but states no severity. A checker that requires severity recoverable on every missing message fails it.',
+    permitted_by: 'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing`, `path` of the missing field, `severity` `recoverable`"; the Message table lists severity as "used on errors" and no sentence requires it.' }),
   variation({ name: 'checkout-unavailable-per-line', capability: 'shopping.checkout',
     description: 'A create whose items are all unavailable is refused with one recoverable item_unavailable error per line, pointing at it ($.line_items[0]), then the unrecoverable item_unavailable error. A checker that judges the first item_unavailable message only, or reads errors with a path as fields the config must supply, fails the refusal or leaves it untested.',
     permitted_by: 'Document 1 §Checkout 6: "HTTP 200 with `proto.status` `error`, message `code` `item_unavailable`, `severity` `unrecoverable`, and `continue_url`"; further messages are not excluded, and §Shared value objects: Message path "JSON path of the field concerned".' }),

@@ -419,7 +419,7 @@ function sessionRules(): ExchangeRule[] {
   const body = (x: Exchange) => (isObject(x.json) ? x.json : {});
   return [
     resourceRule(capability, { id: 'booking.resource', title: 'every session response matches the booking session resource', requirements: ['BOOK-009'] }, 'booking responses carrying a session', withoutDatesAndCurrency),
-    paymentHandlersRule(capability, { id: 'booking.payment-handlers', title: 'an open session names a payment handler, in its envelope or the profile; a registry it carries is well-formed', requirements: ['BOOK-011'] }, 'booking', { profileServes: true }),
+    paymentHandlersRule(capability, { id: 'booking.payment-handlers', title: 'an open session names a payment handler, in its envelope or the profile; a registry it carries is well-formed', requirements: ['BOOK-011'] }, 'booking'),
     {
       check: { id: 'booking.completed-confirmation', title: 'every response carrying a completed booking carries its confirmation', requirements: ['BOOK-026'] },
       appliesTo: 'booking responses carrying a completed session',

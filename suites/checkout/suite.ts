@@ -243,7 +243,7 @@ function sessionRules(): ExchangeRule[] {
   const c = 'shopping.checkout';
   return [
     resourceRule(c, { id: 'checkout.resource', title: 'every session response matches the checkout resource', requirements: ['CHK-017'] }, 'checkout responses carrying a session'),
-    paymentHandlersRule(c, { id: 'checkout.payment-handlers', title: 'an open session names a payment handler, in its envelope or the profile; a registry it carries is well-formed', requirements: ['CHK-004'] }, 'checkout', { profileServes: true }),
+    paymentHandlersRule(c, { id: 'checkout.payment-handlers', title: 'an open session names a payment handler, in its envelope or the profile; a registry it carries is well-formed', requirements: ['CHK-004'] }, 'checkout'),
     incompleteNamesMissingRule(c, { id: 'checkout.incomplete-names-missing', title: 'an incomplete session names what is missing', requirements: ['CHK-015'] }, 'checkout'),
     missingMessagesRule(c, { id: 'checkout.missing-messages', title: 'a missing message carries a path and is recoverable', requirements: ['CHK-016'] }, 'checkout'),
   ];

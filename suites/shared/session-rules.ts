@@ -24,16 +24,14 @@ export function isSessionOf(capability: string): (x: Exchange, envelopeKey: stri
 }
 
 /**
- * Every session response carries `proto.payment_handlers`, a payment handler registry; while the
- * session is open it names at least one handler with an id. `noun` names the responses (`checkout`).
- *
- * With `profileServes` (booking: the envelope "Includes `payment_handlers`" in a Notes column, a
- * known member, and "The business advertises the capability in its profile together with payment
- * handlers"), a registry that is present must be well-formed, and an open session needs a handler
- * with an id in its own registry or else in the profile's: without either, Complete has no
- * handler_id to name. A response without its own registry is reported in the verdict, not failed.
+ * The payment handlers of a session response (checkout, booking): the envelope's registry is a
+ * known member ("Includes `payment_handlers`"), and "The business advertises the capability in its
+ * profile together with payment handlers". So a registry that is present must be well-formed, and
+ * an open session needs a handler with an id in its own registry or else in the profile's: without
+ * either, Complete has no handler_id to name. A response without its own registry is reported in
+ * the verdict, not failed. `noun` names the responses (`checkout`).
  */
-export function paymentHandlersRule(capability: string, check: CheckSpec, noun: string, opts: { profileServes?: boolean } = {}): ExchangeRule {
+export function paymentHandlersRule(capability: string, check: CheckSpec, noun: string): ExchangeRule {
   const isSession = isSessionOf(capability);
   const registryOf = (r: RuleContext, body: unknown) => {
     const env = envelopeOf(r.dialect, body);
@@ -48,22 +46,18 @@ export function paymentHandlersRule(capability: string, check: CheckSpec, noun: 
       const key = `${r.dialect.envelopeKey}.payment_handlers`;
       const registry = registryOf(r, x.json);
       const open = OPEN.includes(String(statusOf(x)));
-      if (!opts.profileServes && !isObject(registry)) return [`no ${key}`];
       if (registry !== undefined) {
         const shape = r.validate('common.schema.json#/$defs/paymentHandlerRegistry', registry).map((p) => p.replace('$', `$.${key}`));
         if (shape.length) return shape;
       }
       if (!open || usable(registry)) return [];
-      if (!opts.profileServes) return [`${key} names no handler with an id while the session is ${String(statusOf(x))}`];
       return usable(registryOf(r, r.target.profile?.document)) ? []
         : [`no payment handler to pay with while the session is ${String(statusOf(x))}: ${registry === undefined ? `no ${key}` : `${key} names none`}, and the profile names none either`];
     },
-    ...(opts.profileServes ? {
-      coverage: (judged: Exchange[], r: RuleContext) => {
-        const without = judged.filter((x) => !usable(registryOf(r, x.json))).length;
-        return without ? `${without} of them named no handler of their own; the profile's payment handlers serve (the envelope's payment_handlers is a known member)` : undefined;
-      },
-    } : {}),
+    coverage: (judged: Exchange[], r: RuleContext) => {
+      const without = judged.filter((x) => !usable(registryOf(r, x.json))).length;
+      return without ? `${without} of them named no handler of their own; the profile's payment handlers serve (the envelope's payment_handlers is a known member)` : undefined;
+    },
   };
 }
 

@@ -404,7 +404,10 @@ function priced(line: Json, req: HandlerRequest): Json {
 /** One message naming a missing field; faults drop the path's JSON form, or make it unrecoverable. */
 function missingMessage(code: string, content: string, path: string | undefined, req: HandlerRequest): ReplyMessage {
   const message = recoverable(code, content, path && req.faults.has('checkout-missing-path-not-json') ? path.replace(/^\$\./, '') : path);
-  return req.faults.has('checkout-missing-unrecoverable') ? { ...message, severity: 'unrecoverable' } : message;
+  if (req.faults.has('checkout-missing-unrecoverable')) return { ...message, severity: 'unrecoverable' };
+  // missing-no-severity: the message states no severity (the spec's example has one; the table says "Typical").
+  if (req.variations.has('checkout-missing-no-severity')) return (({ severity: _s, ...rest }) => rest)(message);
+  return message;
 }
 
 function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMessage[]): Json {
