@@ -1,6 +1,7 @@
 import { Switches, variation, type Variation } from './switches.js';
 import { COMMON_VARIATIONS } from './common/variations.js';
 import { LODGING_VARIATIONS } from './lodging/variations.js';
+import { FAULTS } from './faults.js';
 
 export type { Variation };
 
@@ -120,6 +121,14 @@ export const VARIATIONS = [
   variation({ name: 'product-detail-without-options', capability: 'shopping.catalog.lookup',
     description: 'Product detail lists no options member, so there are no option values to carry signals. A checker must observe that, not fail.',
     permitted_by: 'Document 1 §Catalog resources: options, Required "no".' }),
+  variation({ name: 'product-one-size-option', capability: 'shopping.catalog.lookup',
+    description: 'Products without options state one option of a single value (Size: One Size), which their one variant states too; product detail gives them no selected. A checker that counts a value once per variant, or takes any option for a configurable one, demands selected of a product that is not configurable.',
+    permitted_by: 'Document 1 §Catalog resources: selected "required when the product has configurable options, may be empty or omitted otherwise".' }),
+  variation({ name: 'catalog-not-advertised', capability: 'discovery',
+    description: 'The profile advertises cart, checkout and order but no catalog capability; the catalog endpoints still answer the business\'s own storefront. A checker that searches or looks up products anyway, to find items to buy, uses capabilities the business never offered.',
+    permitted_by: 'Document 1 §What the service does: "Capabilities are adopted independently."',
+    // Nothing judges the catalog: a fault that fails a catalog check has that much less to break.
+    hides: FAULTS.filter((f) => f.fails.some((id) => id.startsWith('catalog-'))).map((f) => f.name) }),
   variation({ name: 'ids-need-escaping', capability: 'shopping.cart',
     description: 'Cart, checkout session and order ids hold "/", "+", ":" and spaces. A checker that puts ids in paths unescaped reaches the wrong resource.',
     permitted_by: 'Document 1 §Endpoints: "Path parameter `id` is a string"; its characters are not restricted.' }),

@@ -174,6 +174,58 @@ const CASES: ConfigCase[] = [
     expect: { 'catalog-product.relaxation': ['not-tested', /^Size=S with Color=Navy exists, so nothing needed relaxing$/] },
   },
   {
+    // Product ids alone: lookup takes those given (prod-003, its options of two values), variant ids come from the products found.
+    name: 'product ids configured, no variant ids',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, product_ids: ['prod-003'], variant_ids: undefined } }),
+    expect: {
+      'catalog-lookup.product-ids': ['pass', /held/],
+      'catalog-lookup.variant-ids': ['pass', /held/],
+      'catalog-lookup.sku': ['info', /^SKU SKU-003-1 is not accepted/],
+      'catalog-product.selected': ['pass', /held/],
+    },
+  },
+  {
+    // Variant ids alone: lookup takes the one given, product ids come from the first search page.
+    name: 'variant ids configured, no product ids',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, product_ids: undefined, variant_ids: ['var-004-3'] } }),
+    expect: {
+      'catalog-lookup.product-ids': ['pass', /held/],
+      'catalog-lookup.variant-ids': ['pass', /held/],
+      'catalog-lookup.sku': ['info', /^SKU SKU-004-3 is not accepted/],
+    },
+  },
+  {
+    // No ids, and a search that finds nothing: the lookup checks say what they need.
+    name: 'no catalog ids, a query finding nothing',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, product_ids: undefined, variant_ids: undefined, search_query: 'zqxjv' } }),
+    expect: {
+      'catalog-lookup.product-ids': ['not-tested', /^needs fixtures\.product_ids in --config \(or the search capability, to find some\)$/],
+      'catalog-lookup.variant-ids': ['not-tested', /^needs fixtures\.variant_ids in --config \(or the search capability, to find some\)$/],
+      // With no id to look up, products are found by search alone: no lookup of nothing.
+      'catalog-lookup.endpoints-exist': ['not-tested', /^none of the run's \d+ answered requests was one of the requests to shopping\.catalog\.lookup endpoints$/],
+    },
+  },
+  {
+    // The camp mug first: one option of one value, stated by the product and its variant, is nothing to configure.
+    name: 'a one-size product configured first',
+    variations: ['product-one-size-option'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, product_ids: ['prod-010', 'prod-002'] } }),
+    expect: { 'catalog-product.product-id': ['pass', /held/], 'catalog-product.selected': ['pass', /held/] },
+  },
+  {
+    // No items configured, and no catalog advertised to find them in: the catalog routes that still answer are not used.
+    name: 'no item ids, no catalog advertised',
+    variations: ['catalog-not-advertised'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, item_ids: undefined } }),
+    expect: {
+      'cart.create-201': ['not-tested', /^needs fixtures\.item_ids in --config \(or a catalog to find purchasable items in\)$/],
+      'checkout.create': ['not-tested', /^needs fixtures\.item_ids in --config \(or a catalog to find purchasable items in\)$/],
+    },
+  },
+  {
     // Several category values: a product in any one of them is inside the filter.
     name: 'the configured filters name two categories',
     variations: [],
@@ -261,6 +313,34 @@ const CASES: ConfigCase[] = [
       'booking.ready': ['not-tested', /\$\.guests \(missing/],
       'booking.invalid-guest-200': ['not-tested', /no guest to give an invalid email/],
     },
+  },
+  {
+    // Without sold-out stays, the sold-out scenario says which fixture it needs; the rest goes on.
+    name: 'no sold-out stays configured',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, sold_out_stays: undefined } } }),
+    expect: { 'booking.inventory-exhausted': ['not-tested', /^needs fixtures\.booking\.sold_out_stays in --config$/], 'booking.create': ['pass', /held/] },
+  },
+  {
+    // No booker in the config: the test booker is sent, and the instrument is billed to the test address.
+    name: 'the config names no booker',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, booker: undefined } } }),
+    expect: { 'booking.ready': ['pass', /held/], 'booking.complete': ['pass', /held/] },
+  },
+  {
+    // No payment token: a session is still driven to ready, and only completing is not tested.
+    name: 'booking fixtures, no payment token',
+    variations: [],
+    config: ({ payment: _p, ...c }) => c,
+    expect: { 'booking.ready': ['pass', /held/], 'booking.complete': ['not-tested', /payment\.token/] },
+  },
+  {
+    // The session needs an instrument before it is ready, and the config has no token to make one with.
+    name: 'payment asked before ready, no token',
+    variations: ['booking-payment-before-ready'],
+    config: ({ payment: _p, ...c }) => c,
+    expect: { 'booking.create': ['pass', /held/], 'booking.ready': ['not-tested', /asking for \$\.payment\.instruments \(missing/] },
   },
   {
     // Two permitted choices together: the note every answer carries is no note of a new conversation.
@@ -371,6 +451,41 @@ const CASES: ConfigCase[] = [
     variations: ['location-search-cursor-top-level', 'location-search-page-limit-20'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: undefined } } }),
     expect: { 'location-lookup.serves-applied': ['not-tested', /^needs a search that can be walked whole \(the page asked for with pagination\.cursor equals the first/] },
+  },
+  {
+    // Any radius honoured, no query where one is needed: an empty answer with an info note is an answer, not a rejection.
+    name: 'any radius, no query where needed',
+    variations: ['location-search-needs-query', 'location-any-radius'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: undefined } } }),
+    expect: { 'location-search.unsupported-max': ['pass', /^held$/] },
+  },
+  {
+    // has_next_page false ends the walk, whatever cursor the page carries: one page, nothing to walk.
+    name: 'one location, cursor on last page',
+    variations: ['location-search-last-page-cursor'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: 'madrid' } } }),
+    expect: { 'location-search.no-repeats': ['not-tested', /the first holds 1;/] },
+  },
+  {
+    // A cursor alone on every page, the last too: it leads to an empty page, which ends the walk.
+    name: 'location cursors alone, last too',
+    variations: ['location-search-pagination-minimal', 'location-search-last-page-cursor'],
+    config: (c) => c,
+    expect: { 'location-search.no-repeats': ['pass', /held/], 'location-search.walk-complete': ['pass', /held/] },
+  },
+  {
+    // Belém lies 6,072 m from the center: within 6,090 m, by 0.3%, so it is no stray beyond the radius.
+    name: 'radius just past a location',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, max_meters: 6090 } } }),
+    expect: { 'location-search.within-radius': ['pass', /held/], 'location-lookup.distance-applied': ['pass', /held/] },
+  },
+  {
+    // Parque das Nações lies 6,708 m from the center: beyond 6,688 m, by 0.3%, so it is not owed within the radius.
+    name: 'radius just short of a location',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, max_meters: 6688 } } }),
+    expect: { 'location-lookup.distance-applied': ['pass', /held/] },
   },
 ];
 

@@ -170,7 +170,7 @@ export function locationFixtures(variations: readonly VariationName[]): NonNulla
     amenities: ['com.example.parking', 'com.example.wifi'],
     serves: { point: geo(38.7223, -9.1393) },
     items: ['var-013-1'],
-    context: { address_country: 'US', address_region: 'NY', postal_code: '10012' },
+    // No context: the checker's own (a New York one) is sent, and the context faults act on it.
     hours_filter: { open_at: '2025-01-06T13:00:00Z' },
     // A business honouring radii up to 400 km names 1,000 km as one it cannot: short of half the Earth's circumference.
     ...(on.has('location-radius-400km') ? { unsupported_max: 1_000_000 } : {}),

@@ -41,6 +41,8 @@ interface Criteria {
   openAt?: Date;
   /** The country a context names, which only the context faults act on. */
   contextCountry?: string;
+  /** The distance.max sent, where the clamping faults put the supported radius in its place. */
+  clampedFrom?: number;
 }
 
 /** POST /locations/search */
@@ -71,7 +73,8 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   const limit = Math.min(asked, cap);
   // Where the cursor comes back is not shown: pagination.cursor, or a top-level cursor (a variation).
   const sent = variations.has('location-search-cursor-top-level') ? body.cursor : pagination.cursor;
-  const offset = typeof sent === 'string' ? decodeCursor(sent) : 0;
+  // cursor-number: the cursor is the offset itself, a number, which the business reads back.
+  const offset = typeof sent === 'string' ? decodeCursor(sent) : typeof sent === 'number' && faults.has('location-search-cursor-number') ? sent : 0;
   if (offset === undefined) return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
   // cursor-forgets-query: the cursor holds an offset alone, and the pages it leads to list every location the criteria match, whatever the query.
   if (offset > 0 && faults.has('location-search-cursor-forgets-query')) matches = LOCATIONS.filter((l) => satisfies(l, read.criteria, faults));
@@ -81,15 +84,27 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   if (faults.has('location-search-cursor-repeats') && page.length > 1) next -= 1;
   if (faults.has('location-search-cursor-skips')) next += 1;
   const more = next < matches.length;
+  // last-page-cursor: the last page carries a cursor too, leading to an empty page.
+  const cursor = more || variations.has('location-search-last-page-cursor') ? { cursor: faults.has('location-search-cursor-number') ? next : encodeCursor(next) } : {};
   // pagination-minimal: a cursor while more follow, and nothing on the last page.
-  const paging = variations.has('location-search-pagination-minimal') ? (more ? { pagination: { cursor: encodeCursor(next) } } : {})
-    : { pagination: { has_next_page: more, total_count: matches.length, ...(more ? { cursor: encodeCursor(next) } : {}) } };
-  const locations = page.map((l) => locationJson(l, read.criteria, faults, variations, 'search'));
+  const paging = variations.has('location-search-pagination-minimal') ? ('cursor' in cursor ? { pagination: cursor } : {})
+    : { pagination: { has_next_page: more, total_count: matches.length, ...cursor } };
+  const locations: unknown[] = page.map((l) => {
+    const json = locationJson(l, read.criteria, faults, variations, 'search');
+    // null-entries: the serialiser fails on exception hours and leaves null in the location's place.
+    if (faults.has('location-search-null-entries') && l.exception_hours) return null;
+    // id-null: the listing query does not select the id.
+    return faults.has('location-search-id-null') ? { ...json, id: null } : json;
+  });
+  // max-clamped-noted: the clamped radius is said in an error message, beside the locations.
+  const noted = read.criteria.clampedFrom !== undefined && faults.has('location-max-clamped-noted')
+    ? { messages: [recoverable('distance_clamped', `distance.max ${read.criteria.clampedFrom} is beyond the supported radius; ${read.criteria.distance?.max} m was applied.`, '$.distance.max')] } : {};
   return resource({
     // locations-map: the page as an object keyed by location id.
-    locations: faults.has('location-search-locations-map') ? Object.fromEntries(locations.map((l) => [l.id, l])) : locations,
+    locations: faults.has('location-search-locations-map') ? Object.fromEntries(locations.map((l) => [(l as Json).id, l])) : locations,
     ...paging,
-  });
+    ...noted,
+  }, faults.has('location-search-201') ? 201 : 200);
 }
 
 /** POST /locations/lookup */
@@ -175,7 +190,11 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
     return {
       ...locationJson(location, read.criteria, faults, variations, 'lookup'),
       // inputs-add-canonical: beside the identifiers supplied, the location's canonical id.
-      inputs: faults.has('location-lookup-inputs-add-canonical') ? [...named, { id: publicId(location.id, variations) }] : named,
+      inputs: faults.has('location-lookup-inputs-add-canonical') ? [...named, { id: publicId(location.id, variations) }]
+        // inputs-positional: one entry per identifier sent, null where it did not resolve to this location.
+        : faults.has('location-lookup-inputs-positional') ? ids.map((id) => (inputs.includes(id) ? { id } : null))
+          // inputs-identifier: each entry names the identifier under `identifier`, not `id`.
+          : faults.has('location-lookup-inputs-identifier') ? named.map(({ id }) => ({ identifier: id })) : named,
     };
   });
   if (variations.has('location-lookup-hours-note')) messages.push({ type: 'info', code: 'hours_may_vary', content: 'Opening hours may vary on public holidays.' });
@@ -194,18 +213,20 @@ function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet, op: 
     const center = readPoint(distance.center);
     const max = distance.max;
     if (!center || typeof max !== 'number' || !Number.isFinite(max)) {
-      return { reply: reject('distance needs a center with latitude and longitude, and a numeric max in meters', op, variations) };
+      return { reply: reject('distance needs a center with latitude and longitude, and a numeric max in meters', op, faults, variations) };
     }
     const supported = variations.has('location-radius-400km') ? WIDE_RADIUS : MAX_RADIUS;
     const tooFar = max > supported && !variations.has('location-any-radius');
     if (max <= 0 && faults.has('location-negative-max-default')) criteria.distance = { center, max: DEFAULT_RADIUS };
-    else if (tooFar && faults.has('location-max-clamped')) criteria.distance = { center, max: supported };
+    else if (tooFar && (faults.has('location-max-clamped') || faults.has('location-max-clamped-noted'))) Object.assign(criteria, { distance: { center, max: supported }, clampedFrom: max });
+    // max-empty: a radius it cannot honour finds nothing, and nothing says why.
+    else if (tooFar && faults.has('location-max-empty')) return { reply: resource({ locations: [] }) };
     else if ((max <= 0 || tooFar) && faults.has('location-max-500')) return { reply: transportError(500, 'internal_error', `distance.max ${max}: internal error`) };
     // max-dropped: the radius it cannot honour is left out, and the search answers as if no distance were sent.
     else if (tooFar && faults.has('location-max-dropped')) criteria.distance = undefined;
     // negative-max-honoured: a radius of zero or below is applied as given, and nothing lies within it.
     else if (max <= 0 && variations.has('location-negative-max-honoured')) criteria.distance = { center, max };
-    else if (max <= 0 || tooFar) return { reply: reject(`distance.max must be above 0 and at most ${supported} meters; ${max} cannot be honoured`, op, variations, max <= 0 ? 422 : 400) };
+    else if (max <= 0 || tooFar) return { reply: reject(`distance.max must be above 0 and at most ${supported} meters; ${max} cannot be honoured`, op, faults, variations, max <= 0 ? 422 : 400) };
     else criteria.distance = { center, max };
   } else if (criteria.contextCountry && faults.has('location-distance-from-context') && LOCALITIES[criteria.contextCountry]) {
     criteria.distance = { center: LOCALITIES[criteria.contextCountry], max: CONTEXT_RADIUS };
@@ -231,8 +252,12 @@ function criteriaOf(body: Json, faults: FaultSet, variations: VariationSet, op: 
  * fields); under location-distance-rejected-by-status a search refuses it with an HTTP error
  * (lookup always answers HTTP 200).
  */
-function reject(content: string, op: Operation, variations: VariationSet, status: 400 | 422 = 400): Reply {
+function reject(content: string, op: Operation, faults: FaultSet, variations: VariationSet, status: 400 | 422 = 400): Reply {
   if (op === 'search' && variations.has('location-distance-rejected-by-status')) return transportError(status, 'invalid_distance', content);
+  // max-rejected-no-message: status error, and no message says what was wrong.
+  if (faults.has('location-max-rejected-no-message')) return businessError([]);
+  // max-error-under-500: the business error is sent under HTTP 500.
+  if (faults.has('location-max-error-under-500')) return { ...businessError([recoverable('invalid_distance', content, '$.distance.max')]), status: 500 };
   return businessError([recoverable('invalid_distance', content, '$.distance.max')]);
 }
 

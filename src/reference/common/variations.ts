@@ -113,6 +113,9 @@ export const COMMON_VARIATIONS = [
   variation({ name: 'location-negative-max-honoured', capability: 'common.location.search',
     description: 'A distance.max of zero or below is applied as given: no location lies within it, so the search answers an empty locations array, not an error. A checker that requires a rejection fails it.',
     permitted_by: 'Document 2 §Resources and their fields: `max` "inclusive radius in meters"; "A business unable to honour the value MUST reject the request": one that honours it answers.' }),
+  variation({ name: 'location-search-last-page-cursor', capability: 'common.location.search',
+    description: 'The last page of a search carries a cursor too (with has_next_page false), and it leads to an empty page. A checker that reads a cursor as "more follow" walks past the end.',
+    permitted_by: 'Not shown: Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)" says nothing of a cursor on the last page.' }),
   // Ask
   variation({ name: 'ask-conversations-without-expiry', capability: 'common.ask',
     description: 'Conversations carry an id but no expires_at. A checker that requires expires_at fails them.',

@@ -14,7 +14,9 @@ import type { BookingRecord, Json, LodgingStore, StayRecord } from './store.js';
 /** How long a session lasts (shown as expires_at with booking-expires-at). */
 const LIFETIME_MS = 30 * 60 * 1000;
 /** How long an asynchronous completion takes (booking-async-completion). */
-const ASYNC_COMPLETION_MS = 300;
+// Between the checker's first poll (250 ms) and its second (750 ms), with room for a loaded machine:
+// the number of polls, which verdicts quote, must not depend on timing.
+const ASYNC_COMPLETION_MS = 500;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -107,6 +109,12 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   }
   // booking-update-drops-booker: a booker the session already holds is lost when an update sends it again.
   if (faults.has('booking-update-drops-booker') && booking.booker !== undefined) people.booker = undefined;
+  // booking-payment-before-ready: the instruments an update carries guarantee the stay; their credentials are not kept.
+  if (req.variations.has('booking-payment-before-ready') && !inProgress) {
+    const payment = req.body.payment;
+    const instruments = isObject(payment) && Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
+    booking.instruments = instruments.map(({ credential: _secret, ...rest }) => rest);
+  }
   const partial = namelessGuest || partialBooker;
   apply(store, booking, stays, people, req, !inProgress);
   const json = bookingJson(booking, req, []);
@@ -315,14 +323,16 @@ function parsePeople(body: Json): People | Reply {
 /** Writes a validated request into the session (full replacement) and recomputes its status. */
 function apply(store: LodgingStore, booking: BookingRecord, stays: StayRecord[], people: People, req: HandlerRequest, recompute = true): void {
   const ids = new Map<string, string>();
-  // booking-guest-ids-assigned: a guest the business has not seen gets an id of its own (assignments follow it).
-  const guests = req.variations.has('booking-guest-ids-assigned') ? people.guests?.map((g) => {
+  // booking-guest-ids-assigned: a guest the business has not seen gets an id of its own (assignments follow it);
+  // booking-guest-ids-not-followed: the same, but the assignments are left naming the id sent.
+  const renames = req.variations.has('booking-guest-ids-assigned') || req.variations.has('booking-guest-ids-not-followed');
+  const guests = renames ? people.guests?.map((g) => {
     const id = String(g.id);
     if (id.startsWith('gst-')) return g;
     if (!ids.has(id)) ids.set(id, store.newId('gst'));
     return { ...g, id: ids.get(id) };
   }) : people.guests;
-  booking.stays = ids.size ? stays.map((s) => (s.assignments ? {
+  booking.stays = ids.size && req.variations.has('booking-guest-ids-assigned') ? stays.map((s) => (s.assignments ? {
     ...s, assignments: s.assignments.map((a) => (ids.has(String(a.guest_id)) ? { ...a, guest_id: ids.get(String(a.guest_id)) } : a)),
   } : s)) : stays;
   booking.guests = guests;
@@ -368,6 +378,9 @@ function missing(booking: BookingRecord, req: HandlerRequest): [string, string, 
   // booking-purpose-asked-at-complete: the purpose of travel is asked for by Complete, not before.
   const purposeLater = variations.has('booking-no-travel-purpose') || variations.has('booking-purpose-asked-at-complete');
   if (!purposeLater && !filled(booking.travelPurpose)) out.push(['$.travel_purpose', 'State the purpose of travel.']);
+  if (variations.has('booking-payment-before-ready') && booking.instruments.length === 0) {
+    out.push(['$.payment.instruments', 'A payment instrument is required to guarantee the stay.']);
+  }
   const ids = new Set(guests.map((g) => g.id));
   const primaries: unknown[] = [];
   booking.stays.forEach((s, i) => {
@@ -399,12 +412,13 @@ const taxOn = (amount: number) => Math.round(amount * TAX_RATE);
 
 function stayJson(s: StayRecord, req: HandlerRequest): Json {
   const subtotal = stayAmount(s);
+  // booking-stays-echo-without-ids: the platform's own stay id is not repeated either.
   return {
-    id: s.id,
+    ...(req.variations.has('booking-stays-echo-without-ids') ? {} : { id: s.id }),
     accommodation_type: { id: s.type.id, title: s.type.title, capacity: s.type.capacity },
     rate_plan: { id: s.plan.id, title: s.plan.title },
     // booking-stays-echo-minimal: occupancy and dates are the platform's to keep; responses leave them out.
-    ...(req.variations.has('booking-stays-echo-minimal') ? {} : {
+    ...(req.variations.has('booking-stays-echo-minimal') || req.variations.has('booking-stays-echo-without-ids') ? {} : {
       occupancy: s.occupancy,
       stay_dates: { start_date: dateOut(s.start, req), end_date: dateOut(s.end, req) },
     }),

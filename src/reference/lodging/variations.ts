@@ -51,6 +51,11 @@ export const LODGING_VARIATIONS = [
     permitted_by: 'Document 3 §Endpoints: Update "includes every previously set field it wants to keep"; the Stay table has no Required column, and which members a response repeats is not shown.',
     // No dates are shown, so none can be misspelled.
     hides: ['booking-dates-timestamps'] }),
+  variation({ name: 'booking-stays-echo-without-ids', capability,
+    description: 'Responses show each stay without its id, occupancy and stay_dates: the platform supplied them and keeps them. An update, a full replacement, must still carry them, each stay matched by its place. A checker that sends back only what it was shown gets HTTP 400 and never reaches ready.',
+    permitted_by: 'Document 3 §Resources and their fields: Stay id "Stay identifier supplied by the platform."; §Endpoints: Update "includes every previously set field it wants to keep"; the Stay table has no Required column, and which members a response repeats is not shown.',
+    // No dates are shown, so none can be misspelled.
+    hides: ['booking-dates-timestamps'] }),
   variation({ name: 'booking-missing-code-required', capability,
     description: 'An incomplete session names what is missing with code "required" and a path, not "missing". A checker that requires code missing fails it.',
     permitted_by: 'Document 3 §Errors: "Other codes specific to lodging: not shown"; Document 1 §Errors: "The complete error code registry: not shown."',
@@ -62,6 +67,14 @@ export const LODGING_VARIATIONS = [
   variation({ name: 'booking-guest-ids-assigned', capability,
     description: 'The business gives each guest it has not seen an id of its own (gst-…) and rewrites the assignments that named it. A checker that assigns guests by the ids it first sent, or compares ids across the change, fails it.',
     permitted_by: 'Document 3 §Resources and their fields: guests "Elements: `id`, …"; unlike a stay\'s id ("supplied by the platform"), who gives a guest its id is not said.' }),
+  variation({ name: 'booking-guest-ids-not-followed', capability,
+    description: 'The business gives each guest it has not seen an id of its own (gst-…) but leaves the assignments as sent: one naming the id the platform first sent is answered invalid at $.stays[0].guest_assignments. A checker that does not assign the primary guest anew, by the session\'s own guest ids, never reaches ready.',
+    permitted_by: 'Document 3 §Resources and their fields: guests "Elements: `id`, …", who gives a guest its id is not said; §What the service does: "A business MAY enforce presence of fields in … `guest_assignments` … and states such expectations through `messages`."',
+    // Both give guests ids of their own; only one of them can say what becomes of the assignments.
+    conflicts: ['booking-guest-ids-assigned'] }),
+  variation({ name: 'booking-payment-before-ready', capability,
+    description: 'A session is not ready until an update carries a payment instrument to guarantee the stay (missing $.payment.instruments); the instrument is kept without its credential. A checker that sends payment only with Complete never reaches ready.',
+    permitted_by: 'Document 3 §What the service does: "A platform opens a booking session … progressively supplies guests, booker and payment, and completes the booking"; §Resources and their fields: payment "Payment data (instruments) as in checkout", "which fields are mandatory on create or complete: not shown."' }),
   variation({ name: 'booking-missing-member-unrecoverable', capability,
     description: 'A create without property or stays is answered HTTP 200 with an error response whose missing messages say severity unrecoverable: no session exists to recover. A checker that holds every missing message to recoverable fails it.',
     permitted_by: 'Document 1 §Errors: "`missing` (required field absent, with `path`)", "Message `severity` is `recoverable` or `unrecoverable`"; the recoverable missing problems of Document 1 are those of a checkout session, and Document 3 says nothing of a refused create\'s severity.' }),

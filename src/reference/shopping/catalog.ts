@@ -58,7 +58,7 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
     ? (more || lastCursor ? { cursor: encodeCursor(next) } : undefined)
     : { has_next_page: more, total_count: total, ...((more && !dropped) || lastCursor ? { cursor: encodeCursor(next) } : {}) };
   return resource({
-    [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) => searchProductJson(p, faults, variations)),
+    [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) => outOfStockAsNull(searchProductJson(p, faults, variations), faults)),
     ...(answer ? { pagination: answer } : {}),
   });
 }
@@ -127,13 +127,14 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   const products = [...found.values()].map(({ product, inputs }) => {
     const json = productJson(product, faults, variations);
     if (!faults.has('lookup-drops-inputs')) {
-      json.variants = (json.variants as Json[]).map((v) => {
-        const i = inputs.get(v.id as string);
+      json.variants = (json.variants as Json[]).map((v, k) => {
+        const i = inputs.get(product.variants[k].id);
         // The faulty business also names the product's handle, which nobody asked for.
         const stray = faults.has('lookup-inputs-extra-id') ? [{ id: product.handle, match: 'handle' }] : [];
         return i ? { ...v, inputs: [...i, ...stray] } : v;
       });
     }
+    if (faults.has('lookup-detail-without-variants')) delete json.variants;
     return json;
   });
   // lookup-none-resolve-suggests: when nothing resolves, the catalog's last product is offered instead;
@@ -166,18 +167,22 @@ export function product({ body, faults, variations }: HandlerRequest): Reply {
   const featured = variants[0] ?? p.variants[0];
   const json = productJson(p, faults, variations);
   if (!faults.has('product-variants-ignore-selection')) {
-    json.variants = (json.variants as Json[]).filter((v) => variants.some((x) => x.id === v.id));
+    const kept = (_: Json, k: number) => variants.includes(p.variants[k]);
+    // product-unmatched-variants-null: the variants the selections rule out are nulled in place, not dropped.
+    json.variants = faults.has('product-unmatched-variants-null')
+      ? (json.variants as Json[]).map((v, k) => (kept(v, k) ? v : null)) : (json.variants as Json[]).filter(kept);
   }
-  if (requested && !faults.has('product-no-option-signals')) {
+  if (requested && p.options.length > 0 && !faults.has('product-no-option-signals')) {
     json.options = p.options.map((o) => ({
-      name: o.name,
-      values: o.values.map((label) => ({ label, ...signals(p, o.name, label, requested, faults) })),
+      name: optionName(o.name, faults),
+      values: o.values.map((label) => ({ label: optionLabel(label, faults), ...signals(p, o.name, label, requested, faults) })),
     }));
   }
   if (p.options.length > 0 && !faults.has('product-no-selected')) json.selected = faults.has('product-selected-empty') ? [] : selectedOf(p, featured, faults);
   if (variations.has('product-detail-without-options')) delete json.options;
   if (variations.has('product-detail-variants-without-options')) json.variants = (json.variants as Json[]).map(({ options: _o, ...v }) => v);
   if (faults.has('product-detail-id-is-handle')) json.id = p.handle;
+  if (faults.has('lookup-detail-without-variants')) delete json.variants;
   return resource({ product: faults.has('product-detail-product-array') ? [json] : json }, faults.has('lookup-and-detail-203') ? 203 : 200);
 }
 
@@ -256,9 +261,10 @@ export function productJson(p: SeedProduct, faults: FaultSet, variations: Variat
       value: variations.has('search-hierarchical-categories') ? categoryPath(value) : value, taxonomy: 'reference',
     })),
     price_range: { min: money(Math.min(...prices)), max: money(Math.max(...prices)) },
-    options: p.options.map((o) => ({ name: o.name, values: o.values.map((label) => ({ label })) })),
+    options: p.options.map((o) => ({ name: optionName(o.name, faults), values: o.values.map((label) => ({ label: optionLabel(label, faults) })) })),
     variants: p.variants.map((v) => ({
-      id: v.id,
+      // catalog-variant-ids-numeric: the database's integer key (var-001-2 is 12), not the string id.
+      id: faults.has('catalog-variant-ids-numeric') ? Number(v.id.replace(/\D/g, '')) : v.id,
       ...(variations.has('variants-without-sku') ? {} : { sku: variations.has('variants-sku-is-id') ? v.id : v.sku }),
       title: v.title,
       price: money(v.price),
@@ -266,10 +272,31 @@ export function productJson(p: SeedProduct, faults: FaultSet, variations: Variat
       options: v.options,
     })),
   };
+  if (variations.has('product-one-size-option') && p.options.length === 0) {
+    // One option of one value: nothing to configure, so product detail states no selected.
+    json.options = [{ name: 'Size', values: [{ label: 'One Size' }] }];
+    json.variants = (json.variants as Json[]).map((v) => ({ ...v, options: [{ name: 'Size', label: 'One Size' }] }));
+  }
   if (faults.has('product-missing-description')) delete json.description;
   if (variations.has('search-products-without-categories')) delete json.categories;
   return json;
 }
+
+/**
+ * catalog-out-of-stock-as-null (search only): a variant out of stock is listed as null in its
+ * place, and a product with none in stock is null itself (hidden by mapping, not filtered out).
+ */
+function outOfStockAsNull(json: Json, faults: FaultSet): Json | null {
+  if (!faults.has('catalog-out-of-stock-as-null')) return json;
+  const variants = (json.variants as Json[]).map((v) => (isObject(v.availability) && v.availability.available === false ? null : v));
+  return variants.every((v) => v === null) ? null : { ...json, variants };
+}
+
+/** An option's name as stated: product-option-names-localized states it as a localized object. */
+const optionName = (name: string, faults: FaultSet): unknown => (faults.has('product-option-names-localized') ? { en: name } : name);
+
+/** An option value's label as stated: product-option-labels-numeric states a numeric one as a number. */
+const optionLabel = (label: string, faults: FaultSet): unknown => (faults.has('product-option-labels-numeric') && /^\d+$/.test(label) ? Number(label) : label);
 
 const minPrice = (p: SeedProduct) => Math.min(...p.variants.map((v) => v.price));
 const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');

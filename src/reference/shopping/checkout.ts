@@ -22,7 +22,9 @@ const OPTIONS = [
   { id: 'express', title: 'Express', amount: 1500 },
 ] as const;
 /** How long an accepted asynchronous completion stays complete_in_progress. */
-const ASYNC_COMPLETION_MS = 300;
+// Between the checker's first poll (250 ms) and its second (750 ms), with room for a loaded machine:
+// the number of polls, which verdicts quote, must not depend on timing.
+const ASYNC_COMPLETION_MS = 500;
 
 /** POST /checkout-sessions */
 export function create(store: ReferenceStore, req: HandlerRequest): Reply {

@@ -20,7 +20,8 @@ export function shoppingModule(variations: VariationSet): ServiceModule {
       || variations.has('checkout-handlers-in-profile-only')
       ? {} : { payment_handlers: faults.has('checkout-payment-handlers-empty') ? {}
         : faults.has('checkout-payment-handler-no-id') ? withoutIds(paymentHandlers(variations)) : paymentHandlers(variations) }),
-    capabilities: ['shopping.catalog.search', 'shopping.catalog.lookup', 'shopping.cart', 'shopping.checkout', 'shopping.order'],
+    // catalog-not-advertised: the catalog routes stay up, unadvertised.
+    capabilities: [...(variations.has('catalog-not-advertised') ? [] : ['shopping.catalog.search', 'shopping.catalog.lookup']), 'shopping.cart', 'shopping.checkout', 'shopping.order'],
     handlers: {
       'catalog.search': catalog.search,
       'catalog.lookup': catalog.lookup,
