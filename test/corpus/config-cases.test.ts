@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check.js';
 import type { RunConfig } from '../../src/config/config.js';
-import { UNAVAILABLE_PRODUCT_ID, PRODUCTS } from '../../src/reference/shopping/catalog-data.js';
+import { OUT_OF_STOCK_PRODUCT_ID, UNAVAILABLE_PRODUCT_ID, PRODUCTS } from '../../src/reference/shopping/catalog-data.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
 import type { VariationName } from '../../src/reference/variations.js';
@@ -226,6 +226,23 @@ const CASES: ConfigCase[] = [
     },
   },
   {
+    // No items configured, and the first product known is sold out: its variants say available false, so the items come from the next ones.
+    name: 'no item ids, a sold-out product first',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, item_ids: undefined, product_ids: [OUT_OF_STOCK_PRODUCT_ID, 'prod-001', 'prod-002'] } }),
+    expect: {
+      'catalog-lookup.product-ids': ['pass', /held/],
+      'checkout.create': ['pass', /held/], 'checkout.ready': ['pass', /held/], 'checkout.complete': ['pass', /held/],
+    },
+  },
+  {
+    // The offered method outlives the first update, still without a destination: the next update gives it one.
+    name: 'method offered, buyer before shipping',
+    variations: ['checkout-methods-offered-at-create', 'checkout-buyer-before-fulfillment'],
+    config: (c) => c,
+    expect: { 'checkout.ready': ['pass', /held/], 'checkout.complete': ['pass', /held/] },
+  },
+  {
     // Several category values: a product in any one of them is inside the filter.
     name: 'the configured filters name two categories',
     variations: [],
@@ -353,6 +370,20 @@ const CASES: ConfigCase[] = [
     name: 'the config names no second platform',
     variations: [],
     config: ({ second_platform: _s, ...c }) => c,
+    expect: { 'order.other-platform': ['not-tested', /needs second_platform in --config/] },
+  },
+  {
+    // Another platform named by its headers alone: the agent header the config gives is the other platform's.
+    name: 'a second platform by headers alone',
+    variations: [],
+    config: (c) => ({ ...c, second_platform: { headers: { 'Proto-Agent': 'profile="https://second-platform.example/.well-known/proto"' } } }),
+    expect: { 'order.other-platform': ['pass', /held/] },
+  },
+  {
+    // A second platform with neither a profile nor headers is no other platform.
+    name: 'a second platform naming nothing',
+    variations: [],
+    config: (c) => ({ ...c, second_platform: {} }),
     expect: { 'order.other-platform': ['not-tested', /needs second_platform in --config/] },
   },
   {

@@ -52,6 +52,10 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
   }
   const json = cartJson(cart, req, []);
   if (req.faults.has('cart-get-empty')) json.line_items = [];
+  // cart-get-null-line: a removed line is left in the list as null.
+  if (req.faults.has('cart-get-null-line')) json.line_items = [...(json.line_items as Json[]), null];
+  // cart-get-lines-by-id: the lines are sent as an object keyed by line id, not as an array.
+  if (req.faults.has('cart-get-lines-by-id')) json.line_items = Object.fromEntries((json.line_items as Json[]).map((l) => [String(l.id), l]));
   if (req.faults.has('cart-echoes-id-uppercased')) json.id = cart.id.toUpperCase();
   return resource(json, req.faults.has('cart-reads-203') ? 203 : 200);
 }

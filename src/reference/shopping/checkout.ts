@@ -17,6 +17,7 @@ import {
 const MAX_QUANTITY = 10;
 const TAX_RATE = 0.08;
 const METHOD_ID = 'fm-1';
+const ADDRESS_MEMBERS = ['street_address', 'address_locality', 'address_region', 'address_country', 'postal_code'] as const;
 const OPTIONS = [
   { id: 'standard', title: 'Standard', amount: 500 },
   { id: 'express', title: 'Express', amount: 1500 },
@@ -108,7 +109,17 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
     return resource(sessionJson(session, req, asRecoverableErrors(messages)));
   }
   messages.push(...capQuantities(kept, req));
-  apply(session, input, kept, req, !inProgress);
+  // checkout-buyer-before-fulfillment: shipping is quoted only for a session whose buyer was known before this update;
+  // until then the fulfillment an update carries is ignored and the session keeps the one it had.
+  const buyerKnown = typeof session.buyer?.email === 'string' && session.buyer.email.length > 0;
+  const fulfillmentIgnored = req.variations.has('checkout-buyer-before-fulfillment') && !buyerKnown;
+  // checkout-payment-before-ready: the instruments an update carries are kept, their credentials taken out.
+  if (req.variations.has('checkout-payment-before-ready') && !inProgress) {
+    const payment = req.body.payment;
+    const instruments = isObject(payment) && Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
+    session.instruments = instruments.map(({ credential: _secret, ...rest }) => rest);
+  }
+  apply(session, fulfillmentIgnored ? { ...input, keepFulfillment: true } : input, kept, req, !inProgress);
   return resource(sessionJson(session, req, messages));
 }
 
@@ -194,6 +205,8 @@ interface SessionInput {
   lines: RequestLine[];
   buyer?: Json;
   fulfillment?: FulfillmentRequest;
+  /** The session keeps the fulfillment it had, whatever the request carries (checkout-buyer-before-fulfillment). */
+  keepFulfillment?: boolean;
 }
 
 interface FulfillmentRequest {
@@ -247,7 +260,7 @@ function parseFulfillment(value: unknown): FulfillmentRequest | undefined | Repl
 function apply(session: SessionRecord, input: SessionInput, lines: RequestLine[], req: HandlerRequest, recompute = true): void {
   session.lines = assignLineIds(lines, session.lines, () => `li_${session.nextLine++}`);
   session.buyer = input.buyer;
-  session.fulfillment = input.fulfillment && fulfillmentState(session, input.fulfillment, req);
+  if (!input.keepFulfillment) session.fulfillment = input.fulfillment && fulfillmentState(session, input.fulfillment, req);
   if (!recompute) return;
   move(CHECKOUT_SESSIONS, session, 'update', readiness(missing(session, req).length));
 }
@@ -265,7 +278,8 @@ function fulfillmentState(session: SessionRecord, f: FulfillmentRequest, req: Ha
   const ids = destinations.map((d) => d.id);
   const requested = typeof f.selectedDestinationId === 'string' && ids.includes(f.selectedDestinationId) ? f.selectedDestinationId : undefined;
   // This business picks the first destination itself, unless it leaves every choice to the platform.
-  const selectedDestinationId = requested ?? (req.variations.has('checkout-no-auto-selection') ? undefined : ids[0]);
+  const choosesNone = req.variations.has('checkout-no-auto-selection') || req.variations.has('checkout-groups-without-options');
+  const selectedDestinationId = requested ?? (choosesNone ? undefined : ids[0]);
   const state: FulfillmentState = { destinations, selectedDestinationId, selectedOptions: {} };
   groupsOf({ ...session, fulfillment: state }, req).forEach((g, i) => {
     const asked = f.selectedOptions[g.id] ?? f.selectedOptions[`#${i}`];
@@ -276,11 +290,11 @@ function fulfillmentState(session: SessionRecord, f: FulfillmentRequest, req: Ha
 }
 
 /**
- * The fulfillment groups of a session once a destination is selected: one for all lines, or one
+ * The fulfillment groups of a session once a destination is selected (or, `listed`, before): one for all lines, or one
  * per line (checkout-several-groups).
  */
-function groupsOf(session: SessionRecord, req: HandlerRequest): { id: string; lineIds: string[] }[] {
-  if (!session.fulfillment?.selectedDestinationId) return [];
+function groupsOf(session: SessionRecord, req: HandlerRequest, listed = false): { id: string; lineIds: string[] }[] {
+  if (!listed && !session.fulfillment?.selectedDestinationId) return [];
   if (req.variations.has('checkout-several-groups')) return session.lines.map((l) => ({ id: `grp-${l.id}`, lineIds: [l.id] }));
   return [{ id: 'grp-1', lineIds: session.lines.map((l) => l.id) }];
 }
@@ -300,10 +314,19 @@ function missing(session: SessionRecord, req: HandlerRequest): [string, string][
   if (req.variations.has('checkout-requires-phone') && typeof session.buyer?.phone_number !== 'string') {
     out.push(['$.buyer.phone_number', 'A phone number is required for delivery.']);
   }
+  if (req.variations.has('checkout-payment-before-ready') && session.instruments.length === 0) {
+    out.push(['$.payment.instruments', 'A payment instrument is required.']);
+  }
   const f = session.fulfillment;
   if (!f || f.destinations.length === 0) {
     out.push(['$.fulfillment.methods', 'A shipping method with a destination is required.']);
     return out;
+  }
+  // checkout-full-address-required: a destination ships only with every member of its postal address.
+  if (req.variations.has('checkout-full-address-required')) {
+    f.destinations.forEach((d, i) => ADDRESS_MEMBERS.forEach((m) => {
+      if (typeof d[m] !== 'string' || d[m] === '') out.push([`$.fulfillment.methods[0].destinations[${i}].${m}`, `The destination's ${m} is required.`]);
+    }));
   }
   if (!f.selectedDestinationId) out.push(['$.fulfillment.methods[0].selected_destination_id', 'Choose a destination.']);
   groupsOf(session, req).forEach((g, i) => {
@@ -392,6 +415,13 @@ function fulfillmentJson(session: SessionRecord, f: FulfillmentState, req: Handl
       options: OPTIONS.map((o) => ({ id: o.id, title: o.title, totals: [{ type: 'total', amount: o.amount }] })),
       ...(f.selectedOptions[g.id] ? { selected_option_id: f.selectedOptions[g.id] } : {}),
     }));
+    // checkout-null-group-entries: a removed warehouse and a removed option are left in the lists as null.
+    if (req.faults.has('checkout-null-group-entries')) {
+      method.groups = [null, ...(method.groups as Json[]).map((g) => ({ ...g, options: [null, ...(g.options as Json[])] }))];
+    }
+  } else if (req.variations.has('checkout-groups-without-options') && f.destinations.length > 0) {
+    // checkout-groups-without-options: the groups are listed before a destination is chosen, with nothing to choose yet.
+    method.groups = groupsOf(session, req, true).map((g) => ({ id: g.id, line_item_ids: g.lineIds, options: [] }));
   }
   return { methods: [method] };
 }
