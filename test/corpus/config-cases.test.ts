@@ -353,6 +353,13 @@ const CASES: ConfigCase[] = [
     expect: { 'booking.ready': ['pass', /held/], 'booking.complete': ['not-tested', /payment\.token/] },
   },
   {
+    // No payment.handler_id: the instrument names the session's first handler, or the profile's when the session names none.
+    name: 'no handler id in config, handlers in profile only',
+    variations: ['booking-handlers-in-profile-only'],
+    config: (c) => ({ ...c, payment: { ...c.payment!, handler_id: undefined } }),
+    expect: { 'booking.complete': ['pass', /held/], 'checkout.complete': ['pass', /held/] },
+  },
+  {
     // The session needs an instrument before it is ready, and the config has no token to make one with.
     name: 'payment asked before ready, no token',
     variations: ['booking-payment-before-ready'],

@@ -92,6 +92,10 @@ const PAIRS: [FaultName, VariationName][] = [
   ['booking-partial-booker-400', 'booking-stays-echo-minimal'],
   ['booking-get-stale', 'booking-guest-ids-assigned'],
   ['booking-no-confirmation', 'booking-async-completion'],
+  // Guests named by a filter on their id: the names the update carried must still be found at those paths.
+  ['booking-guest-first-name-ignored', 'booking-missing-path-filter'],
+  ['booking-guest-first-name-ignored', 'booking-path-filter-double-quoted'],
+  ['booking-guest-first-name-ignored', 'booking-path-filter-spaced'],
 ];
 
 describe('faults and variations compose', () => {

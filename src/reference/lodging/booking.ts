@@ -137,6 +137,18 @@ export function complete(store: LodgingStore, req: HandlerRequest): Reply {
   // Which fields complete needs is not shown: some are asked for only now, with the session left ready.
   const asks = booking.status === 'ready_for_complete' ? completeAsks(booking, req) : [];
   if (asks.length) return resource(render(asks));
+  // booking-complete-pending-warning: the payment is still pending; the session stays ready_for_complete with only a warning.
+  if (req.faults.has('booking-complete-pending-warning')) {
+    return resource(render([{ type: 'warning', code: 'payment_pending', content: 'The payment is pending; the booking will be confirmed once it clears.' }]));
+  }
+  // booking-test-token-declined: the payment provider declines the config's test token; the session stays ready.
+  if (req.variations.has('booking-test-token-declined')) {
+    return resource(render([unrecoverable('payment_declined', 'The payment provider declined the instrument.')]));
+  }
+  // booking-complete-declined-500: the payment provider declines, and the refusal comes back under HTTP 500.
+  if (req.faults.has('booking-complete-declined-500')) {
+    return resource(render([unrecoverable('payment_declined', 'The payment provider declined the instrument.')]), 500);
+  }
   const started = startComplete(BOOKING_SESSIONS, booking, req.body, render);
   if (isReply(started)) return started;
   // booking-complete-stays-ready: the payment is taken, but the session stays ready_for_complete and nothing says why.
@@ -161,6 +173,10 @@ function completeAsks(booking: BookingRecord, req: HandlerRequest): ReplyMessage
   }
   if (variations.has('booking-purpose-asked-at-complete') && !filled(booking.travelPurpose)) {
     out.push(recoverable('missing', 'State the purpose of travel to confirm the booking.', '$.travel_purpose'));
+  }
+  // booking-billing-address-unverified: the provider cannot verify the billing address the instrument carries.
+  if (variations.has('booking-billing-address-unverified')) {
+    out.push(recoverable('invalid', 'The billing address could not be verified by the payment provider.', '$.payment.instruments[0].billing_address'));
   }
   // booking-complete-ignores-billing-address: a billing address is asked for, whatever the instrument carries.
   if (faults.has('booking-complete-ignores-billing-address')) {
@@ -346,7 +362,11 @@ const isEmail = (v: unknown) => typeof v === 'string' && /^[^@\s]+@[^@\s]+\.[^@\
 
 /** A guest or a stay in a message path: by index, or (booking-missing-path-filter) by a filter on its id. */
 const element = (list: 'guests' | 'stays', i: number, id: unknown, req: HandlerRequest) =>
-  (req.variations.has('booking-missing-path-filter') ? `$.${list}[?(@.id=='${String(id)}')]` : `$.${list}[${i}]`);
+  (req.variations.has('booking-missing-path-filter') ? `$.${list}[?(@.id=='${String(id)}')]`
+    // booking-path-filter-double-quoted: the same filter, its id in double quotes.
+    : req.variations.has('booking-path-filter-double-quoted') ? `$.${list}[?(@.id=="${String(id)}")]`
+    // booking-path-filter-spaced: the same filter written with spaces around ==.
+    : req.variations.has('booking-path-filter-spaced') ? `$.${list}[?(@.id == '${String(id)}')]` : `$.${list}[${i}]`);
 
 /**
  * What the session still needs before it can be completed, as [path, what, code] triples: code
@@ -362,7 +382,8 @@ function missing(booking: BookingRecord, req: HandlerRequest): [string, string, 
   if (guests.length === 0) out.push(['$.guests', 'At least one guest is required.']);
   guests.forEach((g, i) => {
     const at = element('guests', i, g.id, req);
-    if (!filled(g.first_name)) out.push([`${at}.first_name`, 'Each guest needs a first name.']);
+    // booking-guest-first-name-ignored: a guest's first name is never taken into account.
+    if (!filled(g.first_name) || req.faults.has('booking-guest-first-name-ignored')) out.push([`${at}.first_name`, 'Each guest needs a first name.']);
     if (!filled(g.last_name)) out.push([`${at}.last_name`, 'Each guest needs a last name.']);
     // Invalid guest information is a business outcome (Document 3 §Errors, 2): said here, not refused.
     if (g.email !== undefined && !isEmail(g.email)) out.push([`${at}.email`, 'A guest email must be an email address.', 'invalid']);

@@ -138,6 +138,10 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
     finish(store, session, req, req.platform);
     return resource(sessionJson(session, req, []));
   }
+  // checkout-complete-asks-billing-addr: a billing address is asked for, whatever the instrument carries.
+  if (req.faults.has('checkout-complete-asks-billing-addr') && session.status === 'ready_for_complete') {
+    return resource(sessionJson(session, req, [recoverable('missing', 'A billing address is required.', '$.payment.instruments[0].billing_address')]));
+  }
   const started = startComplete(CHECKOUT_SESSIONS, session, req.body, (extra) => sessionJson(session, req, extra));
   if (isReply(started)) return started;
   // A held payment places nothing (yet); an accepted one completes at once, or a moment later (async variations).
