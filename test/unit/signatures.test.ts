@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { thumbprint } from '../../src/protocol/jwk.js';
 import {
-  algorithmOf, contentDigestHeader, digestOf, inspectResponse, parseContentDigest, parseSignatures, signatureBase, signBase, signMessage, verifySignature,
+  algorithmOf, contentDigestHeader, digestOf, inspectResponse, parseContentDigest, parseSignatures, signatureBase, signatureInputFor, signBase, signMessage, verifySignature,
 } from '../../src/protocol/signatures.js';
 
 // RFC 9421 Appendix B.1.4 and B.2.6: the Ed25519 test key and the signature over a request.
@@ -241,5 +241,13 @@ describe('RFC 7638 thumbprints', () => {
 
   it('is undefined for a key type it does not define', () => {
     expect(thumbprint({ kty: 'PQC', x: 'AA' })).toBeUndefined();
+  });
+});
+
+describe('signatureInputFor', () => {
+  // RFC 9421 §2.4: a component taken from the request carries the boolean parameter req (serialised bare).
+  it('marks the request components with ;req, after the response components', () => {
+    expect(signatureInputFor(['@status', 'content-digest'], { created: 1618884473, keyid: 'k1' }, ['@method']))
+      .toBe('("@status" "content-digest" "@method";req);created=1618884473;keyid="k1"');
   });
 });
