@@ -3,6 +3,7 @@ import { isObject } from '../../dialect/dialect.js';
 import {
   businessError, isReply, recoverable, resource, transportError, unrecoverable, type HandlerRequest, type Reply, type ReplyMessage,
 } from '../shared/replies.js';
+import { keptInstruments } from '../shared/payment.js';
 import {
   BOOKING_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete, type InProgressAnswer,
 } from '../shared/session.js';
@@ -111,9 +112,7 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   if (faults.has('booking-update-drops-booker') && booking.booker !== undefined) people.booker = undefined;
   // booking-payment-before-ready: the instruments an update carries guarantee the stay; their credentials are not kept.
   if (req.variations.has('booking-payment-before-ready') && !inProgress) {
-    const payment = req.body.payment;
-    const instruments = isObject(payment) && Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
-    booking.instruments = instruments.map(({ credential: _secret, ...rest }) => rest);
+    booking.instruments = keptInstruments(req.body);
   }
   const partial = namelessGuest || partialBooker;
   apply(store, booking, stays, people, req, !inProgress);

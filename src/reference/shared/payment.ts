@@ -1,3 +1,5 @@
+import { isObject } from '../../dialect/dialect.js';
+
 /**
  * Test payment tokens of the reference business's card handler. The platform sends one as
  * `credential.token` in Complete Checkout or Complete Booking Session; the business never echoes
@@ -16,4 +18,14 @@ export function authorize(token: unknown): PaymentOutcome {
   if (token === ACCEPT_TOKEN) return 'accept';
   if (token === HOLD_TOKEN) return 'hold';
   return 'decline';
+}
+
+/**
+ * The payment instruments an update carries, as a session keeps them (the payment-before-ready
+ * variations): objects only, the credential taken out, since the business never echoes it.
+ */
+export function keptInstruments(body: Record<string, unknown>): Record<string, unknown>[] {
+  const payment = body.payment;
+  const instruments = isObject(payment) && Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
+  return instruments.map(({ credential: _secret, ...rest }) => rest);
 }

@@ -5,6 +5,7 @@ import {
   asRecoverableErrors, businessError, recoverable, recoveryUrl, resource, transportError, unrecoverable,
   type HandlerRequest, type Reply, type ReplyMessage,
 } from '../shared/replies.js';
+import { keptInstruments } from '../shared/payment.js';
 import {
   CHECKOUT_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete, type InProgressAnswer,
 } from '../shared/session.js';
@@ -115,9 +116,7 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   const fulfillmentIgnored = req.variations.has('checkout-buyer-before-fulfillment') && !buyerKnown;
   // checkout-payment-before-ready: the instruments an update carries are kept, their credentials taken out.
   if (req.variations.has('checkout-payment-before-ready') && !inProgress) {
-    const payment = req.body.payment;
-    const instruments = isObject(payment) && Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
-    session.instruments = instruments.map(({ credential: _secret, ...rest }) => rest);
+    session.instruments = keptInstruments(req.body);
   }
   apply(session, fulfillmentIgnored ? { ...input, keepFulfillment: true } : input, kept, req, !inProgress);
   return resource(sessionJson(session, req, messages));
