@@ -232,6 +232,12 @@ export const VARIATIONS = [
     // Without handlers in the profile too, there is none to pay with.
     conflicts: ['profile-no-payment-handlers'],
     hides: ['checkout-no-payment-handlers', 'checkout-payment-handlers-empty'] }),
+  variation({ name: 'checkout-test-token-declined', capability: 'shopping.checkout',
+    description: 'Complete answers HTTP 200 with the session still ready_for_complete and an unrecoverable payment_declined error pointing at no field: the provider declines the config\'s token. The payment is not accepted, so no order is placed; a checker must report the refusal as a reason not to test, not fail the complete.',
+    permitted_by: 'Document 1 §States and transitions: "| ready_for_complete | Complete Checkout | payment accepted, synchronous case | completed | Response carries `order` (`id`, `permalink_url`). |"' }),
+  variation({ name: 'checkout-billing-address-unverified', capability: 'shopping.checkout',
+    description: 'Complete answers the session, still ready_for_complete, with a recoverable invalid error at $.payment.instruments[0].billing_address: the payment provider could not verify the billing address the instrument carries. A checker must report what the business asks for as a reason not to test, not fail the complete.',
+    permitted_by: 'Document 1 §Checkout: "Complete MAY return messages requiring buyer or address fields; the business uses `messages` to state such expectations."' }),
   // Order
   variation({ name: 'order-readable-by-any-platform', capability: 'shopping.order',
     description: 'Any platform may read any order. A checker that requires another platform to get unauthorized fails it.',

@@ -10,7 +10,7 @@ import { parsePath } from '../../src/protocol/json-path.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import {
   carriesResource, COMPLETION_WAIT_MS, completeCheckout, createCheckout, driveToReady, judgeRefusedUpdate, NEEDS_ITEMS,
-  purchasableItems, readySession, resourceOf, statusOf, withBuyer, type CreateOutcome,
+  purchasableItems, readySession, refusedCheckoutComplete, resourceOf, statusOf, withBuyer, type CreateOutcome,
 } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
@@ -87,6 +87,11 @@ export const checkoutSuite: Suite = {
         if (statusOf(final) === 'complete_in_progress') {
           throw new NotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
         }
+        const refusal = refusedCheckoutComplete(done);
+        if (refusal) {
+          t.notTested('checkout.complete', refusal, [done.complete]);
+          throw new NotTested(refusal);
+        }
         const order = resourceOf(t, final).order;
         const ok = final.status === 200 && statusOf(final) === 'completed' && isObject(order)
           && typeof order.id === 'string' && typeof order.permalink_url === 'string';
@@ -132,7 +137,10 @@ export const checkoutSuite: Suite = {
       checks: [{ id: 'checkout.in-progress-unchanged', title: 'the session comes back unchanged with a recoverable error', requirements: ['CHK-011'] }],
       async run(t) {
         const token = t.need(t.config.payment?.in_progress_token, 'payment.in_progress_token in --config (a token that holds completion in progress)');
-        const { final: held } = await completeCheckout(t, await readySession(t), token, { await: false });
+        const done = await completeCheckout(t, await readySession(t), token, { await: false });
+        const held = done.final;
+        const refusal = statusOf(held) === 'complete_in_progress' ? undefined : refusedCheckoutComplete(done);
+        if (refusal) throw new NotTested(refusal);
         t.prerequisite(carriesResource(held), 'checkout.complete');
         t.need(statusOf(held) === 'complete_in_progress' ? held : undefined,
           'payment.in_progress_token to leave the session complete_in_progress');

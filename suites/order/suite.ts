@@ -5,7 +5,7 @@ import type { Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
 import {
-  carriesResource, COMPLETION_WAIT_MS, completeCheckout, readySession, resourceOf, secondPlatformHeaders, statusOf,
+  carriesResource, COMPLETION_WAIT_MS, completeCheckout, readySession, refusedCheckoutComplete, resourceOf, secondPlatformHeaders, statusOf,
 } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
@@ -43,6 +43,8 @@ async function placedOrder(t: ScenarioContext): Promise<void> {
   if (statusOf(done.final) === 'complete_in_progress') {
     throw new NotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
   }
+  const refusal = refusedCheckoutComplete(done);
+  if (refusal) throw new NotTested(refusal);
   t.prerequisite(statusOf(done.final) === 'completed' && typeof placed.id === 'string', 'checkout.complete');
   const orderId = placed.id as string;
 

@@ -17,7 +17,7 @@ import type { LineItemRequest } from '../../src/protocol/recipes.js';
 import { knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
   completeSession, createSession, driveToReady as drive, fillAsks, instrumentFor, judgeRefusedUpdate as judgeRefused, pointing,
-  resourceOf, shows, supplied, type Completion, type CreateOutcome, type Json, type ReadyOutcome, type SessionKind,
+  refusedCompleteReason, resourceOf, shows, supplied, type Completion, type CreateOutcome, type Json, type ReadyOutcome, type SessionKind,
 } from './session-flow.js';
 
 export {
@@ -205,3 +205,10 @@ export async function readySession(t: ScenarioContext): Promise<Exchange> {
   if (ready.kind === 'broken') throw new Blocked('checkout.ready');
   return ready.last;
 }
+
+/**
+ * Why a complete that did not complete is not for checkout.complete to fail: Complete "MAY return
+ * messages requiring buyer or address fields" (Document 1 §Checkout 4), and a declined test token
+ * is the business's to decline. Undefined when nothing explains it.
+ */
+export const refusedCheckoutComplete = (done: Completion): string | undefined => refusedCompleteReason(CHECKOUT, done);

@@ -3,7 +3,7 @@ import { isObject } from '../../dialect/dialect.js';
 import {
   businessError, isReply, recoverable, resource, transportError, unrecoverable, type HandlerRequest, type Reply, type ReplyMessage,
 } from '../shared/replies.js';
-import { keptInstruments } from '../shared/payment.js';
+import { keptInstruments, providerDeclined } from '../shared/payment.js';
 import {
   BOOKING_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete, type InProgressAnswer,
 } from '../shared/session.js';
@@ -142,11 +142,11 @@ export function complete(store: LodgingStore, req: HandlerRequest): Reply {
   }
   // booking-test-token-declined: the payment provider declines the config's test token; the session stays ready.
   if (req.variations.has('booking-test-token-declined')) {
-    return resource(render([unrecoverable('payment_declined', 'The payment provider declined the instrument.')]));
+    return resource(render([providerDeclined()]));
   }
   // booking-complete-declined-500: the payment provider declines, and the refusal comes back under HTTP 500.
   if (req.faults.has('booking-complete-declined-500')) {
-    return resource(render([unrecoverable('payment_declined', 'The payment provider declined the instrument.')]), 500);
+    return resource(render([providerDeclined()]), 500);
   }
   const started = startComplete(BOOKING_SESSIONS, booking, req.body, render);
   if (isReply(started)) return started;

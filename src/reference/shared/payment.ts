@@ -1,4 +1,5 @@
 import { isObject } from '../../dialect/dialect.js';
+import { unrecoverable, type ReplyMessage } from './replies.js';
 
 /**
  * Test payment tokens of the reference business's card handler. The platform sends one as
@@ -29,3 +30,6 @@ export function keptInstruments(body: Record<string, unknown>): Record<string, u
   const instruments = isObject(payment) && Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
   return instruments.map(({ credential: _secret, ...rest }) => rest);
 }
+
+/** The refusal of a provider that declines the instrument outright (a business outcome, nothing to fix by the platform). */
+export const providerDeclined = (): ReplyMessage => unrecoverable('payment_declined', 'The payment provider declined the instrument.');

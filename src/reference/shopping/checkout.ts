@@ -5,7 +5,7 @@ import {
   asRecoverableErrors, businessError, recoverable, recoveryUrl, resource, transportError, unrecoverable,
   type HandlerRequest, type Reply, type ReplyMessage,
 } from '../shared/replies.js';
-import { keptInstruments } from '../shared/payment.js';
+import { keptInstruments, providerDeclined } from '../shared/payment.js';
 import {
   CHECKOUT_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete, type InProgressAnswer,
 } from '../shared/session.js';
@@ -141,6 +141,9 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
   if (req.faults.has('checkout-complete-asks-billing-addr') && session.status === 'ready_for_complete') {
     return resource(sessionJson(session, req, [recoverable('missing', 'A billing address is required.', '$.payment.instruments[0].billing_address')]));
   }
+  // The payment provider refuses (variations): the session stays ready_for_complete and nothing is placed.
+  const refusal = session.status === 'ready_for_complete' ? providerRefusal(req) : undefined;
+  if (refusal) return resource(sessionJson(session, req, [refusal]));
   const started = startComplete(CHECKOUT_SESSIONS, session, req.body, (extra) => sessionJson(session, req, extra));
   if (isReply(started)) return started;
   // A held payment places nothing (yet); an accepted one completes at once, or a moment later (async variations).
@@ -164,6 +167,15 @@ export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
   if (refused) return refused;
   move(CHECKOUT_SESSIONS, session, 'cancel', 'canceled');
   return resource(sessionJson(session, req, []), req.faults.has('checkout-cancel-202') ? 202 : 200);
+}
+
+/** A refusal by the payment provider, where a variation has one: the config's token declined, or its billing address unverified. */
+function providerRefusal(req: HandlerRequest): ReplyMessage | undefined {
+  if (req.variations.has('checkout-test-token-declined')) return providerDeclined();
+  if (req.variations.has('checkout-billing-address-unverified')) {
+    return recoverable('invalid', 'The billing address could not be verified by the payment provider.', '$.payment.instruments[0].billing_address');
+  }
+  return undefined;
 }
 
 /** Places the order of an accepted payment: the session is completed. */
