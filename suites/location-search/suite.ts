@@ -51,7 +51,7 @@ export const locationSearchSuite: Suite = {
       checks: [{ id: 'location-search.within-radius', title: 'every location returned lies within max meters of center', requirements: ['LSRCH-002', 'LOC-007'] }],
       async run(t) {
         const { distance, center, max } = fixtureDistance(t);
-        const w = await searched(t, { query: fixturesOf(t).query, distance });
+        const w = await searched(t, { query: fixturesOf(t).query, distance }, undefined, false);
         const { beyond: far, unplaced } = placeAll(w.locations, center, max);
         if (far.length === 0 && unplaced.length > 0) {
           return t.observe('location-search.within-radius', {
@@ -203,7 +203,12 @@ export const locationSearchSuite: Suite = {
 };
 
 /** A walk every page of which is a locations answer; otherwise location-search.answers judges it. */
-async function searched(t: ScenarioContext, input: Parameters<typeof walk>[1], limit?: number): Promise<Walk> {
+/**
+ * A whole walk for a check to judge; what it lacks makes the check not-tested. `byId`: the check
+ * tells locations apart by id, so locations without a string id (location-search.response judges
+ * them) leave it nothing to compare.
+ */
+async function searched(t: ScenarioContext, input: Parameters<typeof walk>[1], limit?: number, byId = true): Promise<Walk> {
   const w = await walk(t, input, limit);
   // A business rejects a radius it cannot honour: the fixture's is then one it cannot.
   if (w.broken && input.distance !== undefined && isRejection(t, w.broken)) {
@@ -211,6 +216,7 @@ async function searched(t: ScenarioContext, input: Parameters<typeof walk>[1], l
   }
   t.prerequisite(!w.broken, 'location-search.answers');
   if (w.unfinished) t.need(undefined, `a search whose pages can all be walked (${w.unfinished})`);
+  if (byId && w.unnamed > 0) t.need(undefined, `locations with a string id to tell apart (${w.unnamed} of the ${w.locations.length} found carry none)`);
   return w;
 }
 
@@ -239,7 +245,7 @@ async function unsupportedMax(t: ScenarioContext): Promise<void> {
   const query = fixturesOf(t).query;
   const max = fixturesOf(t).unsupported_max ?? DEFAULT_UNSUPPORTED_MAX;
   // The search without distance first: what an honoured radius must hold, and proof that search answers at all.
-  const all = await searched(t, { query });
+  const all = await searched(t, { query }, undefined, false);
   const huge = await walk(t, { query, distance: { ...distance, max } });
   const first = huge.exchanges[0];
   if (isRejection(t, first)) t.pass('location-search.unsupported-max', `rejected: ${answered(first)}`, [first]);
@@ -251,6 +257,8 @@ async function unsupportedMax(t: ScenarioContext): Promise<void> {
   } else if (huge.broken || huge.unfinished) {
     // Answered, but the later pages cannot be read: whether the radius was honoured cannot be told.
     t.notTested('location-search.unsupported-max', `distance.max ${max} was answered, but not every page could be walked: ${huge.unfinished ?? answered(huge.broken!)}`, huge.exchanges);
+  } else if (all.unnamed + huge.unnamed > 0) {
+    t.notTested('location-search.unsupported-max', `distance.max ${max} was answered, but ${all.unnamed + huge.unnamed} of the locations found carry no string id, so which are missing cannot be told`, [...all.exchanges, ...huge.exchanges]);
   } else {
     // Honoured, it holds every location the search finds within the radius: all of them, past half the Earth's circumference.
     const due = all.locations.filter((l) => {

@@ -67,6 +67,8 @@ export interface Walk {
   limitRefused?: Exchange;
   /** Why the walk could not reach the last page. */
   unfinished?: string;
+  /** How many locations walked carry no string id, so cannot be told apart by it. */
+  unnamed: number;
 }
 
 type SearchInput = NonNullable<RecipeInput<'location.search'>>;
@@ -78,7 +80,7 @@ type SearchInput = NonNullable<RecipeInput<'location.search'>>;
  * page refused with pagination.limit is asked for again without it.
  */
 export async function walk(t: ScenarioContext, input: SearchInput, limit: number | undefined = FULL_PAGE): Promise<Walk> {
-  const w: Walk = { exchanges: [], pages: [], locations: [] };
+  const w: Walk = { exchanges: [], pages: [], locations: [], unnamed: 0 };
   let cursor: string | undefined;
   while (w.pages.length < MAX_PAGES) {
     const x = await t.call('location.search', { input: { ...input, limit, cursor }, tolerateTransportError: true });
@@ -100,9 +102,13 @@ export async function walk(t: ScenarioContext, input: SearchInput, limit: number
     }
     w.pages.push(ids);
     w.locations.push(...page);
+    w.unnamed += page.length - ids.length;
     const pagination = isObject(x.json) && isObject((x.json as Json).pagination) ? (x.json as Json).pagination as Json : {};
     const next = typeof pagination.cursor === 'string' ? pagination.cursor : undefined;
     const leadsOn = pagination.has_next_page === true || (pagination.has_next_page === undefined && next !== undefined);
+    if (leadsOn && next === undefined && page.length > 0) {
+      w.unfinished = `page ${w.pages.length} says has_next_page true but gives no pagination.cursor to ask for the next`;
+    }
     if (!leadsOn || next === undefined || page.length === 0) return w;
     cursor = next;
   }
