@@ -19,7 +19,7 @@ import { SIGNED_ON_COMPLETE_ONLY, signatureRefusal } from './shared/request-sign
 import {
   buildProfile, capabilityVersion, generateKeys, protocolVersion, responseVersion, servicePath, serviceVersion,
 } from './profile.js';
-import { missingMembers, transportError, type Reply, type ReplyMessage } from './shared/replies.js';
+import { businessError, missingMembers, transportError, type BusinessError, type Reply, type ReplyMessage } from './shared/replies.js';
 import { authRefusal, certificateRefusal } from './shared/auth.js';
 import { VariationSet, type VariationName } from './variations.js';
 
@@ -147,17 +147,21 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     }
     // Members the spec requires, checked once for every operation from the operations table.
     const absent = (op.required ?? []).filter((m) => body[m] === undefined);
-    if (absent.length && faults.has('required-members-defaulted')) Object.assign(body, defaultsFor(absent));
+    // required-members-made-anyway: a create says what is missing, but makes the resource with a default all the same.
+    const madeAnyway = absent.length && op.creates && faults.has('required-members-made-anyway') ? missingMembers(absent).messages : [];
+    if (absent.length && (faults.has('required-members-defaulted') || madeAnyway.length)) Object.assign(body, defaultsFor(absent));
     else if (absent.length) {
       // required-members-422: code and content, and the missing messages a business outcome carries, under HTTP 422.
       if (faults.has('required-members-422')) {
         return reply(res, { ...missingMembers(absent), status: 422, extra: { code: 'missing', content: `${absent.join(', ')} is required` } }, op);
       }
+      const misshapen = misshapenRefusal(absent, faults);
+      if (misshapen) return reply(res, misshapen, op);
       const refusal = moduleOf.get(op.capability)?.refuseMissing?.(absent)
         ?? (variations.has('required-members-as-messages') ? missingMembers(absent) : transportError(400, 'invalid_request', `${absent.join(', ')} is required`));
       return reply(res, refusal, op);
     }
-    const run = () => render(handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }), op);
+    const run = () => render(withMessages(handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }), madeAnyway), op);
     const key = req.headers['idempotency-key'];
     // Where the key is optional (Document 2 ask), a request that carries one gets the same rules.
     if (op.method === 'GET' || op.idempotency === 'none' || typeof key !== 'string') return write(res, run());
@@ -303,6 +307,26 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
       s.closeAllConnections();
     }))).then(() => undefined),
   };
+}
+
+/**
+ * A refusal of absent members as the faults misshape it: the missing messages as warnings, under
+ * another code, or with the path given as an array of segments. Undefined without such a fault.
+ */
+function misshapenRefusal(absent: string[], faults: FaultSet): BusinessError | undefined {
+  const { messages } = missingMembers(absent);
+  if (faults.has('required-members-as-warnings')) return businessError(messages.map(({ severity: _s, ...m }) => ({ ...m, type: 'warning' })));
+  if (faults.has('required-members-other-code')) return businessError(messages.map((m) => ({ ...m, code: 'invalid' })));
+  // The path as JSON Pointer-like segments (["line_items"]), which no message path is.
+  if (faults.has('required-members-path-segments')) return businessError(messages.map((m) => ({ ...m, path: [m.path!.slice(2)] as unknown as string })));
+  return undefined;
+}
+
+/** A resource reply with messages added (a create that also says what was missing), answered as a business outcome, HTTP 200. */
+function withMessages(r: Reply, messages: ReplyMessage[]): Reply {
+  if (!messages.length || r.kind !== 'resource') return r;
+  const before = Array.isArray(r.body.messages) ? r.body.messages : [];
+  return { ...r, status: 200, body: { ...r.body, messages: [...before, ...messages] } };
 }
 
 /** required-members-defaulted: what a business that fills in what the platform left out would assume. */

@@ -30,6 +30,13 @@ const CASES: ConfigCase[] = [
     expect: { 'requests.cart.get.platform-profile-unreachable': ['not-applicable', /^the run hosts no platform profile the business can fetch/] },
   },
   {
+    // Authentication the config says is required, with no credential to present: nothing to take away.
+    name: 'auth required, and no credential',
+    variations: [],
+    config: (c) => ({ ...c, auth: { required_for: ['cart.create'] } }),
+    expect: { 'requests.cart.create.credential-missing': ['not-applicable', /^the config does not say this operation needs authentication/] },
+  },
+  {
     // The request probes of Document 2 take their search and location from the config, and go on without them.
     name: 'the config names no locations at all',
     variations: [],
