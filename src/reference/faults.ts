@@ -124,6 +124,7 @@ export const FAULTS = [
   fault({ name: 'cart-out-of-stock-creates-cart', capability: 'shopping.cart', description: 'A cart whose items are all out of stock is created anyway.', fails: ['cart.out-of-stock'] }),
   fault({ name: 'cart-echoes-id-uppercased', capability: 'shopping.cart', description: 'Get and cancel answer the cart with its id upper-cased.', fails: ['cart.get-same', 'cart.cancel'] }),
   fault({ name: 'cart-writes-202', capability: 'shopping.cart', description: 'Update and cancel answer 202 Accepted instead of 200.', fails: ['cart.update-replaces', 'cart.cancel', 'envelope.success-status'] }),
+  fault({ name: 'cart-not-found-empty-continue-url', capability: 'shopping.cart', description: 'Get of an unknown cart gives the not_found error with continue_url "", a member that names no URL.', fails: ['cart.not-found'] }),
   fault({ name: 'cart-not-found-no-continue-url', capability: 'shopping.cart', description: 'Get of an unknown cart gives the not_found error without continue_url.', fails: ['cart.not-found'] }),
   fault({ name: 'cart-update-keeps-last-line', capability: 'shopping.cart', description: 'Update Cart keeps as many lines as were sent, but the cart\'s own last ones instead of the lines sent.', fails: ['cart.update-replaces'] }),
   fault({ name: 'cart-reads-203', capability: 'shopping.cart', description: 'Get Cart answers 203 Non-Authoritative Information instead of 200.', fails: ['cart.get-same', 'envelope.success-status'] }),

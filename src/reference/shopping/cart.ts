@@ -128,7 +128,8 @@ function find(store: ReferenceStore, id: string | undefined): CartRecord | undef
 
 const notFound = (req: HandlerRequest) => businessError(
   [unrecoverable('not_found', `no cart ${req.id ?? ''}`)],
-  req.faults.has('cart-not-found-no-continue-url') ? {} : { continue_url: recoveryUrl(req.base) },
+  // cart-not-found-empty-continue-url: the member is there, but names no URL.
+  req.faults.has('cart-not-found-no-continue-url') ? {} : { continue_url: req.faults.has('cart-not-found-empty-continue-url') ? '' : recoveryUrl(req.base) },
 );
 
 function optionalMembers(body: Json): Reply | undefined {
