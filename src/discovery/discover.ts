@@ -32,8 +32,9 @@ export async function discover(url: string, dialect: Dialect, client: HttpClient
   for (const [service, endpoint] of overrides.endpoints) services.set(service, { endpoint: endpoint.replace(/\/+$/, '') });
   const advertised = isObject(meta?.capabilities) ? Object.keys(meta.capabilities) : [];
   const known = new Set(advertised.map((w) => logicalName(dialect, w)).filter((c): c is string => !!c && CAPABILITIES.includes(c)));
-  const wanted = overrides.capabilities
-    ?? (profile ? [...known] : CAPABILITIES.filter((c) => overrides.endpoints.has(serviceOf(c))));
+  // --capabilities narrows what a readable profile advertises: one it does not advertise is not the business's to implement.
+  const wanted = overrides.capabilities && profile ? overrides.capabilities.filter((c) => known.has(c))
+    : overrides.capabilities ?? (profile ? [...known] : CAPABILITIES.filter((c) => overrides.endpoints.has(serviceOf(c))));
   const capabilities = new Set(wanted);
   for (const c of capabilities) {
     if (!services.has(serviceOf(c)) && !profile) {

@@ -47,6 +47,13 @@ const CASES: ConfigCase[] = [
     },
   },
   {
+    // Lookup adopted without search, and no ids to look up: nothing to find them with.
+    name: 'lookup without search, and no ids',
+    variations: ['location-lookup-without-search'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures?.locations, ids: undefined } } }),
+    expect: { 'location-lookup.canonical-ids': ['not-tested', /^needs fixtures\.locations\.ids in --config \(or location search, to find some\)/] },
+  },
+  {
     name: 'a location query in the config, and no location ids',
     variations: [],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { query: c.fixtures?.locations?.query } } }),

@@ -95,3 +95,24 @@ describe('--endpoint and --capabilities overrides', () => {
     expect(report.checks.find((c) => c.id === 'profile.keys-no-private')?.verdict).toBe('fail');
   });
 });
+
+describe('--capabilities naming a capability the profile does not advertise', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await referenceServer(['--variation', 'location-lookup-without-search', '--write-config', join(dir, 'no-search.json')]);
+  });
+  afterAll(async () => server?.stop());
+
+  it('leaves it unchecked: capabilities are adopted independently', async () => {
+    const json = join(dir, 'no-search-report.json');
+    const r = await cli([server.url, '--config', join(dir, 'no-search.json'), '--capabilities', 'location.search,location.lookup', '--json', json]);
+    const report = readReport(json);
+    const search = report.checks.filter((c) => c.capability === 'org.proto.common.location.search');
+    expect(search.length).toBe(declaredChecks().filter((c) => c.suite.capability === 'common.location.search').length);
+    expect(search.every((c) => c.verdict === 'not-applicable' && /is not advertised/.test(c.message))).toBe(true);
+    expect(notPassed(report.checks.filter((c) => c.capability === 'org.proto.common.location.lookup'))).toEqual([
+      'location-lookup.serves-applied: not-tested: needs location search, to learn which locations serve fixtures.locations.serves',
+    ]);
+    expect(r.code).toBe(0);
+  });
+});

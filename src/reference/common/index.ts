@@ -4,11 +4,13 @@ import { ask, createAskStore } from './ask.js';
 import * as locations from './locations.js';
 
 /** The common service module (Document 2): location search and lookup, and ask. */
-export function commonModule(_variations: VariationSet): ServiceModule {
+export function commonModule(variations: VariationSet): ServiceModule {
   const asks = createAskStore();
+  // location-lookup-without-search: lookup and ask are adopted without search, which is not advertised.
+  const search = variations.has('location-lookup-without-search') ? [] : ['common.location.search'];
   return {
     service: 'common',
-    capabilities: ['common.location.search', 'common.location.lookup', 'common.ask'],
+    capabilities: [...search, 'common.location.lookup', 'common.ask'],
     handlers: {
       ask: (r) => ask(asks, r),
       'location.search': locations.search,

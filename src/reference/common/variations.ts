@@ -27,6 +27,9 @@ export const COMMON_VARIATIONS = [
     conflicts: ['location-lookup-batch-max-1', 'location-lookup-batch-max-2', 'location-lookup-batch-max-4', 'location-lookup-no-batch-max'],
     // The maximum is found through batch_limit_applied on unknown ids, as under location-lookup-batch-max-4.
     hides: ['location-lookup-endpoint-missing', 'location-lookup-batch-400', 'location-lookup-unknown-404', 'location-lookup-batch-no-message'] }),
+  variation({ name: 'location-lookup-without-search', capability: 'common.location.lookup',
+    description: 'The profile advertises location lookup and ask, not location search. A checker that needs search to judge lookup (which locations serve a target, which ids to look up) must say so, not fail or call an endpoint never advertised.',
+    permitted_by: 'Document 2 §What the service does: "Each is adopted independently; a business implements the endpoint of each capability it advertises."' }),
   variation({ name: 'location-geo-withheld', capability: 'common.location.search',
     description: 'Locations carry no geo: the business filters by distance on coordinates it keeps to itself. A checker that fails a location it cannot place reports a false failure.',
     permitted_by: 'Document 2 §Location: geo, Required "no".',
