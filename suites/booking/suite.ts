@@ -4,7 +4,7 @@ import { Blocked, NotTested } from '../../src/engine/outcomes.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/http/exchange.js';
-import { sameJson } from '../../src/protocol/canonical.js';
+import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import { unknownId } from '../shared/catalog-fixtures.js';
@@ -170,10 +170,17 @@ async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<E
   return outcome.x;
 }
 
-/** What an update sets and a later one must keep, per member; stays' assignments by stay id (stays have no fixed order). */
+/**
+ * What an update sets and a later one must keep, per member; stays' assignments by stay id, since
+ * stays have no fixed order (Document 3 does not show one), and those of stays shown without an
+ * id as a sorted list, which no order can change.
+ */
 function peopleOf(resource: Json): Json {
   const stays = Array.isArray(resource.stays) ? resource.stays.filter(isObject) : [];
-  const assignments = Object.fromEntries(stays.map((s, i) => [String(s.id ?? `#${i}`), s.guest_assignments]).filter(([, a]) => a !== undefined));
+  const named = stays.filter((s) => s.id !== undefined && s.guest_assignments !== undefined);
+  const unnamed = stays.filter((s) => s.id === undefined && s.guest_assignments !== undefined).map((s) => canonicalJson(s.guest_assignments)).sort();
+  const assignments: Json = Object.fromEntries(named.map((s) => [String(s.id), s.guest_assignments]));
+  if (unnamed.length) assignments['stays without id'] = unnamed;
   return {
     ...Object.fromEntries(PEOPLE.filter((m) => resource[m] !== undefined).map((m) => [m, resource[m]])),
     ...(Object.keys(assignments).length ? { guest_assignments: assignments } : {}),

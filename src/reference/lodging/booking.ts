@@ -53,6 +53,8 @@ export function get(store: LodgingStore, req: HandlerRequest): Reply {
   // booking-get-stale: Get answers the session as it was created, whatever happened since.
   const json = bookingJson(req.faults.has('booking-get-stale') && booking.asCreated ? booking.asCreated : booking, req, []);
   if (req.faults.has('booking-get-without-guests')) delete json.guests;
+  // booking-multi-stay-get-reordered: Get reads the stays back by id, last first, not in the order they were sent.
+  if (req.variations.has('booking-multi-stay-get-reordered') && Array.isArray(json.stays)) json.stays = [...json.stays].reverse();
   if (req.faults.has('booking-get-no-confirmation')) delete json.confirmation;
   // booking-get-status-lags: Get shows the people as they are, but the status (and its messages) as at create.
   if (req.faults.has('booking-get-status-lags') && booking.asCreated) {
@@ -361,7 +363,8 @@ const isEmail = (v: unknown) => typeof v === 'string' && /^[^@\s]+@[^@\s]+\.[^@\
 
 /** A guest or a stay in a message path: by index, or (booking-missing-path-filter) by a filter on its id. */
 const element = (list: 'guests' | 'stays', i: number, id: unknown, req: HandlerRequest) =>
-  (req.variations.has('booking-missing-path-filter') ? `$.${list}[?(@.id=='${String(id)}')]`
+  // booking-multi-stay-get-reordered lists stays in no fixed order, so it names them by id too.
+  (req.variations.has('booking-missing-path-filter') || req.variations.has('booking-multi-stay-get-reordered') ? `$.${list}[?(@.id=='${String(id)}')]`
     // booking-path-filter-double-quoted: the same filter, its id in double quotes.
     : req.variations.has('booking-path-filter-double-quoted') ? `$.${list}[?(@.id=="${String(id)}")]`
     // booking-path-filter-spaced: the same filter written with spaces around ==.
@@ -407,7 +410,7 @@ function missing(booking: BookingRecord, req: HandlerRequest): [string, string, 
     const path = `${element('stays', i, s.id, req)}.guest_assignments`;
     const primary = (s.assignments ?? []).find((a) => a.role === 'primary' && ids.has(a.guest_id))?.guest_id;
     // booking-multi-stay: each room's primary guest stays in it, so no guest is primary twice.
-    const taken = variations.has('booking-multi-stay') && primaries.includes(primary);
+    const taken = (variations.has('booking-multi-stay') || variations.has('booking-multi-stay-get-reordered')) && primaries.includes(primary);
     if (!s.assignments?.length) out.push([path, `Stay ${s.id} needs a primary guest, one of the guests.`]);
     else if (primary === undefined || taken) out.push([path, `Stay ${s.id} needs a primary guest${taken ? ' of its own' : ''}, one of the guests.`, 'invalid']);
     else primaries.push(primary);

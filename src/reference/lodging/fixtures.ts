@@ -17,7 +17,7 @@ export function bookingFixtures(variations: readonly VariationName[]): BookingFi
   const phone = on.has('booking-requires-guest-phone');
   const stays = on.has('booking-rate-plans-per-room')
     ? [stay('stay-1', 'room-double', 'rate-saver', 2), stay('stay-2', 'room-single', 'rate-breakfast', 1)]
-    : on.has('booking-multi-stay')
+    : on.has('booking-multi-stay') || on.has('booking-multi-stay-get-reordered')
       ? [stay('stay-1', 'room-double', 'rate-flexible', 2), stay('stay-2', 'room-single', 'rate-flexible', 1)]
       : [stay('stay-1', 'room-double', 'rate-flexible', 2)];
   return {
