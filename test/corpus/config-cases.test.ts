@@ -335,6 +335,17 @@ const CASES: ConfigCase[] = [
     },
   },
   {
+    // No guests in the config: the flow books for its own two (DEFAULT_GUESTS), which a business that asks only for names accepts.
+    name: 'no guests in the config',
+    variations: [],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, guests: undefined } } }),
+    expect: {
+      'booking.ready': ['pass', /held/],
+      'booking.get': ['pass', /held/],
+      'booking.invalid-guest-200': ['pass', /held/],
+    },
+  },
+  {
     // No guest to send: the partial update carries the booker alone, and nothing gets ready.
     name: 'an empty list of guests',
     variations: [],
