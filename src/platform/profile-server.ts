@@ -12,9 +12,15 @@ import type { Dialect } from '../dialect/dialect.js';
 export interface PlatformProfiles {
   /** The good profile's URL: what Proto-Agent names. */
   url: string;
-  urlFor(kind: BrokenProfile): string;
+  /**
+   * A broken profile's URL for one probe (`label` names it, an operation say): each probe names a
+   * URL of its own, so a fetch is told apart from one made for another request, or a cache.
+   */
+  urlFor(kind: BrokenProfile, label?: string): string;
   /** How many times the business fetched each profile. */
   fetches(kind: BrokenProfile | 'good'): number;
+  /** How many times the business fetched this URL. */
+  fetchesOf(url: string): number;
   close(): Promise<void>;
 }
 
@@ -43,14 +49,18 @@ export async function startPlatformProfiles(dialect: Dialect, document: Record<s
       body: JSON.stringify({ ...document, keys: [...(Array.isArray(document.keys) ? document.keys : []), UNKNOWN_KEY] }),
     },
   };
+  const byUrl = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const url = req.url ?? '/';
-    const kind = url === path ? 'good' : Object.keys(bodies).find((k) => url === `/${k}${path}`);
+    // A broken profile lives at /KIND/.well-known/proto, or at /KIND/LABEL/.well-known/proto for one probe.
+    const [named, label, ...rest] = url.endsWith(path) ? url.slice(0, -path.length).split('/').slice(1) : [];
+    const kind = url === path ? 'good' : rest.length === 0 && label !== '' ? Object.keys(bodies).find((k) => k === named) : undefined;
     if (!kind) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"not_found","content":"no such profile"}');
       return;
     }
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    byUrl.set(url, (byUrl.get(url) ?? 0) + 1);
     res.writeHead(bodies[kind].status, { 'Content-Type': 'application/json' }).end(bodies[kind].body);
   });
   await new Promise<void>((resolve, reject) => {
@@ -60,8 +70,9 @@ export async function startPlatformProfiles(dialect: Dialect, document: Record<s
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: `${base}${path}`,
-    urlFor: (kind) => `${base}/${kind}${path}`,
+    urlFor: (kind, label) => `${base}/${kind}${label ? `/${encodeURIComponent(label)}` : ''}${path}`,
     fetches: (kind) => counts.get(kind) ?? 0,
+    fetchesOf: (url) => (url.startsWith(base) ? byUrl.get(url.slice(base.length)) ?? 0 : 0),
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();

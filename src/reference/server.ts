@@ -86,7 +86,10 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const signed = variations.has('requires-signatures') || variations.has('signatures-on-complete-only');
   // Under signatures-on-complete-only the other operations never read a signature.
   const verifies = (op: Operation) => !variations.has('signatures-on-complete-only') || SIGNED_ON_COMPLETE_ONLY.includes(op.name);
-  const platformProfiles = variations.has('platform-profiles-fetched') || signed ? new PlatformProfileResolver(dialect, faults) : undefined;
+  const onComplete = variations.has('platform-profiles-fetched-on-complete');
+  const platformProfiles = variations.has('platform-profiles-fetched') || onComplete || signed ? new PlatformProfileResolver(dialect, faults) : undefined;
+  // Under platform-profiles-fetched-on-complete the platform is resolved only where it pays (complete).
+  const resolves = (op: Operation) => !onComplete || SIGNED_ON_COMPLETE_ONLY.includes(op.name);
   const version = protocolVersion(variations);
   const modules = (opts.services ?? SERVICES).map((service) => MODULES[service](variations));
   const handlers: Record<string, Handler> = Object.assign({}, ...modules.map((m) => m.handlers));
@@ -127,7 +130,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
 
     const agent = agentProfile(req);
     if (typeof agent !== 'string') return reply(res, transportError(agent.missing && faults.has('agent-header-missing-500') ? 500 : 400, 'invalid_request', agent.problem));
-    const unresolved = await platformProfiles?.refusal(agent);
+    const unresolved = resolves(op) ? await platformProfiles?.refusal(agent) : undefined;
     if (unresolved) return reply(res, unresolved);
     const unsigned = signed && platformProfiles && verifies(op) ? signatureRefusal(req, raw, op, agent, platformProfiles, faults) : undefined;
     if (unsigned) return reply(res, unsigned);

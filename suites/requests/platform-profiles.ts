@@ -14,11 +14,12 @@ export async function judgePlatformProfiles(t: ScenarioContext, op: Operation, c
   const platform = t.platform;
   if (concludeUnresolvedPlatform(t, op) || !platform) return;
   const agent = (url: string) => ({ [t.dialect.agentHeader]: agentHeaderValue(url) });
-  // Judged only once the business has fetched that profile: one that answered without fetching
-  // it met no failure to report (it may resolve profiles only when it needs them).
+  // Judged only when the business fetched the profile named for this request: one that answered
+  // without fetching it met no failure to report (it may resolve profiles only when it needs them).
   const judge = async (id: string, kind: BrokenProfile, expected: (x: Exchange) => boolean, what: string, wanted: string) => {
-    const x = await send({ headers: agent(platform.urlFor(kind)) });
-    if (platform.fetches(kind) === 0) return t.notApplicable(id, `the business answered HTTP ${x.status} without fetching ${platform.urlFor(kind)}, so it met no ${what} to report`);
+    const url = platform.urlFor(kind, op.name);
+    const x = await send({ headers: agent(url) });
+    if (platform.fetchesOf(url) === 0) return t.notApplicable(id, `the business answered HTTP ${x.status} without fetching ${url}, so it met no ${what} to report`);
     t.check(id, expected(x), { message: `${what} gave HTTP ${x.status ?? x.transportError?.message}`, expected: wanted, actual: answer(x), exchanges: [control, x] });
   };
   await judge(ids[0], 'unreachable', (x) => x.status === 424, 'a platform profile that answers 503', 'HTTP 424');
