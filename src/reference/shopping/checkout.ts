@@ -38,6 +38,10 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   if (req.variations.has('checkout-create-requires-currency') && typeof req.body.currency !== 'string') {
     return businessError([recoverable('missing', 'currency is required to open a checkout session.', '$.currency')]);
   }
+  // checkout-create-requires-buyer-email: a session opens only for a buyer it can write to.
+  if (req.variations.has('checkout-create-requires-buyer-email') && !(isObject(req.body.buyer) && typeof req.body.buyer.email === 'string')) {
+    return businessError([recoverable('missing', 'A buyer email is required to open a checkout session.', '$.buyer.email')]);
+  }
   if (req.variations.has('checkout-create-requires-currency-400') && typeof req.body.currency !== 'string') {
     return transportError(400, 'invalid_request', 'currency is required to open a checkout session');
   }
@@ -115,7 +119,7 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   const buyerKnown = typeof session.buyer?.email === 'string' && session.buyer.email.length > 0;
   const fulfillmentIgnored = req.variations.has('checkout-buyer-before-fulfillment') && !buyerKnown;
   // checkout-payment-before-ready: the instruments an update carries are kept, their credentials taken out.
-  if (req.variations.has('checkout-payment-before-ready') && !inProgress) {
+  if ((req.variations.has('checkout-payment-before-ready') || req.variations.has('checkout-payment-after-shipping')) && !inProgress) {
     session.instruments = keptInstruments(req.body);
   }
   apply(session, fulfillmentIgnored ? { ...input, keepFulfillment: true } : input, kept, req, !inProgress);
@@ -349,6 +353,10 @@ function missing(session: SessionRecord, req: HandlerRequest): [string, string][
       out.push([`$.fulfillment.methods[0].groups[${i}].selected_option_id`, 'Choose a shipping option.']);
     }
   });
+  // checkout-payment-after-shipping: the instrument is asked for last, once shipping (and so the amount) is settled.
+  if (req.variations.has('checkout-payment-after-shipping') && out.length === 0 && session.instruments.length === 0) {
+    out.push(['$.payment.instruments', 'A payment instrument is required now that shipping is chosen.']);
+  }
   return out;
 }
 
@@ -438,7 +446,8 @@ function fulfillmentJson(session: SessionRecord, f: FulfillmentState, req: Handl
     // checkout-groups-without-options: the groups are listed before a destination is chosen, with nothing to choose yet.
     method.groups = groupsOf(session, req, true).map((g) => ({ id: g.id, line_item_ids: g.lineIds, options: [] }));
   }
-  return { methods: [method] };
+  // checkout-null-method-entry: a withdrawn method is left in the list as null.
+  return { methods: req.faults.has('checkout-null-method-entry') ? [method, null] : [method] };
 }
 
 /** A response line; with checkout-lines-without-price its item states no price. */
@@ -472,7 +481,8 @@ function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMe
     totals: session.frozenTotals ?? sessionTotals(session, req),
     links: [{ type: 'terms_of_service', url: `${req.base}/terms` }],
     ...(session.fulfillment ? { fulfillment: fulfillmentJson(session, session.fulfillment, req) } : {}),
-    payment: { instruments: session.instruments },
+    // checkout-payment-after-shipping shows payment only once it holds an instrument.
+    ...(req.variations.has('checkout-payment-after-shipping') && session.instruments.length === 0 ? {} : { payment: { instruments: session.instruments } }),
     messages: [...missingMessages, ...extra],
     continue_url: `${req.base}/checkout/${encodeURIComponent(session.id)}`,
     ...(session.orderId && !req.faults.has('checkout-complete-no-order')
