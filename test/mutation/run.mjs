@@ -20,6 +20,8 @@ import { aggregateResultsByModule, calculateMetrics } from 'mutation-testing-met
 const CONFIG = 'test/mutation/stryker.config.json';
 const OUT = 'reports/mutation';
 const PARTS_DIR = join(OUT, 'parts');
+const MEASURED = 'test/mutation/measured.json';
+const SURVIVORS = 'test/mutation-survivors.md';
 
 const config = JSON.parse(readFileSync(CONFIG, 'utf8'));
 const excluded = config.mutate.filter((p) => p.startsWith('!'));
@@ -110,18 +112,29 @@ for (const p of measured) {
   console.log(`${p.name.padEnd(28)} ${m.mutationScore.toFixed(1).padStart(6)}% ${String(m.killed).padStart(8)} ${String(m.timeout).padStart(8)} ${String(m.survived).padStart(9)} ${String(m.noCoverage).padStart(7)} ${String(meta.minutes).padStart(9)}  ${meta.commit}`);
 }
 // What each part measured, committed beside the survivor list (the reports themselves are not).
+// The parts measured here replace their rows; the rows of parts not measured here are kept, so a
+// fresh clone that measures one part does not lose the figures of the others.
 const measuredRows = measured.map((p) => {
   const m = score(reports[p.name].files);
   const meta = JSON.parse(readFileSync(partFile(p.name, 'meta.json'), 'utf8'));
   return { ...meta, mutants: m.totalMutants, killed: m.killed, timeout: m.timeout, survived: m.survived, noCoverage: m.noCoverage, score: Number(m.mutationScore.toFixed(1)) };
 });
-writeFileSync('test/mutation/measured.json', `${JSON.stringify(measuredRows, null, 2)}\n`);
+const committed = existsSync(MEASURED) ? JSON.parse(readFileSync(MEASURED, 'utf8')) : [];
+const kept = committed.filter((row) => PARTS.some((p) => p.name === row.part) && !measured.some((p) => p.name === row.part));
+const rows = [...measuredRows, ...kept].sort((a, b) => PARTS.findIndex((p) => p.name === a.part) - PARTS.findIndex((p) => p.name === b.part));
+writeFileSync(MEASURED, `${JSON.stringify(rows, null, 2)}\n`);
 const all = score(merged.files);
 const missing = PARTS.filter((p) => !measured.includes(p)).map((p) => p.name);
 console.log(`\nmutation score ${all.mutationScore.toFixed(1)}%: ${all.totalDetected} of ${all.totalValid} mutants detected, ${all.survived} survived, ${all.noCoverage} without coverage`);
 console.log(missing.length ? `not measured yet: ${missing.join(', ')}` : 'every part measured');
 console.log(`report: ${join(OUT, 'mutation.html')}`);
-execFileSync(process.execPath, ['test/mutation/survivors.mjs'], { stdio: 'inherit' });
+// The committed survivor list covers every part: from a partial merge it goes beside the report instead.
+if (missing.length) {
+  console.log(`${SURVIVORS} left as it is (its parts are not all measured here); the survivors of the parts measured here:`);
+  execFileSync(process.execPath, ['test/mutation/survivors.mjs', join(OUT, 'survivors.md')], { stdio: 'inherit' });
+} else {
+  execFileSync(process.execPath, ['test/mutation/survivors.mjs', SURVIVORS], { stdio: 'inherit' });
+}
 
 /** The merged report as one HTML page, drawn by the mutation-testing-elements component. */
 function html(report) {

@@ -11,7 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { calculateMetrics } from 'mutation-testing-metrics';
 
 const REPORT = 'reports/mutation/mutation.json';
-const OUT = 'test/mutation-survivors.md';
+// The committed list, or another file (the runner's partial list, when not every part is measured here).
+const OUT = process.argv[2] ?? 'test/mutation-survivors.md';
 const UNEXAMINED = 'Not yet examined: a clause no fault breaks alone, or an equivalent mutant still to show.';
 
 const report = JSON.parse(readFileSync(REPORT, 'utf8'));
