@@ -202,11 +202,10 @@ export const locationSearchSuite: Suite = {
   rules: [endpointsRule('common.location.search'), ...locationRules('common.location.search', 'LSRCH-001')],
 };
 
-/** A walk every page of which is a locations answer; otherwise location-search.answers judges it. */
 /**
- * A whole walk for a check to judge; what it lacks makes the check not-tested. `byId`: the check
- * tells locations apart by id, so locations without a string id (location-search.response judges
- * them) leave it nothing to compare.
+ * A walk every page of which is a locations answer (otherwise location-search.answers judges it),
+ * whole; what it lacks makes the check not-tested. `byId`: the check tells locations apart by id,
+ * so locations without a string id (location-search.response judges them) leave it nothing to compare.
  */
 async function searched(t: ScenarioContext, input: Parameters<typeof walk>[1], limit?: number, byId = true): Promise<Walk> {
   const w = await walk(t, input, limit);
