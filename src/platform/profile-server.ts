@@ -17,9 +17,7 @@ export interface PlatformProfiles {
    * URL of its own, so a fetch is told apart from one made for another request, or a cache.
    */
   urlFor(kind: BrokenProfile, label?: string): string;
-  /** How many times the business fetched each profile. */
-  fetches(kind: BrokenProfile | 'good'): number;
-  /** How many times the business fetched this URL. */
+  /** How many times the business fetched this URL (the good profile's, or one urlFor gave). */
   fetchesOf(url: string): number;
   close(): Promise<void>;
 }
@@ -39,7 +37,6 @@ const UNKNOWN_KEY = { kid: 'proto-conformance-future-key', kty: 'FUTURE-PQ', alg
 
 export async function startPlatformProfiles(dialect: Dialect, document: Record<string, unknown>): Promise<PlatformProfiles> {
   const path = dialect.wellKnownPath;
-  const counts = new Map<string, number>();
   const bodies: Record<string, { status: number; body: string }> = {
     good: { status: 200, body: JSON.stringify(document) },
     unreachable: { status: 503, body: '{"code":"unavailable","content":"this profile cannot be fetched, on purpose"}' },
@@ -59,7 +56,6 @@ export async function startPlatformProfiles(dialect: Dialect, document: Record<s
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"not_found","content":"no such profile"}');
       return;
     }
-    counts.set(kind, (counts.get(kind) ?? 0) + 1);
     byUrl.set(url, (byUrl.get(url) ?? 0) + 1);
     res.writeHead(bodies[kind].status, { 'Content-Type': 'application/json' }).end(bodies[kind].body);
   });
@@ -71,7 +67,6 @@ export async function startPlatformProfiles(dialect: Dialect, document: Record<s
   return {
     url: `${base}${path}`,
     urlFor: (kind, label) => `${base}/${kind}${label ? `/${encodeURIComponent(label)}` : ''}${path}`,
-    fetches: (kind) => counts.get(kind) ?? 0,
     fetchesOf: (url) => (url.startsWith(base) ? byUrl.get(url.slice(base.length)) ?? 0 : 0),
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -34,7 +34,7 @@ export function concludeUnresolvedPlatform(t: ScenarioContext, op: Operation): b
   const platform = t.platform;
   const why = !platform
     ? 'the run hosts no platform profile the business can fetch: the target is not on this machine, or --agent-profile names one'
-    : platform.fetches('good') === 0
+    : platform.fetchesOf(platform.url) === 0
       ? `the business did not fetch the platform profile ${platform.url} that Proto-Agent names, so it does not resolve it and 422 and 424 cannot be provoked`
       : undefined;
   if (why) for (const id of platformCheckIds(op)) t.notApplicable(id, why);

@@ -3,7 +3,7 @@ import { isObject } from '../../dialect/dialect.js';
 import {
   businessError, isReply, recoverable, resource, transportError, unrecoverable, type HandlerRequest, type Reply, type ReplyMessage,
 } from '../shared/replies.js';
-import { keptInstruments, providerDeclined } from '../shared/payment.js';
+import { billingAddressUnverified, keptInstruments, providerDeclined } from '../shared/payment.js';
 import {
   BOOKING_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete, type InProgressAnswer,
 } from '../shared/session.js';
@@ -177,7 +177,7 @@ function completeAsks(booking: BookingRecord, req: HandlerRequest): ReplyMessage
   }
   // booking-billing-address-unverified: the provider cannot verify the billing address the instrument carries.
   if (variations.has('booking-billing-address-unverified')) {
-    out.push(recoverable('invalid', 'The billing address could not be verified by the payment provider.', '$.payment.instruments[0].billing_address'));
+    out.push(billingAddressUnverified());
   }
   // booking-complete-ignores-billing-address: a billing address is asked for, whatever the instrument carries.
   if (faults.has('booking-complete-ignores-billing-address')) {

@@ -1,5 +1,5 @@
 import { isObject } from '../../dialect/dialect.js';
-import { unrecoverable, type ReplyMessage } from './replies.js';
+import { recoverable, unrecoverable, type ReplyMessage } from './replies.js';
 
 /**
  * Test payment tokens of the reference business's card handler. The platform sends one as
@@ -33,3 +33,7 @@ export function keptInstruments(body: Record<string, unknown>): Record<string, u
 
 /** The refusal of a provider that declines the instrument outright (a business outcome, nothing to fix by the platform). */
 export const providerDeclined = (): ReplyMessage => unrecoverable('payment_declined', 'The payment provider declined the instrument.');
+
+/** The refusal of a provider that cannot verify the billing address the (first) instrument carries. */
+export const billingAddressUnverified = (): ReplyMessage =>
+  recoverable('invalid', 'The billing address could not be verified by the payment provider.', '$.payment.instruments[0].billing_address');

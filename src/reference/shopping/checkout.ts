@@ -5,7 +5,7 @@ import {
   asRecoverableErrors, businessError, recoverable, recoveryUrl, resource, transportError, unrecoverable,
   type HandlerRequest, type Reply, type ReplyMessage,
 } from '../shared/replies.js';
-import { keptInstruments, providerDeclined } from '../shared/payment.js';
+import { billingAddressUnverified, keptInstruments, providerDeclined } from '../shared/payment.js';
 import {
   CHECKOUT_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete, type InProgressAnswer,
 } from '../shared/session.js';
@@ -176,9 +176,7 @@ export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
 /** A refusal by the payment provider, where a variation has one: the config's token declined, or its billing address unverified. */
 function providerRefusal(req: HandlerRequest): ReplyMessage | undefined {
   if (req.variations.has('checkout-test-token-declined')) return providerDeclined();
-  if (req.variations.has('checkout-billing-address-unverified')) {
-    return recoverable('invalid', 'The billing address could not be verified by the payment provider.', '$.payment.instruments[0].billing_address');
-  }
+  if (req.variations.has('checkout-billing-address-unverified')) return billingAddressUnverified();
   return undefined;
 }
 
