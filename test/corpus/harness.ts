@@ -74,7 +74,7 @@ export function baseline(variations: VariationName[] = [], scope?: Scope): Promi
  * Runs with Stryker's active mutant switched off (its global, when there is one). Nothing else
  * may run meanwhile: a case awaits its baseline before its own run.
  */
-async function unmutated<T>(run: () => Promise<T>): Promise<T> {
+export async function unmutated<T>(run: () => Promise<T>): Promise<T> {
   const stryker = (globalThis as { __stryker__?: { activeMutant?: string } }).__stryker__;
   const active = stryker?.activeMutant;
   if (stryker) stryker.activeMutant = undefined;

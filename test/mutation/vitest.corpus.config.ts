@@ -1,4 +1,3 @@
-import { basename, dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import type { TestSpecification } from 'vitest/node';
 
@@ -36,7 +35,5 @@ export default defineConfig({
     // Stryker switches mutants at run time: the modules need not be loaded afresh for each one.
     isolate: false,
     sequence: { sequencer: CheapestFirst },
-    // Narrowed runs say other things than full ones: their verdict texts are pinned apart.
-    resolveSnapshotPath: (testPath, extension) => join(dirname(testPath), '__snapshots__', 'mutation', basename(testPath) + extension),
   },
 });
