@@ -9,7 +9,8 @@ export type { Reporter, RunInfo, RunReport, TargetInfo } from './engine/report.j
 export type { CheckSpec, Scenario, Suite } from './engine/suite.js';
 export type { CheckResult, Effect, Summary, Verdict } from './engine/types.js';
 export type { Exchange } from './http/exchange.js';
-export { expectedRequirements, FAULTS, pinnedSkip, type Fault, type FaultName } from './reference/faults.js';
+export { FAULTS, type Fault, type FaultName } from './reference/faults.js';
+export { CORPUS_FAULTS, expectedRequirements, pinnedSkip, type CorpusFault, type FaultChecks } from './corpus/index.js';
 export { VARIATIONS, compatible, type Variation, type VariationName } from './reference/variations.js';
 export { referenceRunConfig } from './reference/run-config.js';
 export { startReferenceBusiness, type ReferenceBusiness, type ReferenceOptions } from './reference/server.js';

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PROTO_DIALECT } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
-import { expectedRequirements, FAULTS, isFaultName, type Fault, type FaultName } from '../reference/faults.js';
+import { CORPUS_FAULTS } from '../corpus/index.js';
+import { FAULTS, isFaultName, type FaultName } from '../reference/faults.js';
 import { clash, isVariationName, VARIATIONS, type VariationName } from '../reference/variations.js';
 import { referenceRunConfig } from '../reference/run-config.js';
 import { startReferenceBusiness } from '../reference/server.js';
@@ -27,9 +28,9 @@ export interface ReferenceCommandOptions {
 /** `reference-server`: lists faults or variations, writes the run config, or serves until SIGINT/SIGTERM. */
 export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: string) => void): Promise<number | 'serving'> {
   if (opts.listFaults) {
-    const listed = FAULTS.map((f: Fault) => ({
+    const listed = CORPUS_FAULTS.map((f) => ({
       name: f.name, capability: f.capability, description: f.description,
-      expect: expectedRequirements(f), fails: [...f.fails], skips: [...(f.skips ?? [])], needs: [...(f.needs ?? [])],
+      expect: [...f.breaks], fails: [...f.fails], skips: [...(f.skips ?? [])], needs: [...(f.needs ?? [])],
     }));
     out(opts.json
       ? `${JSON.stringify(listed, null, 2)}\n`

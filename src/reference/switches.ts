@@ -13,20 +13,16 @@ export class Switches<N extends string> {
 }
 /**
  * Named faults of the reference business. Each breaks one behaviour the way a real
- * implementation might, and names, completely, what a run against it shows:
- * - `fails`: every check that must fail (or warn);
- * - `skips`: every check that may then end blocked or not-tested instead of its usual verdict, or
- *   info where it says it cannot see what the fault broke (a `suite.*` entry stands for every
- *   check of a suite); every other check keeps its verdict.
- * The requirement IDs a fault fails (`expect`) follow from its checks.
+ * implementation might, and names the requirements it breaks. Which checks a run against it must
+ * fail is the corpus's knowledge (src/corpus/), not the business's.
  */
 export interface Fault {
   name: string;
   /** Area the fault breaks: a dialect-free capability or `profile`, `envelope`, `discovery`. */
   capability: string;
   description: string;
-  fails: readonly string[];
-  skips?: readonly string[];
+  /** The register IDs a run against the business with this fault must fail (or warn on). */
+  breaks: readonly string[];
   /** Variations the fault needs on to have something to break (an auth fault needs auth); switched on with it. */
   needs?: readonly string[];
 }

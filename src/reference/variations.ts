@@ -127,8 +127,8 @@ export const VARIATIONS = [
   variation({ name: 'catalog-not-advertised', capability: 'discovery',
     description: 'The profile advertises cart, checkout and order but no catalog capability; the catalog endpoints still answer the business\'s own storefront. A checker that searches or looks up products anyway, to find items to buy, uses capabilities the business never offered.',
     permitted_by: 'Document 1 §What the service does: "Capabilities are adopted independently."',
-    // Nothing judges the catalog: a fault that fails a catalog check has that much less to break.
-    hides: FAULTS.filter((f) => f.fails.some((id) => id.startsWith('catalog-'))).map((f) => f.name) }),
+    // Nothing judges the catalog: a fault that breaks a catalog requirement has that much less to break.
+    hides: FAULTS.filter((f) => f.breaks.some((id) => /^(SRCH|LKUP|PROD)-/.test(id))).map((f) => f.name) }),
   variation({ name: 'ids-need-escaping', capability: 'shopping.cart',
     description: 'Cart, checkout session and order ids hold "/", "+", ":" and spaces. A checker that puts ids in paths unescaped reaches the wrong resource.',
     permitted_by: 'Document 1 §Endpoints: "Path parameter `id` is a string"; its characters are not restricted.' }),

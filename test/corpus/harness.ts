@@ -8,7 +8,8 @@ import { check, type CheckOptions } from '../../src/check.js';
 import type { RunReport } from '../../src/engine/report.js';
 import type { Verdict } from '../../src/engine/types.js';
 import { CAPABILITIES } from '../../src/protocol/operations.js';
-import { expectedRequirements, pinnedSkip, type Fault, type FaultName } from '../../src/reference/faults.js';
+import { pinnedSkip, type CorpusFault } from '../../src/corpus/index.js';
+import type { FaultName } from '../../src/reference/faults.js';
 import { findRequirement } from '../../src/register/index.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { generateSigningKey } from '../../src/platform/signing-key.js';
@@ -187,7 +188,7 @@ const SKIPPED: readonly Verdict[] = ['blocked', 'not-tested', 'info'];
  * How a run with a fault differs from what the fault's record says: its `fails` fail, its
  * `skips` end blocked, not-tested or info, and every other check keeps its baseline verdict.
  */
-export function departures(fault: Fault, report: RunReport, base: Map<string, Verdict>, scope?: Scope): string[] {
+export function departures(fault: CorpusFault, report: RunReport, base: Map<string, Verdict>, scope?: Scope): string[] {
   const out: string[] = [];
   // Narrowed, the rules over every exchange judge whatever else ran: compared only when named.
   const crossCutting = (c: RunReport['checks'][number]) => scope !== undefined && !c.capability.includes('.');
@@ -268,5 +269,5 @@ export const troubles = (report: RunReport) =>
   report.checks.filter((c) => ['fail', 'warn', 'error', 'blocked'].includes(c.verdict)).map((c) => `${c.id}: ${c.verdict}: ${c.message}`);
 
 /** The exit code a fault's run owes a pipeline: 1 when it breaks a MUST; a fault breaking only SHOULDs warns, and exits 0 unless --strict. */
-export const expectedExit = (fault: Fault): number =>
-  (expectedRequirements(fault).some((id) => findRequirement(id)?.level === 'MUST') ? 1 : 0);
+export const expectedExit = (fault: CorpusFault): number =>
+  (fault.breaks.some((id) => findRequirement(id)?.level === 'MUST') ? 1 : 0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FAULTS, type Fault, type FaultName } from '../../src/reference/faults.js';
+import { CORPUS_FAULTS } from '../../src/corpus/index.js';
+import type { FaultName } from '../../src/reference/faults.js';
 import { clash, type VariationName } from '../../src/reference/variations.js';
 import { baseline, departures, runReference, scopeOf, eachCase, expectedExit } from './harness.js';
 import { pinnedCorpus } from './pinned.js';
@@ -113,7 +114,7 @@ describe('faults and variations compose', () => {
 
   eachCase(PAIRS)('fault %s with variation %s', (fault, variation) => {
     it('is still caught exactly, and changes nothing else', async ({ expect }) => {
-      const record = FAULTS.find((f) => f.name === fault) as Fault;
+      const record = CORPUS_FAULTS.find((f) => f.name === fault)!;
       const scope = scopeOf([...record.fails, ...(record.skips ?? [])], record.capability);
       const on = [...((record.needs ?? []) as VariationName[]), variation];
       const base = await baseline(on, scope);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cli, referenceServer } from '../helpers/processes.js';
-import { expectedRequirements, FAULTS, type Fault } from '../../src/reference/faults.js';
+import { CORPUS_FAULTS, expectedRequirements } from '../../src/corpus/index.js';
 import { VARIATIONS } from '../../src/reference/variations.js';
 
 describe('proto-conformance demo', () => {
@@ -29,7 +29,7 @@ describe('proto-conformance reference-server', () => {
 
   it('lists both corpora as JSON, whole', async () => {
     const faults = JSON.parse((await cli(['reference-server', '--list-faults', '--json'])).stdout);
-    expect(faults).toEqual((FAULTS as readonly Fault[]).map((f) => ({
+    expect(faults).toEqual(CORPUS_FAULTS.map((f) => ({
       name: f.name, capability: f.capability, description: f.description,
       expect: expectedRequirements(f), fails: [...f.fails], skips: [...(f.skips ?? [])], needs: [...(f.needs ?? [])],
     })));

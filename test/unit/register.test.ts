@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectedRequirements, FAULTS, type Fault } from '../../src/reference/faults.js';
+import { CORPUS_FAULTS, expectedRequirements } from '../../src/corpus/index.js';
 import { allRequirements, findRequirement } from '../../src/register/index.js';
 import { suites } from '../../suites/index.js';
 
 const checks = suites.flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)]);
 const cited = new Set(checks.flatMap((c) => c.requirements));
-const expected = new Set((FAULTS as readonly Fault[]).flatMap(expectedRequirements));
-const failedByAFault = new Set((FAULTS as readonly Fault[]).flatMap((f) => f.fails));
+const expected = new Set(CORPUS_FAULTS.flatMap(expectedRequirements));
+const failedByAFault = new Set(CORPUS_FAULTS.flatMap((f) => f.fails));
 
 describe('the requirement register', () => {
   const all = allRequirements();
@@ -65,5 +65,14 @@ describe('the fault corpus against the register', () => {
 
   it('expects only requirements that a check cites', () => {
     expect([...expected].filter((id) => !cited.has(id)).sort()).toEqual([]);
+  });
+
+  it('has each fault name the requirements it breaks: exactly those its failing checks cite', () => {
+    const wrong = CORPUS_FAULTS.filter((f) => [...f.breaks].join() !== expectedRequirements(f).join());
+    expect(wrong.map((f) => `${f.name}: breaks ${f.breaks.join(', ')}; its checks cite ${expectedRequirements(f).join(', ')}`)).toEqual([]);
+  });
+
+  it('breaks only requirements of the register', () => {
+    expect(CORPUS_FAULTS.flatMap((f) => f.breaks.filter((id) => !findRequirement(id)).map((id) => `${f.name}: ${id}`))).toEqual([]);
   });
 });

@@ -1,0 +1,25 @@
+import { suites } from '../../suites/index.js';
+
+/**
+ * What a run against one fault shows:
+ * - `fails`: every check that must fail (or warn);
+ * - `skips`: every check that may then end blocked or not-tested instead of its usual verdict, or
+ *   info where it says it cannot see what the fault broke (a `suite.*` entry stands for every
+ *   check of a suite); every other check keeps its verdict.
+ */
+export interface FaultChecks {
+  fails: readonly string[];
+  skips?: readonly string[];
+}
+
+/** Every check of the bundled suites, scenarios and rules alike, by ID. */
+export const CHECKS = new Map(
+  suites.flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)]).map((c) => [c.id, c]),
+);
+
+/**
+ * The request checks of one kind (`credential-missing`) on every operation that has them: a fault
+ * in the shared layer breaks that kind everywhere, so its list follows the operations table.
+ */
+export const onEveryOperation = (...kinds: string[]): string[] =>
+  [...CHECKS.keys()].filter((id) => id.startsWith('requests.') && kinds.some((k) => id.endsWith(`.${k}`)));
