@@ -1,6 +1,6 @@
-import type { RunReport } from '../src/engine/report.js';
-import type { CheckResult } from '../src/engine/types.js';
-import type { Exchange } from '../src/http/exchange.js';
+import type { RunReport } from '../src/report/run-report.js';
+import type { CheckResult } from '../src/report/types.js';
+import type { Exchange } from '../src/report/exchange.js';
 import { findRequirement } from '../src/register/index.js';
 
 /** Checks grouped by capability, capabilities in the order they first appear in the stream. */

@@ -1,6 +1,6 @@
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Reporter, RunReport } from '../src/engine/report.js';
-import type { CheckResult, Summary, Verdict } from '../src/engine/types.js';
+import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { CheckResult, Summary, Verdict } from '../src/report/types.js';
 import { citedExchanges, describeRequirement, exchangeLine, groupByCapability } from './common.js';
 
 export interface ConsoleReporterOptions {

@@ -1,7 +1,7 @@
-import type { Reporter, RunReport } from '../src/engine/report.js';
-import type { CheckResult, Verdict } from '../src/engine/types.js';
-import { VERDICTS } from '../src/engine/types.js';
-import type { Exchange } from '../src/http/exchange.js';
+import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { CheckResult, Verdict } from '../src/report/types.js';
+import { VERDICTS } from '../src/report/types.js';
+import type { Exchange } from '../src/report/exchange.js';
 import type { Level } from '../src/register/types.js';
 import { findRequirement } from '../src/register/index.js';
 import { citedExchanges, groupByCapability } from './common.js';

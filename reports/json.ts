@@ -1,7 +1,7 @@
-import type { Reporter, RunReport } from '../src/engine/report.js';
-import type { CheckResult, Summary } from '../src/engine/types.js';
-import type { Exchange } from '../src/http/exchange.js';
-import { VERDICTS } from '../src/engine/types.js';
+import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { CheckResult, Summary } from '../src/report/types.js';
+import type { Exchange } from '../src/report/exchange.js';
+import { VERDICTS } from '../src/report/types.js';
 import { writeReportFile } from './write-file.js';
 
 /**

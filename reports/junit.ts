@@ -1,7 +1,7 @@
 import junitModule from 'junit-report-builder';
 import type { Builder, TestCase } from 'junit-report-builder';
-import type { Reporter, RunReport } from '../src/engine/report.js';
-import type { CheckResult } from '../src/engine/types.js';
+import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { CheckResult } from '../src/report/types.js';
 import { citedExchanges, describeRequirement, exchangeLine, groupByCapability } from './common.js';
 import { writeReportFile } from './write-file.js';
 

@@ -1,14 +1,14 @@
 /** proto-conformance as a library: check a business, start the reference business, render reports. */
 export { check, DEFAULT_AGENT_PROFILE, type CheckOptions } from './check.js';
-export { TargetUnusableError, UsageError } from './cli/errors.js';
+export { TargetUnusableError, UsageError } from './errors.js';
 export type { RunConfig } from './config/config.js';
 export { PROTO_DIALECT, type Dialect } from './dialect/dialect.js';
 export type { Overrides } from './discovery/discover.js';
 export { EXIT, exitCodeFor } from './engine/exit-code.js';
-export type { Reporter, RunInfo, RunReport, TargetInfo } from './engine/report.js';
+export type { Reporter, RunInfo, RunReport, TargetInfo } from './report/run-report.js';
 export type { CheckSpec, Scenario, Suite } from './engine/suite.js';
-export type { CheckResult, Effect, Summary, Verdict } from './engine/types.js';
-export type { Exchange } from './http/exchange.js';
+export type { CheckResult, Effect, Summary, Verdict } from './report/types.js';
+export type { Exchange } from './report/exchange.js';
 export { FAULTS, type Fault, type FaultName } from './reference/faults.js';
 export { CORPUS_FAULTS, expectedRequirements, pinnedSkip, type CorpusFault, type FaultChecks } from './corpus/index.js';
 export { VARIATIONS, compatible, type Variation, type VariationName } from './reference/variations.js';

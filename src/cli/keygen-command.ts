@@ -5,7 +5,7 @@ import { EXIT } from '../engine/exit-code.js';
 import { platformProfileDocument } from '../platform/profile-server.js';
 import { generateSigningKey } from '../platform/signing-key.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 
 /**
  * `keygen`: a platform signing key (private JWK, kid = RFC 7638 thumbprint, readable by its owner

@@ -7,7 +7,7 @@ import { REFERENCE_TLS, startReferenceBusiness } from '../reference/server.js';
 import { keygen } from './keygen-command.js';
 import { generateSigningKey } from '../platform/signing-key.js';
 import { TOOL } from '../package-root.js';
-import { TargetUnusableError, UsageError } from './errors.js';
+import { TargetUnusableError, UsageError } from '../errors.js';
 import { EXIT } from '../engine/exit-code.js';
 import { referenceCommand } from './reference-command.js';
 import { DEFAULT_AGENT_PROFILE } from '../check.js';

@@ -7,7 +7,7 @@ import { clash, isVariationName, VARIATIONS, type VariationName } from '../refer
 import { referenceRunConfig } from '../reference/run-config.js';
 import { startReferenceBusiness } from '../reference/server.js';
 import { generateSigningKey } from '../platform/signing-key.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 import { EXIT } from '../engine/exit-code.js';
 import { SERVICES, type Service } from '../protocol/operations.js';
 

@@ -3,14 +3,15 @@ import { access, mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { colorWanted, consoleReporter, htmlReporter, jsonReporter, junitReporter } from '../../reports/index.js';
 import { check } from '../check.js';
-import { loadConfig, type RunConfig } from '../config/config.js';
+import type { RunConfig } from '../config/config.js';
+import { loadConfig } from './config-file.js';
 import { loadSigningKey, type SigningKey } from '../platform/signing-key.js';
 import { PROTO_DIALECT, type Dialect } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
 import { parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
-import type { Reporter } from '../engine/report.js';
-import { EFFECTS, type Effect } from '../engine/types.js';
-import { UsageError } from './errors.js';
+import type { Reporter } from '../report/run-report.js';
+import { EFFECTS, type Effect } from '../report/types.js';
+import { UsageError } from '../errors.js';
 
 /** Options of `run` (and of `demo`, which fills some of them itself). */
 export interface RunOptions {

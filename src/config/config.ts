@@ -1,7 +1,5 @@
-import { readJsonFile } from '../cli/json-file.js';
-import { UsageError } from '../cli/errors.js';
-import { OPERATIONS } from '../protocol/operations.js';
-import { OPERATIONS_WITH_BODY, type Json } from '../protocol/recipes.js';
+/** A JSON object, as the config and the request recipes hold them. */
+export type Json = Record<string, unknown>;
 
 /** The `--config FILE` contents: fixtures and credentials a full run needs. See schemas/config.schema.json. */
 export interface RunConfig {
@@ -74,23 +72,6 @@ export interface RunConfig {
     /** Origins besides the target's that credentials may be sent to (services elsewhere). */
     origins?: string[];
   };
-}
-
-export async function loadConfig(file: string): Promise<RunConfig> {
-  const config = await readJsonFile<RunConfig>(file, 'config', 'config.schema.json');
-  for (const name of Object.keys(config.requests ?? {})) {
-    if (!OPERATIONS_WITH_BODY.includes(name)) {
-      throw new UsageError(`config ${file}: requests.${name} names no operation that sends a body; known: ${OPERATIONS_WITH_BODY.join(', ')}`);
-    }
-  }
-  const operations = new Set(OPERATIONS.map((o) => o.name));
-  const lists = { 'auth.required_for': config.auth?.required_for, 'auth.forbidden_for': config.auth?.forbidden_for, 'signing.required_for': config.signing?.required_for };
-  for (const [member, names] of Object.entries(lists)) {
-    for (const name of names ?? []) {
-      if (name !== '*' && !operations.has(name)) throw new UsageError(`config ${file}: ${member} names ${name}, which is no operation; known: ${[...operations].join(', ')}`);
-    }
-  }
-  return config;
 }
 
 /** Every secret value the config holds, for the redactor. */

@@ -1,4 +1,4 @@
-import { readJsonFile } from '../cli/json-file.js';
+import { readJsonFile } from '../json-file.js';
 import type { Dialect } from './dialect.js';
 
 interface DialectFile {

@@ -1,7 +1,7 @@
-import { TargetUnusableError, UsageError } from '../cli/errors.js';
+import { TargetUnusableError, UsageError } from '../errors.js';
 import { isObject, logicalName, wireName, type Dialect } from '../dialect/dialect.js';
 import type { HttpClient } from '../http/client.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../report/exchange.js';
 import { CAPABILITIES, serviceOf, SERVICES, type Service } from '../protocol/operations.js';
 import type { ServiceBinding, Target } from './target.js';
 

@@ -1,5 +1,5 @@
 import type { Dialect } from '../dialect/dialect.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../report/exchange.js';
 import type { Service } from '../protocol/operations.js';
 
 /** What a run knows about the business: where each service lives and what it advertises. */

@@ -2,15 +2,15 @@ import type { RunConfig } from '../config/config.js';
 import type { Dialect } from '../dialect/dialect.js';
 import type { Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../report/exchange.js';
 import type { RequestStep, RequestStepName } from '../http/pipeline.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
 import { operation, type Operation } from '../protocol/operations.js';
 import { requestBody, type OperationName, type RecipeInput } from '../protocol/recipes.js';
-import { validatorFor } from '../protocol/schemas.js';
+import { validatorFor } from '../schemas.js';
 import { Blocked, HarnessError, NotTested } from './outcomes.js';
-import type { CheckSpec } from './suite.js';
-import type { Breach, Finding } from './types.js';
+import type { CheckSpec } from './check.js';
+import type { Breach, Finding } from '../report/types.js';
 
 /** How a check concluded, before the engine applies the requirement level. */
 export type Conclusion =

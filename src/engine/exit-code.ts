@@ -1,4 +1,4 @@
-import type { CheckResult } from './types.js';
+import type { CheckResult } from '../report/types.js';
 
 export const EXIT = {
   /** No MUST failed. */

@@ -1,8 +1,8 @@
 import type { Dialect } from '../dialect/dialect.js';
 import type { Target } from '../discovery/target.js';
-import type { Exchange } from '../http/exchange.js';
-import type { CheckSpec } from './suite.js';
-import type { Effect } from './types.js';
+import type { Exchange } from '../report/exchange.js';
+import type { CheckSpec } from './check.js';
+import type { Effect } from '../report/types.js';
 
 /** What a rule may consult besides the exchange: no client, so a rule never sends anything. */
 export interface RuleContext {

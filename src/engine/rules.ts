@@ -1,8 +1,8 @@
 import type { Target } from '../discovery/target.js';
-import type { Exchange } from '../http/exchange.js';
-import { validatorFor } from '../protocol/schemas.js';
+import type { Exchange } from '../report/exchange.js';
+import { validatorFor } from '../schemas.js';
 import type { ExchangeRule, RuleContext } from './rule.js';
-import type { Settled } from './run.js';
+import type { Settled } from './check.js';
 
 /** How many offending exchanges a broken rule cites. */
 const EVIDENCE_LIMIT = 3;

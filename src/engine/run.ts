@@ -3,7 +3,7 @@ import { wireName } from '../dialect/dialect.js';
 import { ENDPOINT_CHECK_ID, type Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
 import { curlFor } from '../http/curl.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../report/exchange.js';
 import { reproductionScript } from '../http/reproduce.js';
 import { serviceOf } from '../protocol/operations.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
@@ -11,10 +11,11 @@ import type { Requirement } from '../register/types.js';
 import { ScenarioContext } from './context.js';
 import { exitCodeFor } from './exit-code.js';
 import { Blocked, HarnessError, NotTested } from './outcomes.js';
-import { summarise, type Reporter, type RunInfo, type RunReport } from './report.js';
+import { summarise, type Reporter, type RunInfo, type RunReport } from '../report/run-report.js';
 import { judgeRule } from './rules.js';
-import type { CheckSpec, Scenario, Suite } from './suite.js';
-import type { CheckResult, Effect, Verdict } from './types.js';
+import type { CheckSpec, Settled } from './check.js';
+import type { Scenario, Suite } from './suite.js';
+import type { CheckResult, Effect, Verdict } from '../report/types.js';
 import { allows, brokenVerdict, levelOf } from './verdict.js';
 
 export interface RunPlan {
@@ -33,18 +34,6 @@ export interface RunPlan {
   platform?: PlatformProfiles;
 }
 
-/** What a check came to, before the level turns `broken` into fail, warn or info. */
-export interface Settled {
-  verdict: Verdict | 'broken';
-  message: string;
-  expected?: string;
-  actual?: string;
-  /** The exchanges judged. */
-  exchanges: Exchange[];
-  /** The scenario's requests up to the judged ones, for a reproduction script. */
-  chain?: Exchange[];
-  durationMs: number;
-}
 
 type Gate = { verdict: Verdict; message: string };
 

@@ -1,15 +1,10 @@
-import type { Effect } from './types.js';
+import type { Effect } from '../report/types.js';
 import type { ScenarioContext } from './context.js';
+import type { CheckSpec } from './check.js';
 import type { ExchangeRule } from './rule.js';
 
-/** A check: one conclusion about one or more requirements. */
-export interface CheckSpec {
-  /** Globally unique and stable, e.g. `catalog-lookup.variant-ids`. */
-  id: string;
-  title: string;
-  /** Requirement IDs this check concludes on. */
-  requirements: string[];
-}
+export type { CheckSpec };
+
 
 /** A scripted sequence of exchanges feeding one or more checks. It describes; the engine runs it. */
 export interface Scenario {

@@ -1,6 +1,6 @@
 import { findRequirement } from '../register/index.js';
 import type { Level, Requirement } from '../register/types.js';
-import { EFFECTS, type Effect, type Verdict } from './types.js';
+import { EFFECTS, type Effect, type Verdict } from '../report/types.js';
 
 const RANK: Record<Level, number> = { MUST: 3, SHOULD: 2, MAY: 1 };
 

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Dialect } from '../dialect/dialect.js';
-import type { Exchange, TransportError } from './exchange.js';
+import type { Exchange, TransportError } from '../report/exchange.js';
 import { buildRequest, contentDigestStep, readResponse, signatureStep, type RequestIntent, type RequestStep, type RequestStepName, type ResponseFacts, type WireRequest } from './pipeline.js';
 import type { Redactor } from './redact.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';

@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../report/exchange.js';
 
 /** A shell command reproducing the request of an exchange (already redacted). */
 export function curlFor(exchange: Exchange): string {

@@ -2,9 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { TOOL } from '../package-root.js';
 import { agentHeaderValue } from './agent-header.js';
 import type { Dialect } from '../dialect/dialect.js';
-import {
-  contentDigestHeader, inspectResponse, signMessage, type DigestFinding, type SignatureFinding,
-} from '../protocol/signatures.js';
+import { contentDigestHeader, inspectResponse, signMessage } from '../protocol/signatures.js';
+import type { DigestFinding, SignatureFinding } from '../report/exchange.js';
 
 /**
  * The request as it will go on the wire, built up by the request steps in order. Nothing here

@@ -1,5 +1,5 @@
 import { isObject } from '../dialect/dialect.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../report/exchange.js';
 import { REDACTED } from './redact.js';
 
 /**

@@ -74,13 +74,3 @@ export async function startPlatformProfiles(dialect: Dialect, document: Record<s
     }),
   };
 }
-
-/** Whether a URL names this machine: only then can a business there fetch a profile we host here. */
-export function isLoopback(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host.startsWith('127.');
-  } catch {
-    return false;
-  }
-}

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 import { thumbprint } from '../protocol/jwk.js';
 import { algorithmOf } from '../protocol/signatures.js';
 

@@ -1,15 +1,11 @@
 import { envelopeOf, isObject, type Dialect } from '../dialect/dialect.js';
-import type { ExchangeRule } from '../engine/rule.js';
-import type { Exchange } from '../http/exchange.js';
-import { MESSAGE_TYPES, messagesOf, SEVERITIES } from './messages.js';
-import { OPERATIONS } from './operations.js';
+import type { Exchange } from '../report/exchange.js';
+import { messagesOf } from './messages.js';
 
 export const VERSION_PATTERN = /^(\d{4}-\d{2}-\d{2}|draft)$/;
 
-const isSuccess = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
-const key = (d: Dialect) => d.envelopeKey;
-/** Envelope rules judge what the services answer, not discovery. */
-const isService = (x: Exchange) => x.service !== undefined;
+/** A 2xx answer. */
+export const isSuccess = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
 
 /** Members of the error response shape (Document 1 §Errors): nothing else. */
 const ERROR_SHAPE = ['messages', 'continue_url'];
@@ -69,121 +65,3 @@ export function businessErrorProblems(
   }
   return problems;
 }
-
-const envelope = (x: Exchange, d: Dialect) => {
-  const env = envelopeOf(d, x.json);
-  return isObject(env) ? env : undefined;
-};
-
-/** The envelope rules, judged over every service response of the run. */
-export const ENVELOPE_RULES: readonly ExchangeRule[] = [
-  {
-    check: { id: 'envelope.present', title: 'every response carries the envelope with a version', requirements: ['ENV-001'] },
-    appliesTo: 'successful service responses',
-    applies: (x) => isService(x) && isSuccess(x),
-    problems: (x, { dialect: d }) => {
-      const env = envelope(x, d);
-      if (!env) return [`no "${key(d)}" object in the body`];
-      return env.version === undefined ? [`"${key(d)}.version" is missing`] : [];
-    },
-  },
-  {
-    check: { id: 'envelope.version-format', title: 'the envelope version is YYYY-MM-DD or draft', requirements: ['ENV-002'] },
-    appliesTo: 'service responses stating an envelope version',
-    applies: (x, { dialect: d }) => isService(x) && envelope(x, d)?.version !== undefined,
-    problems: (x, { dialect: d }) => {
-      const version = envelope(x, d)?.version;
-      return typeof version === 'string' && VERSION_PATTERN.test(version) ? [] : [`"${key(d)}.version" is ${JSON.stringify(version)}`];
-    },
-  },
-  {
-    check: { id: 'envelope.error-status', title: 'an error response has status error', requirements: ['ENV-003'] },
-    appliesTo: 'error responses (envelope, messages and continue_url only, with an error message)',
-    applies: (x, { dialect: d }) => isService(x) && isSuccess(x) && isErrorResponse(x.json, d.envelopeKey),
-    problems: (x, { dialect: d }) => {
-      const status = envelope(x, d)?.status;
-      return status === 'error' ? [] : [`an error response, but "${key(d)}.status" is ${JSON.stringify(status)}`];
-    },
-  },
-  {
-    check: { id: 'envelope.error-messages', title: 'a response with status error carries messages', requirements: ['ENV-004'] },
-    appliesTo: 'service responses with status error',
-    applies: (x, { dialect: d }) => isService(x) && envelope(x, d)?.status === 'error',
-    problems: (x) => {
-      const messages = isObject(x.json) ? x.json.messages : undefined;
-      return Array.isArray(messages) && messages.length > 0 ? [] : ['status error, but "messages" is missing or empty'];
-    },
-  },
-  {
-    check: { id: 'envelope.message-vocabulary', title: 'message members are well-typed and use the spec vocabulary', requirements: ['ENV-005'] },
-    appliesTo: 'service responses carrying messages',
-    applies: (x) => isService(x) && isObject(x.json) && x.json.messages !== undefined,
-    problems: (x) => {
-      const messages = (x.json as Record<string, unknown>).messages;
-      if (!Array.isArray(messages)) return ['"messages" is not an array'];
-      const out: string[] = [];
-      messages.forEach((m, i) => {
-        if (!isObject(m)) return void out.push(`messages[${i}] is not an object`);
-        if (m.type !== undefined && !MESSAGE_TYPES.includes(m.type as never)) out.push(`messages[${i}].type is ${JSON.stringify(m.type)}`);
-        if (m.severity !== undefined && !SEVERITIES.includes(m.severity as never)) {
-          out.push(`messages[${i}].severity is ${JSON.stringify(m.severity)}`);
-        }
-        for (const member of STRING_MEMBERS) {
-          if (m[member] !== undefined && typeof m[member] !== 'string') out.push(`messages[${i}].${member} is not a string`);
-        }
-      });
-      return out;
-    },
-  },
-  {
-    check: { id: 'envelope.content-type', title: 'responses are application/json', requirements: ['ENV-006'] },
-    appliesTo: 'service responses with a body',
-    applies: (x) => isService(x) && !!x.responseBody,
-    problems: (x) => {
-      const type = x.responseHeaders?.['content-type'] ?? '';
-      return /^application\/json\s*(;|$)/i.test(type) ? [] : [`Content-Type is ${JSON.stringify(type || 'absent')}`];
-    },
-  },
-  {
-    check: { id: 'envelope.status-vocabulary', title: 'envelope status is success or error', requirements: ['ENV-007'] },
-    appliesTo: 'service responses stating an envelope status',
-    applies: (x, { dialect: d }) => isService(x) && envelope(x, d)?.status !== undefined,
-    problems: (x, { dialect: d }) => {
-      const status = envelope(x, d)?.status;
-      return status === 'success' || status === 'error' ? [] : [`"${key(d)}.status" is ${JSON.stringify(status)}`];
-    },
-  },
-  {
-    check: { id: 'envelope.transport-error-body', title: 'an HTTP error carries a JSON body with code and content', requirements: ['ENV-008'] },
-    appliesTo: 'HTTP 4xx and 5xx service responses',
-    applies: (x) => isService(x) && x.status !== undefined && x.status >= 400,
-    problems: (x) => {
-      const body = x.json;
-      return isObject(body) && typeof body.code === 'string' && typeof body.content === 'string'
-        ? []
-        : [`HTTP ${x.status} body is ${x.responseBody ? 'missing code or content' : 'empty'}`];
-    },
-  },
-];
-
-/** The operation an exchange called, from the operations table, if it called one. */
-const operationOf = (x: Exchange) => OPERATIONS.find((o) => o.name === x.operation);
-
-/**
- * Status from the operations table (Document 1 §Endpoints: "Successful operations return HTTP 200
- * unless stated"; creates answer 201): every 2xx answer that carries the operation's resource.
- */
-export const SUCCESS_STATUS_RULE: ExchangeRule = {
-  check: { id: 'envelope.success-status', title: 'a successful answer has the status the operations table gives it (201 for a create, else 200)', requirements: ['ENV-009'] },
-  appliesTo: 'successful service responses carrying a resource (an asynchronous completion aside)',
-  // What answers a completion still in progress is not shown (Document 1 §States and transitions): a 202 may be fair.
-  applies: (x, { dialect: d }) => isService(x) && operationOf(x) !== undefined && carriesResourceOf(x, d.envelopeKey)
-    && (x.json as Record<string, unknown>).status !== 'complete_in_progress',
-  problems: (x) => {
-    const op = operationOf(x)!;
-    return x.status === op.success ? [] : [`${op.name} answered HTTP ${x.status}; the spec gives ${op.success}`];
-  },
-};
-
-/** Message members whose values are strings (Document 1 §Shared value objects). */
-const STRING_MEMBERS = ['code', 'content', 'path', 'content_type', 'presentation'];

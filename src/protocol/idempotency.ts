@@ -1,5 +1,5 @@
 import { isObject } from '../dialect/dialect.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../report/exchange.js';
 import { sameJson } from './canonical.js';
 
 /**

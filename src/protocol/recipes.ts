@@ -5,11 +5,11 @@
  * that operation; where both set the same member, the recipe's value stands, since a check
  * depends on it.
  */
-import type { RunConfig } from '../config/config.js';
+import type { Json, RunConfig } from '../config/config.js';
 import { envelopeOf, isObject, type Dialect } from '../dialect/dialect.js';
 import { OPERATIONS } from './operations.js';
 
-export type Json = Record<string, unknown>;
+export type { Json };
 
 /** A line item of a create or update request (Document 1 §Shared value objects). */
 export interface LineItemRequest {

@@ -6,6 +6,7 @@
 import { createHash, createPublicKey, createPrivateKey, sign as cryptoSign, verify as cryptoVerify, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { parseDictionary, serializeInnerList, Token, type InnerList, type Item } from 'structured-headers';
 import { canonicalJson } from './canonical.js';
+import type { DigestFinding, SignatureFinding, Verification } from '../report/exchange.js';
 import { CURVE_ALG, table } from './jwk.js';
 
 export interface MessageSignature {
@@ -95,7 +96,6 @@ function componentValue(m: SignedMessage, name: string): string | undefined {
   }
 }
 
-export type Verification = 'valid' | 'invalid' | 'algorithm_unsupported';
 
 /** The algorithm a JWK signs with: its alg, or what its curve implies (Document 1 §Public JWK). */
 export function algorithmOf(jwk: Record<string, unknown>): string | undefined {
@@ -192,24 +192,6 @@ export function contentDigestHeader(bytes: Buffer | string): string {
 
 /** The derived components a signature base is rebuilt with (a request's, or a response's status). */
 const REBUILT = ['@status', '@method', '@authority', '@path'];
-
-/** What the client found about one signature of a response. */
-export interface SignatureFinding {
-  label: string;
-  keyid?: string;
-  components: string[];
-  /** component_unsupported: covers a component this tool cannot rebuild, so it is not judged. */
-  result: Verification | 'unknown_key' | 'incomplete' | 'component_unsupported';
-  detail?: string;
-}
-
-/** What the client found about a response's Content-Digest. */
-export interface DigestFinding {
-  header: string;
-  /** canonical: over the RFC 8785 form of the body, as Document 1 says; raw: over the bytes as sent only. */
-  result: 'canonical' | 'raw' | 'neither' | 'unreadable' | 'unsupported';
-  detail?: string;
-}
 
 /**
  * Verifies what a response carries, before any redaction: each signature against the profile

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 
 /**
  * The questions the ask checks put, and how they read an answer. Any question is valid

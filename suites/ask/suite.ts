@@ -2,7 +2,7 @@ import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { carriesResourceOf, refusesContent } from '../../src/protocol/envelope.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { isRfc3339DateTime } from '../../src/protocol/time.js';

@@ -3,7 +3,7 @@ import type { ScenarioContext } from '../../src/engine/context.js';
 import { Blocked, NotTested } from '../../src/engine/outcomes.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';

@@ -1,7 +1,7 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { brief, findMessage } from '../../src/protocol/messages.js';
 import {
   catalogIds, configurable, hasSelections, knownProducts, missingCombination, NEEDS_PRODUCT_IDS, NEEDS_VARIANT_IDS,

@@ -2,7 +2,7 @@ import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { NotTested } from '../../src/engine/outcomes.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { brief } from '../../src/protocol/messages.js';
 import { productsOf, unknownId } from '../shared/catalog-fixtures.js';
 import { endpointsRule } from '../shared/endpoints.js';

@@ -1,5 +1,5 @@
 import type { Suite } from '../../src/engine/suite.js';
-import { ENVELOPE_RULES, SUCCESS_STATUS_RULE } from '../../src/protocol/envelope.js';
+import { ENVELOPE_RULES, SUCCESS_STATUS_RULE } from './rules.js';
 
 /** The envelope rules, over every service response the run received. */
 export const envelopeSuite: Suite = {

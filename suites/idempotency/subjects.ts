@@ -1,8 +1,8 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { CallOptions, ScenarioContext } from '../../src/engine/context.js';
 import { NotTested } from '../../src/engine/outcomes.js';
-import type { Effect } from '../../src/engine/types.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Effect } from '../../src/report/types.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
 import { anotherQuestion, moreOfEachLine, oneMoreNight, renamedGuests, type Change } from '../../src/protocol/idempotency.js';
 import { ask, conversationId, FOLLOW_UP, keyed, plainAnswer, question } from '../ask/questions.js';

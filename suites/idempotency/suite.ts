@@ -1,7 +1,7 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { NotTested } from '../../src/engine/outcomes.js';
 import type { CheckSpec, Scenario, Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { changedBody, reformatted, replayDifferences } from '../../src/protocol/idempotency.js';
 import { brief } from '../../src/protocol/messages.js';
 import { operation, operationsOf } from '../../src/protocol/operations.js';

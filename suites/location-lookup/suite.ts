@@ -1,6 +1,6 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { brief, findMessage, messagesOf } from '../../src/protocol/messages.js';
 import type { RecipeInput } from '../../src/protocol/recipes.js';
 import { unknownId } from '../shared/catalog-fixtures.js';

@@ -4,7 +4,7 @@ import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
 import { VERSION_PATTERN } from '../../src/protocol/envelope.js';
 import { algCurveProblems, privateMemberProblems, requiredMemberProblems, thumbprint } from '../../src/protocol/jwk.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { brief } from '../../src/protocol/messages.js';
 import { serviceOf } from '../../src/protocol/operations.js';
 

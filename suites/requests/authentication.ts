@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import type { Operation } from '../../src/protocol/operations.js';
 import { answer, covers, type Send } from './probe.js';
 

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import type { RequestStep } from '../../src/http/pipeline.js';
 import { brief } from '../../src/protocol/messages.js';
 import type { Operation } from '../../src/protocol/operations.js';

@@ -1,6 +1,6 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Scenario, Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { CAPABILITIES, operationsOf, type Operation } from '../../src/protocol/operations.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
 import { resourceOf } from '../shared/checkout-flow.js';

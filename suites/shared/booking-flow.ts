@@ -8,7 +8,7 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { Blocked, NotTested } from '../../src/engine/outcomes.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { DEFAULT_ADDRESS } from './checkout-flow.js';
 import {
   completeSession, createSession, driveToReady, fillAsks, instrumentFor, pointing, resourceOf, shows, supplied,

@@ -10,7 +10,7 @@ import { canonicalJson } from '../../src/protocol/canonical.js';
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { Blocked, NotTested } from '../../src/engine/outcomes.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
 import type { PathSegment } from '../../src/protocol/json-path.js';
 import type { LineItemRequest } from '../../src/protocol/recipes.js';

@@ -4,7 +4,7 @@
  */
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { carriesResourceOf } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
 import { operationsOf } from '../../src/protocol/operations.js';

@@ -5,7 +5,7 @@
 import type { RunConfig } from '../../src/config/config.js';
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { refusesContent } from '../../src/protocol/envelope.js';
 import { DISTANCE_TOLERANCE, distanceMeters, readPoint, type Point } from '../../src/protocol/geo.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';

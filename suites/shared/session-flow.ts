@@ -7,7 +7,7 @@
  */
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { parsePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { paymentInstrument, type Json } from '../../src/protocol/recipes.js';

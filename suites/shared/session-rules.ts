@@ -6,7 +6,7 @@
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ExchangeRule, RuleContext } from '../../src/engine/rule.js';
 import type { CheckSpec } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { carriesResourceOf } from '../../src/protocol/envelope.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import { operationsOf } from '../../src/protocol/operations.js';

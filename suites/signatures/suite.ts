@@ -1,9 +1,9 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ExchangeRule, RuleContext } from '../../src/engine/rule.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { carriesResourceOf } from '../../src/protocol/envelope.js';
-import type { SignatureFinding } from '../../src/protocol/signatures.js';
+import type { SignatureFinding } from '../../src/report/exchange.js';
 
 /** Results that come from rebuilding and checking a signature: the others are reported, not judged. */
 const VERIFIABLE: readonly string[] = ['valid', 'invalid', 'incomplete'];

@@ -1,6 +1,6 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 
 const CHECK = 'tls.minimum-version';
 

@@ -2,7 +2,7 @@ import { envelopeOf, isObject, logicalName, wireName, type Dialect } from '../..
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import type { Suite } from '../../src/engine/suite.js';
 import type { Target } from '../../src/discovery/target.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 
 /** The versions of a registry's entries: `{ name: [{ version }] }`. */
 function entryVersions(registry: unknown, name: string): string[] {

@@ -5,7 +5,7 @@ import { OUT_OF_STOCK_PRODUCT_ID, UNAVAILABLE_PRODUCT_ID, PRODUCTS } from '../..
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
 import type { VariationName } from '../../src/reference/variations.js';
-import type { RunReport } from '../../src/engine/report.js';
+import type { RunReport } from '../../src/report/run-report.js';
 import { eachCase, narrowedTo, scopeOf, troubles, unexplained, type Scope } from './harness.js';
 import { pinnedCorpus } from './pinned.js';
 

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
 import { check, type CheckOptions } from '../../src/check.js';
-import type { RunReport } from '../../src/engine/report.js';
-import type { Verdict } from '../../src/engine/types.js';
+import type { RunReport } from '../../src/report/run-report.js';
+import type { Verdict } from '../../src/report/types.js';
 import { CAPABILITIES } from '../../src/protocol/operations.js';
 import { pinnedSkip, type CorpusFault } from '../../src/corpus/index.js';
 import type { FaultName } from '../../src/reference/faults.js';

@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import type { RunReport } from '../../src/engine/report.js';
+import type { RunReport } from '../../src/report/run-report.js';
 import { runReference, unmutated, verdictText, type Scope } from './harness.js';
 
 const DIR = join(import.meta.dirname, 'expected');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, referenceServer, tempDir, type RunningServer } from '../helpers/processes.js';
 import { readReport } from '../helpers/report.js';
-import type { RunReport } from '../../src/engine/report.js';
+import type { RunReport } from '../../src/report/run-report.js';
 
 const dir = tempDir();
 const verdictOf = (report: RunReport, id: string) => report.checks.find((c) => c.id === id);

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cli, referenceServer, ROOT, tempDir, type RunningServer } from '../helpers/processes.js';
 import { readReport } from '../helpers/report.js';
-import type { RunReport } from '../../src/engine/report.js';
+import type { RunReport } from '../../src/report/run-report.js';
 
 const run = promisify(execFile);
 const dir = tempDir();

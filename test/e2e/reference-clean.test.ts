@@ -6,7 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, referenceServer, ROOT, tempDir, type CliResult, type RunningServer } from '../helpers/processes.js';
 import { declaredChecks, observationChecks, readReport } from '../helpers/report.js';
-import type { RunReport } from '../../src/engine/report.js';
+import type { RunReport } from '../../src/report/run-report.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 

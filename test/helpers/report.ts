@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { RunReport } from '../../src/engine/report.js';
+import type { RunReport } from '../../src/report/run-report.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { Effect } from '../../src/engine/types.js';
+import type { Effect } from '../../src/report/types.js';
 import { findRequirement } from '../../src/register/index.js';
 import { suites } from '../../suites/index.js';
 

@@ -28,7 +28,7 @@ const excluded = config.mutate.filter((p) => p.startsWith('!'));
 
 /** Folders measured a file at a time: every suite builds on them, so each of their mutants meets many cases. */
 const BY_FILE = ['shared'];
-// The file names the config leaves out (*requirements.ts: the register's data).
+// The file names the config leaves out (index.ts: the list of suites).
 const excludedNames = excluded.map((p) => p.split('/').pop());
 const isExcluded = (f) => excludedNames.some((n) => (n.startsWith('*') ? f.endsWith(n.slice(1)) : f === n));
 

@@ -4,7 +4,7 @@ import type { Target } from '../../src/discovery/target.js';
 import { HarnessError, NotTested } from '../../src/engine/outcomes.js';
 import { runSuites } from '../../src/engine/run.js';
 import type { Scenario, Suite } from '../../src/engine/suite.js';
-import type { CheckResult, Effect } from '../../src/engine/types.js';
+import type { CheckResult, Effect } from '../../src/report/types.js';
 import { HttpClient } from '../../src/http/client.js';
 import { Redactor } from '../../src/http/redact.js';
 import type { Requirement } from '../../src/register/types.js';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import type { RuleContext } from '../../src/engine/rule.js';
-import { businessErrorProblems, ENVELOPE_RULES, isErrorResponse, refusesContent, SUCCESS_STATUS_RULE } from '../../src/protocol/envelope.js';
+import { businessErrorProblems, isErrorResponse, refusesContent } from '../../src/protocol/envelope.js';
+import { ENVELOPE_RULES, SUCCESS_STATUS_RULE } from '../../suites/envelope/rules.js';
 import { anotherQuestion, changedBody, moreOfEachLine, oneMoreNight, reformatted, renamedGuests, replayDifferences } from '../../src/protocol/idempotency.js';
 import { algCurveProblems, privateMemberProblems, PRIVATE_MEMBERS, requiredMemberProblems, thumbprint } from '../../src/protocol/jwk.js';
 import { distanceMeters, HALF_CIRCUMFERENCE, readPoint } from '../../src/protocol/geo.js';

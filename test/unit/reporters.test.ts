@@ -7,10 +7,10 @@ import { describe, it, expect } from 'vitest';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { RunReport } from '../../src/engine/report.js';
-import { summarise } from '../../src/engine/report.js';
-import type { CheckResult, Verdict } from '../../src/engine/types.js';
-import type { Exchange } from '../../src/http/exchange.js';
+import type { RunReport } from '../../src/report/run-report.js';
+import { summarise } from '../../src/report/run-report.js';
+import type { CheckResult, Verdict } from '../../src/report/types.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import {
   colorWanted,
   consoleReporter,

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config.js';
+import { loadConfig } from '../../src/cli/config-file.js';
 import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import { parseCapabilityList } from '../../src/discovery/discover.js';
 import { parsePath, valueAt, withValueAt } from '../../src/protocol/json-path.js';

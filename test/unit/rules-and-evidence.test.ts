@@ -5,7 +5,7 @@ import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import type { Target } from '../../src/discovery/target.js';
 import { runSuites } from '../../src/engine/run.js';
 import type { Suite } from '../../src/engine/suite.js';
-import type { RunReport } from '../../src/engine/report.js';
+import type { RunReport } from '../../src/report/run-report.js';
 import { HttpClient } from '../../src/http/client.js';
 import { Redactor } from '../../src/http/redact.js';
 import type { Requirement } from '../../src/register/types.js';

@@ -1,5 +1,5 @@
 import { isObject, type Dialect } from '../../dialect/dialect.js';
-import { isLoopback } from '../../platform/profile-server.js';
+import { isLoopback } from '../../protocol/loopback.js';
 import type { FaultSet } from '../faults.js';
 import { transportError, type Reply } from './replies.js';
 

@@ -1,4 +1,4 @@
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from './exchange.js';
 import type { CheckResult, Effect, Summary, Verdict } from './types.js';
 
 /** What is known when a run starts: who is checked, and how. */

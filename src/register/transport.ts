@@ -1,4 +1,4 @@
-import type { Requirement } from '../../src/register/types.js';
+import type { Requirement } from './types.js';
 
 export const requirements: Requirement[] = [
   { id: 'TLS-001', level: 'MUST', capability: 'transport', source: 'Document 1 §What the service does, §Limits',

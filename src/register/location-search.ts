@@ -1,4 +1,4 @@
-import type { Requirement } from '../../src/register/types.js';
+import type { Requirement } from './types.js';
 
 const D2 = 'Document 2';
 const capability = 'common.location.search';

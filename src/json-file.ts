@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { validatorFor } from '../protocol/schemas.js';
+import { validatorFor } from './schemas.js';
 import { UsageError } from './errors.js';
 
 /** Reads a JSON file the user named and checks it against a schema; any problem is a usage error. */

@@ -1,5 +1,5 @@
 import type { Level } from '../register/types.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from './exchange.js';
 
 export type Verdict =
   | 'pass'

@@ -1,4 +1,4 @@
-import type { Requirement } from '../../src/register/types.js';
+import type { Requirement } from './types.js';
 
 const D1 = 'Document 1';
 const capability = 'headers';

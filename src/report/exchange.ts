@@ -1,5 +1,3 @@
-import type { DigestFinding, SignatureFinding } from '../protocol/signatures.js';
-
 /** One request and its response, captured as evidence. Secrets are redacted before capture. */
 export interface Exchange {
   /** Number in the run's exchange log, from 1; checks cite exchanges by it. */
@@ -52,3 +50,23 @@ export interface TransportError {
 
 /** Whether a check may cite the exchange: it got an answer and was not a clean-up. */
 export const citable = (x: Exchange): boolean => x.role !== 'cleanup';
+
+export type Verification = 'valid' | 'invalid' | 'algorithm_unsupported';
+
+/** What the client found about one signature of a response. */
+export interface SignatureFinding {
+  label: string;
+  keyid?: string;
+  components: string[];
+  /** component_unsupported: covers a component this tool cannot rebuild, so it is not judged. */
+  result: Verification | 'unknown_key' | 'incomplete' | 'component_unsupported';
+  detail?: string;
+}
+
+/** What the client found about a response's Content-Digest. */
+export interface DigestFinding {
+  header: string;
+  /** canonical: over the RFC 8785 form of the body, as Document 1 says; raw: over the bytes as sent only. */
+  result: 'canonical' | 'raw' | 'neither' | 'unreadable' | 'unsupported';
+  detail?: string;
+}
