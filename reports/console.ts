@@ -17,9 +17,9 @@ export interface ConsoleReporterOptions {
  * (any value but `0` forces colour), then whether the stream is a terminal.
  */
 export function colorWanted(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
-  const noColor = env['NO_COLOR'];
+  const noColor = env.NO_COLOR;
   if (noColor !== undefined && noColor !== '') return false;
-  const force = env['FORCE_COLOR'];
+  const force = env.FORCE_COLOR;
   if (force !== undefined) return force !== '0';
   return isTTY;
 }
@@ -45,7 +45,7 @@ export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
   const chalk = new Chalk({ level: opts.color ? 1 : 0 });
   return {
     onEnd(report: RunReport): void {
-      opts.write(renderConsole(report, chalk, !!opts.verbose).join('\n') + '\n');
+      opts.write(`${renderConsole(report, chalk, !!opts.verbose).join('\n')}\n`);
     },
   };
 }
@@ -103,7 +103,8 @@ function renderCheck(
     lines.push(DETAIL_INDENT + chalk.gray(indentContinuation(safe(curl), DETAIL_INDENT)));
   }
   if (check.reproduction !== undefined) {
-    if (verbose) lines.push(DETAIL_INDENT + chalk.gray(indentContinuation(safe(check.reproduction.trimEnd()), DETAIL_INDENT)));
+    if (verbose)
+      lines.push(DETAIL_INDENT + chalk.gray(indentContinuation(safe(check.reproduction.trimEnd()), DETAIL_INDENT)));
     else lines.push(`${DETAIL_INDENT}${chalk.dim('(--verbose prints a script replaying the requests that led here)')}`);
   }
   return lines;
@@ -143,7 +144,7 @@ function indentContinuation(s: string, indent: string): string {
  */
 function safe(s: string): string {
   return s.replace(
-    // eslint-disable-next-line no-control-regex
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it escapes
     /[\x00-\x08\x0B-\x1F\x7F-\x9F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g,
     (c) => {
       const code = c.charCodeAt(0);

@@ -58,7 +58,7 @@ export function htmlReport(report: RunReport): string {
     parts.push(capabilitySection(report, capability, checks, index));
   }
   parts.push('</main>', '</body>', '</html>');
-  return parts.join('\n') + '\n';
+  return `${parts.join('\n')}\n`;
 }
 
 /** Writes the HTML page to `file` when the run ends, atomically. */
@@ -71,9 +71,7 @@ export function htmlReporter(file: string): Reporter {
 }
 
 function runFacts(report: RunReport): string {
-  const facts: [string, string][] = [
-    ['Target', report.target.url],
-  ];
+  const facts: [string, string][] = [['Target', report.target.url]];
   if (report.target.profileUrl !== undefined) facts.push(['Profile', report.target.profileUrl]);
   facts.push(
     ['Tool', `${report.tool.name} ${report.tool.version}`],
@@ -198,8 +196,7 @@ function checkDetails(report: RunReport, check: CheckResult): string {
 }
 
 function exchangeBlock(x: Exchange): string {
-  const status =
-    x.status !== undefined ? String(x.status) : x.transportError ? x.transportError.kind : 'no response';
+  const status = x.status !== undefined ? String(x.status) : x.transportError ? x.transportError.kind : 'no response';
   const parts: string[] = [
     '<div class="exchange">',
     `<p class="line"><span class="seq">#${esc(String(x.seq))}</span> <code>${esc(x.operation)}</code>` +
@@ -208,9 +205,7 @@ function exchangeBlock(x: Exchange): string {
       ` → <strong>${esc(status)}</strong> <span class="time">${esc(formatMs(x.durationMs))}, ${esc(x.startedAt)}</span></p>`,
   ];
   if (x.transportError) {
-    parts.push(
-      `<p class="transport">${esc(x.transportError.kind)}: ${esc(x.transportError.message)}</p>`,
-    );
+    parts.push(`<p class="transport">${esc(x.transportError.kind)}: ${esc(x.transportError.message)}</p>`);
   }
   parts.push('<h5>Request headers</h5>', pre(headerText(x.requestHeaders)));
   if (x.requestBody !== undefined) parts.push('<h5>Request body</h5>', pre(x.requestBody));

@@ -11,7 +11,7 @@ import { writeReportFile } from './write-file.js';
  * entries by `seq`. Exchanges lose their parsed bodies (the text is kept).
  */
 export function jsonReport(report: RunReport): string {
-  return JSON.stringify(toJson(report), null, 2) + '\n';
+  return `${JSON.stringify(toJson(report), null, 2)}\n`;
 }
 
 /** Writes the JSON report to `file` when the run ends, atomically. */
@@ -25,9 +25,9 @@ export function jsonReporter(file: string): Reporter {
 
 function toJson(report: RunReport): Record<string, unknown> {
   const target: Record<string, unknown> = { url: report.target.url };
-  if (report.target.profileUrl !== undefined) target['profileUrl'] = report.target.profileUrl;
-  target['services'] = { ...report.target.services };
-  target['capabilities'] = [...report.target.capabilities];
+  if (report.target.profileUrl !== undefined) target.profileUrl = report.target.profileUrl;
+  target.services = { ...report.target.services };
+  target.capabilities = [...report.target.capabilities];
 
   return {
     tool: { name: report.tool.name, version: report.tool.version },
@@ -52,7 +52,7 @@ function toJson(report: RunReport): Record<string, unknown> {
 function summaryJson(summary: Summary): Record<string, number> {
   const out: Record<string, number> = {};
   for (const v of VERDICTS) out[v] = summary[v];
-  out['total'] = summary.total;
+  out.total = summary.total;
   return out;
 }
 
@@ -69,36 +69,36 @@ function checkJson(check: CheckResult): Record<string, unknown> {
     verdict: check.verdict,
     message: check.message,
   };
-  if (check.expected !== undefined) out['expected'] = check.expected;
-  if (check.actual !== undefined) out['actual'] = check.actual;
-  out['evidence'] = [...check.evidence];
-  out['curl'] = [...check.curl];
-  if (check.reproduction !== undefined) out['reproduction'] = check.reproduction;
-  out['durationMs'] = check.durationMs;
+  if (check.expected !== undefined) out.expected = check.expected;
+  if (check.actual !== undefined) out.actual = check.actual;
+  out.evidence = [...check.evidence];
+  out.curl = [...check.curl];
+  if (check.reproduction !== undefined) out.reproduction = check.reproduction;
+  out.durationMs = check.durationMs;
   return out;
 }
 
 function exchangeJson(x: Exchange): Record<string, unknown> {
   const out: Record<string, unknown> = { seq: x.seq, operation: x.operation };
-  if (x.service !== undefined) out['service'] = x.service;
-  if (x.scenario !== undefined) out['scenario'] = x.scenario;
-  if (x.role !== undefined) out['role'] = x.role;
-  if (x.notFoundProbe) out['notFoundProbe'] = true;
-  if (x.tlsMaxVersion !== undefined) out['tlsMaxVersion'] = x.tlsMaxVersion;
-  out['method'] = x.method;
-  out['url'] = x.url;
-  out['requestHeaders'] = { ...x.requestHeaders };
-  if (x.requestBody !== undefined) out['requestBody'] = x.requestBody;
-  if (x.status !== undefined) out['status'] = x.status;
-  if (x.responseHeaders !== undefined) out['responseHeaders'] = { ...x.responseHeaders };
-  if (x.responseBody !== undefined) out['responseBody'] = x.responseBody;
-  if (x.responseSha256 !== undefined) out['responseSha256'] = x.responseSha256;
-  if (x.signatures !== undefined) out['signatures'] = x.signatures;
-  if (x.contentDigest !== undefined) out['contentDigest'] = x.contentDigest;
-  out['startedAt'] = x.startedAt;
-  out['durationMs'] = x.durationMs;
+  if (x.service !== undefined) out.service = x.service;
+  if (x.scenario !== undefined) out.scenario = x.scenario;
+  if (x.role !== undefined) out.role = x.role;
+  if (x.notFoundProbe) out.notFoundProbe = true;
+  if (x.tlsMaxVersion !== undefined) out.tlsMaxVersion = x.tlsMaxVersion;
+  out.method = x.method;
+  out.url = x.url;
+  out.requestHeaders = { ...x.requestHeaders };
+  if (x.requestBody !== undefined) out.requestBody = x.requestBody;
+  if (x.status !== undefined) out.status = x.status;
+  if (x.responseHeaders !== undefined) out.responseHeaders = { ...x.responseHeaders };
+  if (x.responseBody !== undefined) out.responseBody = x.responseBody;
+  if (x.responseSha256 !== undefined) out.responseSha256 = x.responseSha256;
+  if (x.signatures !== undefined) out.signatures = x.signatures;
+  if (x.contentDigest !== undefined) out.contentDigest = x.contentDigest;
+  out.startedAt = x.startedAt;
+  out.durationMs = x.durationMs;
   if (x.transportError !== undefined) {
-    out['transportError'] = { kind: x.transportError.kind, message: x.transportError.message };
+    out.transportError = { kind: x.transportError.kind, message: x.transportError.message };
   }
   return out;
 }

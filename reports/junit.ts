@@ -64,9 +64,7 @@ function describeOutcome(testCase: TestCase, check: CheckResult, detail: string[
       return;
     case 'fail':
       // The body of <failure> is set through stacktrace(); it is written as CDATA.
-      testCase
-        .failure(xmlText(check.message), xmlText(failureType(check)))
-        .stacktrace(cdata(detail.join('\n')));
+      testCase.failure(xmlText(check.message), xmlText(failureType(check))).stacktrace(cdata(detail.join('\n')));
       return;
     case 'error':
       testCase.error(xmlText(check.message), xmlText(failureType(check)), cdata(detail.join('\n')));
@@ -97,8 +95,9 @@ function details(report: RunReport, check: CheckResult): string[] {
 }
 
 /** Characters XML 1.0 cannot carry at all (the builder would throw on them). */
-// eslint-disable-next-line no-control-regex
-const XML_INVALID = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_INVALID =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML cannot carry
+  /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text safe to hand to the builder: invalid characters become U+FFFD (it escapes the rest). */
 function xmlText(s: string): string {

@@ -56,8 +56,13 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   const redactor = new Redactor({ secretHeaders: Object.keys(config.headers ?? {}), secrets: configSecrets(config) });
   // A business on this machine can fetch a platform profile we host; elsewhere, only one the user hosts.
   const given = opts.agentProfile ?? config.agent_profile;
-  const platform = !given && isLoopback(opts.url)
-    ? await startPlatformProfiles(dialect, platformProfileDocument(dialect, PROTOCOL_VERSION, opts.signingKey ? [opts.signingKey.public] : [])) : undefined;
+  const platform =
+    !given && isLoopback(opts.url)
+      ? await startPlatformProfiles(
+          dialect,
+          platformProfileDocument(dialect, PROTOCOL_VERSION, opts.signingKey ? [opts.signingKey.public] : []),
+        )
+      : undefined;
   const client = new HttpClient({
     dialect,
     agentProfile: given ?? platform?.url ?? DEFAULT_AGENT_PROFILE,
@@ -71,11 +76,15 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   });
   // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
   const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };
-  client.sendCredentialsTo([opts.url, ...(config.auth?.origins ?? []), ...overrides.endpoints.values()].map(originOf).filter(Boolean));
+  client.sendCredentialsTo(
+    [opts.url, ...(config.auth?.origins ?? []), ...overrides.endpoints.values()].map(originOf).filter(Boolean),
+  );
   try {
     const target = await discover(opts.url, dialect, client, overrides);
     const keys = target.profile?.document.keys;
-    client.verifyWith(Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : []);
+    client.verifyWith(
+      Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : [],
+    );
     return await runSuites({
       info: runInfo(opts.url, target, { allow, strict, dialect: dialect.name }),
       suites: opts.suites ?? bundledSuites,

@@ -42,22 +42,22 @@ function ajvFor(envelopeKey: string): Ajv {
     ajv = new Ajv({ allErrors: true, strict: false });
     addFormats(ajv);
     for (const schema of raw) {
-      ajv.addSchema(envelopeKey === 'proto' ? schema : renameEnvelope(schema, envelopeKey));
+      ajv.addSchema(
+        envelopeKey === 'proto' ? schema : (renameEnvelope(schema, envelopeKey) as Record<string, unknown>),
+      );
     }
     ajvByEnvelopeKey.set(envelopeKey, ajv);
   }
   return ajv;
 }
 
-function renameEnvelope(node: unknown, key: string): any {
+function renameEnvelope(node: unknown, key: string): unknown {
   if (Array.isArray(node)) return node.map((n) => renameEnvelope(n, key));
   if (typeof node !== 'object' || node === null) return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === 'properties' && v && typeof v === 'object') {
-      out[k] = Object.fromEntries(
-        Object.entries(v).map(([p, s]) => [p === 'proto' ? key : p, renameEnvelope(s, key)]),
-      );
+      out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p === 'proto' ? key : p, renameEnvelope(s, key)]));
     } else if (k === 'required' && Array.isArray(v)) {
       out[k] = v.map((p) => (p === 'proto' ? key : p));
     } else {

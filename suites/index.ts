@@ -16,7 +16,25 @@ import { bookingSuite } from './booking/suite.js';
 import { locationSearchSuite } from './location-search/suite.js';
 import { locationLookupSuite } from './location-lookup/suite.js';
 
-/** Every suite, in run order. Adding a capability is adding its folder and its line here; its requirements go in src/register/. */
+/**
+ * Every suite, in run order. Adding a capability is adding its folder and its line here; its requirements go in
+ * src/register/.
+ */
 export const suites: readonly Suite[] = [
-  profileSuite, transportSuite, catalogSearchSuite, catalogLookupSuite, cartSuite, checkoutSuite, orderSuite, locationSearchSuite, locationLookupSuite, askSuite, bookingSuite, ...idempotencySuites, ...requestSuites, envelopeSuite, versionsSuite, signaturesSuite,
+  profileSuite,
+  transportSuite,
+  catalogSearchSuite,
+  catalogLookupSuite,
+  cartSuite,
+  checkoutSuite,
+  orderSuite,
+  locationSearchSuite,
+  locationLookupSuite,
+  askSuite,
+  bookingSuite,
+  ...idempotencySuites,
+  ...requestSuites,
+  envelopeSuite,
+  versionsSuite,
+  signaturesSuite,
 ];

@@ -12,23 +12,31 @@ import { UsageError } from '../errors.js';
  * only) and a platform profile publishing its public half, to host at /.well-known/proto.
  */
 export async function keygen(opts: { out: string; curve: string }, out: (s: string) => void): Promise<number> {
-  if (opts.curve !== 'Ed25519' && opts.curve !== 'P-256') throw new UsageError(`--curve ${opts.curve}: expected Ed25519 or P-256`);
+  if (opts.curve !== 'Ed25519' && opts.curve !== 'P-256')
+    throw new UsageError(`--curve ${opts.curve}: expected Ed25519 or P-256`);
   const key = generateSigningKey(opts.curve);
   const keyFile = join(opts.out, 'platform-signing-key.json');
   const profileFile = join(opts.out, 'platform-profile.json');
   try {
     await mkdir(opts.out, { recursive: true });
     await writeFile(keyFile, `${JSON.stringify(key.private, null, 2)}\n`, { mode: 0o600 });
-    await writeFile(profileFile, `${JSON.stringify(platformProfileDocument(PROTO_DIALECT, PROTOCOL_VERSION, [key.public]), null, 2)}\n`);
+    await writeFile(
+      profileFile,
+      `${JSON.stringify(platformProfileDocument(PROTO_DIALECT, PROTOCOL_VERSION, [key.public]), null, 2)}\n`,
+    );
   } catch (err) {
-    throw new UsageError(`--out ${opts.out}: cannot write there (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `--out ${opts.out}: cannot write there (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
-  out([
-    `wrote ${keyFile} (private: keep it secret) and ${profileFile}`,
-    `kid ${String(key.public.kid)}`,
-    `host ${profileFile} at https://<your platform>/.well-known/proto, then run:`,
-    `  proto-conformance <business> --agent-profile https://<your platform>/.well-known/proto --signing-key ${keyFile}`,
-    '',
-  ].join('\n'));
+  out(
+    [
+      `wrote ${keyFile} (private: keep it secret) and ${profileFile}`,
+      `kid ${String(key.public.kid)}`,
+      `host ${profileFile} at https://<your platform>/.well-known/proto, then run:`,
+      `  proto-conformance <business> --agent-profile https://<your platform>/.well-known/proto --signing-key ${keyFile}`,
+      '',
+    ].join('\n'),
+  );
   return EXIT.ok;
 }

@@ -29,7 +29,10 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       .addOption(new Option('--allow <class>', 'side effects allowed: read, write or irreversible').default('write'))
       .option('--endpoint <service=url>', 'use this endpoint instead of the profile (repeatable)', collect, [])
       .option('--capabilities <list>', `comma-separated capabilities to check (${CAPABILITIES.join(', ')})`)
-      .option('--agent-profile <url>', `profile URL sent in the agent header (default: one the run hosts for a business on 127.0.0.1, else ${DEFAULT_AGENT_PROFILE})`)
+      .option(
+        '--agent-profile <url>',
+        `profile URL sent in the agent header (default: one the run hosts for a business on 127.0.0.1, else ${DEFAULT_AGENT_PROFILE})`,
+      )
       .option('--signing-key <file>', 'sign every request with this private JWK (as keygen writes it)')
       .option('--ca <file>', 'trust the certificate authorities in this PEM file too (a business with its own)')
       .option('--cert <file>', 'client certificate (PEM) for a business that requires mutual TLS')
@@ -52,25 +55,43 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
-  runOptions(p.command('run <url>', { isDefault: true }).description('check the business at URL (the default command)'), { demo: false })
-    .action(async (url: string, opts: RunOptions) => {
-      process.exitCode = await executeRun(await resolveRun(url, opts), out);
-    });
+  runOptions(
+    p.command('run <url>', { isDefault: true }).description('check the business at URL (the default command)'),
+    { demo: false },
+  ).action(async (url: string, opts: RunOptions) => {
+    process.exitCode = await executeRun(await resolveRun(url, opts), out);
+  });
 
-  runOptions(p.command('demo').description('start the reference business in-process and check it, every class allowed'), { demo: true })
-    .action(async (opts: RunOptions) => {
-      // Over mutual TLS 1.3, with an API key, platform profiles resolved and signed requests: every check is exercised.
-      const variations: VariationName[] = ['https-tls-1-3', 'mtls-required', 'auth-api-key', 'platform-profiles-fetched', 'requires-signatures'];
-      const business = await startReferenceBusiness({ variations });
-      try {
-        const clientCertificate = { cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'), key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8') };
-        const preset = { config: referenceRunConfig(variations, business), signingKey: generateSigningKey(), ca: REFERENCE_TLS.cert(), clientCertificate };
-        const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, preset);
-        process.exitCode = await executeRun(run, out);
-      } finally {
-        await business.close();
-      }
-    });
+  runOptions(
+    p.command('demo').description('start the reference business in-process and check it, every class allowed'),
+    { demo: true },
+  ).action(async (opts: RunOptions) => {
+    // Over mutual TLS 1.3, with an API key, platform profiles resolved and signed requests: every check is exercised.
+    const variations: VariationName[] = [
+      'https-tls-1-3',
+      'mtls-required',
+      'auth-api-key',
+      'platform-profiles-fetched',
+      'requires-signatures',
+    ];
+    const business = await startReferenceBusiness({ variations });
+    try {
+      const clientCertificate = {
+        cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'),
+        key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8'),
+      };
+      const preset = {
+        config: referenceRunConfig(variations, business),
+        signingKey: generateSigningKey(),
+        ca: REFERENCE_TLS.cert(),
+        clientCertificate,
+      };
+      const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, preset);
+      process.exitCode = await executeRun(run, out);
+    } finally {
+      await business.close();
+    }
+  });
 
   p.command('keygen')
     .description('write a platform signing key and a platform profile publishing it, ready to host')
@@ -90,7 +111,11 @@ export function program(): Command {
     .option('--json', 'with --list-faults or --list-variations: print JSON')
     .option('--write-config <file>', 'write the run config a full run against this business needs')
     .option('--dialect <file>', 'serve the protocol under another dialect')
-    .option('--services <list>', `comma-separated services to serve and advertise (${SERVICES.join(', ')})`, SERVICES.join(','))
+    .option(
+      '--services <list>',
+      `comma-separated services to serve and advertise (${SERVICES.join(', ')})`,
+      SERVICES.join(','),
+    )
     .option('--tls-cert <file>', 'serve HTTPS, TLS 1.3 only, with this PEM certificate (needs --tls-key)')
     .option('--tls-key <file>', 'the PEM private key of --tls-cert')
     .action(async (opts) => {

@@ -26,21 +26,47 @@ export interface ReferenceCommandOptions {
 }
 
 /** `reference-server`: lists faults or variations, writes the run config, or serves until SIGINT/SIGTERM. */
-export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: string) => void): Promise<number | 'serving'> {
+export async function referenceCommand(
+  opts: ReferenceCommandOptions,
+  out: (s: string) => void,
+): Promise<number | 'serving'> {
   if (opts.listFaults) {
     const listed = CORPUS_FAULTS.map((f) => ({
-      name: f.name, capability: f.capability, description: f.description,
-      expect: [...f.breaks], fails: [...f.fails], skips: [...(f.skips ?? [])], needs: [...(f.needs ?? [])],
+      name: f.name,
+      capability: f.capability,
+      description: f.description,
+      expect: [...f.breaks],
+      fails: [...f.fails],
+      skips: [...(f.skips ?? [])],
+      needs: [...(f.needs ?? [])],
     }));
-    out(opts.json
-      ? `${JSON.stringify(listed, null, 2)}\n`
-      : listed.map((f) => `${f.name.padEnd(34)} ${f.capability.padEnd(26)} ${f.description} [${f.expect.join(', ')}]\n`).join(''));
+    out(
+      opts.json
+        ? `${JSON.stringify(listed, null, 2)}\n`
+        : listed
+            .map((f) => `${f.name.padEnd(34)} ${f.capability.padEnd(26)} ${f.description} [${f.expect.join(', ')}]\n`)
+            .join(''),
+    );
     return EXIT.ok;
   }
   if (opts.listVariations) {
-    out(opts.json
-      ? `${JSON.stringify(VARIATIONS.map(({ name, capability, description, permitted_by }) => ({ name, capability, description, permitted_by })), null, 2)}\n`
-      : VARIATIONS.map((v) => `${v.name.padEnd(34)} ${v.capability.padEnd(26)} ${v.description}\n${' '.repeat(35)}permitted by ${v.permitted_by}\n`).join(''));
+    out(
+      opts.json
+        ? `${JSON.stringify(
+            VARIATIONS.map(({ name, capability, description, permitted_by }) => ({
+              name,
+              capability,
+              description,
+              permitted_by,
+            })),
+            null,
+            2,
+          )}\n`
+        : VARIATIONS.map(
+            (v) =>
+              `${v.name.padEnd(34)} ${v.capability.padEnd(26)} ${v.description}\n${' '.repeat(35)}permitted by ${v.permitted_by}\n`,
+          ).join(''),
+    );
     return EXIT.ok;
   }
   const faults = opts.fault.map((name) => {
@@ -52,10 +78,14 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
     return name as VariationName;
   });
   // A fault that needs a variation to have something to break (auth faults need auth) brings it.
-  const needed = faults.flatMap((f) => (FAULTS.find((x) => x.name === f) as { needs?: readonly string[] }).needs ?? []) as VariationName[];
+  const needed = faults.flatMap(
+    (f) => (FAULTS.find((x) => x.name === f) as { needs?: readonly string[] }).needs ?? [],
+  ) as VariationName[];
   const variations = [...new Set([...named, ...needed])];
   for (const v of variations) {
-    const other = (VARIATIONS.find((x) => x.name === v) as { conflicts?: string[] }).conflicts?.find((c) => (variations as string[]).includes(c));
+    const other = (VARIATIONS.find((x) => x.name === v) as { conflicts?: string[] }).conflicts?.find((c) =>
+      (variations as string[]).includes(c),
+    );
     if (other) throw new UsageError(`--variation ${v} cannot be on together with ${other}`);
     for (const f of faults) {
       const why = clash(f, v);
@@ -63,7 +93,8 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
     }
   }
   const port = Number(opts.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${opts.port}: expected 0-65535`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port ${opts.port}: expected 0-65535`);
   const services = parseServices(opts.services);
   const dialect = opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT;
   if (!opts.tlsCert !== !opts.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
@@ -72,10 +103,12 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
     try {
       tls = { cert: await readFile(opts.tlsCert, 'utf8'), key: await readFile(opts.tlsKey, 'utf8') };
     } catch (err) {
-      throw new UsageError(`--tls-cert/--tls-key: cannot read them (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      throw new UsageError(
+        `--tls-cert/--tls-key: cannot read them (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
     }
   }
-  let business;
+  let business: Awaited<ReturnType<typeof startReferenceBusiness>>;
   try {
     business = await startReferenceBusiness({ port, faults, variations, dialect, tls, services });
   } catch (err) {
@@ -107,10 +140,14 @@ export async function referenceCommand(opts: ReferenceCommandOptions, out: (s: s
 /** `--services shopping,common`: each named once, each a service of the spec. */
 function parseServices(list: string | undefined): Service[] {
   if (list === undefined) return [...SERVICES];
-  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new UsageError(`--services: name at least one of ${SERVICES.join(', ')}`);
   for (const name of names) {
-    if (!(SERVICES as readonly string[]).includes(name)) throw new UsageError(`--services ${name}: no such service; known: ${SERVICES.join(', ')}`);
+    if (!(SERVICES as readonly string[]).includes(name))
+      throw new UsageError(`--services ${name}: no such service; known: ${SERVICES.join(', ')}`);
   }
   return [...new Set(names)] as Service[];
 }

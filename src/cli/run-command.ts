@@ -61,12 +61,28 @@ async function checkWritable(flag: string, file: string | undefined): Promise<vo
     await mkdir(dir, { recursive: true });
     await access(dir, constants.W_OK);
   } catch (err) {
-    throw new UsageError(`${flag} ${file}: cannot write there (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `${flag} ${file}: cannot write there (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
 }
 
-export async function resolveRun(url: string, opts: RunOptions, preset: { config?: RunConfig; dialect?: Dialect; signingKey?: SigningKey; ca?: string; clientCertificate?: { cert: string; key: string } } = {}): Promise<ResolvedRun> {
-  for (const [flag, file] of [['--json', opts.json], ['--junit', opts.junit], ['--html', opts.html]] as const) {
+export async function resolveRun(
+  url: string,
+  opts: RunOptions,
+  preset: {
+    config?: RunConfig;
+    dialect?: Dialect;
+    signingKey?: SigningKey;
+    ca?: string;
+    clientCertificate?: { cert: string; key: string };
+  } = {},
+): Promise<ResolvedRun> {
+  for (const [flag, file] of [
+    ['--json', opts.json],
+    ['--junit', opts.junit],
+    ['--html', opts.html],
+  ] as const) {
     await checkWritable(flag, file);
   }
   const dialect = preset.dialect ?? (opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT);
@@ -87,9 +103,19 @@ export async function resolveRun(url: string, opts: RunOptions, preset: { config
       capabilities: opts.capabilities === undefined ? undefined : parseCapabilityList(dialect, opts.capabilities),
     },
     agentProfile: opts.agentProfile ?? config.agent_profile,
-    clientCertificate: preset.clientCertificate ?? await clientCertificate(opts.cert ?? config.tls?.cert_file, opts.key ?? config.tls?.key_file),
-    ca: preset.ca ?? (opts.ca ?? config.tls?.ca_file ? await readPem('--ca', (opts.ca ?? config.tls?.ca_file) as string) : undefined),
-    signingKey: preset.signingKey ?? (opts.signingKey ?? config.signing?.key_file ? await loadSigningKey((opts.signingKey ?? config.signing?.key_file) as string) : undefined),
+    clientCertificate:
+      preset.clientCertificate ??
+      (await clientCertificate(opts.cert ?? config.tls?.cert_file, opts.key ?? config.tls?.key_file)),
+    ca:
+      preset.ca ??
+      ((opts.ca ?? config.tls?.ca_file)
+        ? await readPem('--ca', (opts.ca ?? config.tls?.ca_file) as string)
+        : undefined),
+    signingKey:
+      preset.signingKey ??
+      ((opts.signingKey ?? config.signing?.key_file)
+        ? await loadSigningKey((opts.signingKey ?? config.signing?.key_file) as string)
+        : undefined),
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
     verbose: !!opts.verbose,
   };
@@ -97,7 +123,9 @@ export async function resolveRun(url: string, opts: RunOptions, preset: { config
 
 /** Runs the suites against one target, rendering to the console and the requested files; returns the exit code. */
 export async function executeRun(run: ResolvedRun, write: (s: string) => void): Promise<number> {
-  const reporters: Reporter[] = [consoleReporter({ write, color: colorWanted(process.env, !!process.stdout.isTTY), verbose: run.verbose })];
+  const reporters: Reporter[] = [
+    consoleReporter({ write, color: colorWanted(process.env, !!process.stdout.isTTY), verbose: run.verbose }),
+  ];
   if (run.outputs.json) reporters.push(jsonReporter(run.outputs.json));
   if (run.outputs.junit) reporters.push(junitReporter(run.outputs.junit));
   if (run.outputs.html) reporters.push(htmlReporter(run.outputs.html));
@@ -106,7 +134,10 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
 }
 
 /** The client certificate and key for mutual TLS: both or neither. */
-async function clientCertificate(cert: string | undefined, key: string | undefined): Promise<{ cert: string; key: string } | undefined> {
+async function clientCertificate(
+  cert: string | undefined,
+  key: string | undefined,
+): Promise<{ cert: string; key: string } | undefined> {
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new UsageError('--cert and --key (tls.cert_file and tls.key_file) go together');
   return { cert: await readPem('--cert', cert), key: await readPem('--key', key, 'PRIVATE KEY-----') };
@@ -117,9 +148,12 @@ async function readPem(flag: string, file: string, marker = '-----BEGIN CERTIFIC
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`${flag} ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `${flag} ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
-  if (!text.includes(marker)) throw new UsageError(`${flag} ${file}: no PEM ${marker.includes('KEY') ? 'private key' : 'certificate'} in it`);
+  if (!text.includes(marker))
+    throw new UsageError(`${flag} ${file}: no PEM ${marker.includes('KEY') ? 'private key' : 'certificate'} in it`);
   return text;
 }
 

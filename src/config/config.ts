@@ -39,7 +39,14 @@ export interface RunConfig {
     /** Document 2: questions for ask. */
     ask?: { query?: string; unaddressable_query?: string; disclosure_query?: string; grounding_ids?: string[] };
     /** Document 3: a bookable stay, one that is sold out, and the people of the booking. */
-    booking?: { property?: Json; stays?: Json[]; sold_out_stays?: Json[]; guests?: Json[]; booker?: Json; travel_purpose?: string };
+    booking?: {
+      property?: Json;
+      stays?: Json[];
+      sold_out_stays?: Json[];
+      guests?: Json[];
+      booker?: Json;
+      travel_purpose?: string;
+    };
   };
   payment?: {
     handler_id?: string;
@@ -52,7 +59,10 @@ export interface RunConfig {
   /** Extra members per operation, merged into every request body of that operation. */
   requests?: Record<string, Json>;
   second_platform?: { headers?: Record<string, string>; agent_profile?: string };
-  /** Transport: CAs to trust for a business with its own, and the platform's client certificate for mutual TLS (PEM files). */
+  /**
+   * Transport: CAs to trust for a business with its own, and the platform's client certificate for mutual TLS (PEM
+   * files).
+   */
   tls?: { ca_file?: string; cert_file?: string; key_file?: string };
   /** Request signing: the platform's private key, and the operations the business requires signed. */
   signing?: {

@@ -14,7 +14,9 @@ export interface FaultChecks {
 
 /** Every check of the bundled suites, scenarios and rules alike, by ID. */
 export const CHECKS = new Map(
-  suites.flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)]).map((c) => [c.id, c]),
+  suites
+    .flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)])
+    .map((c) => [c.id, c]),
 );
 
 /**

@@ -23,11 +23,15 @@ export const CORPUS_FAULTS: readonly CorpusFault[] = FAULTS.map((f) => {
 
 /** The requirement IDs a fault's failing checks cite: what its record must say it breaks. */
 export function expectedRequirements(f: FaultChecks & { name: string }): string[] {
-  return [...new Set(f.fails.flatMap((id) => {
-    const c = CHECKS.get(id);
-    if (!c) throw new Error(`fault ${f.name} names ${id}, which is no check`);
-    return c.requirements;
-  }))].sort();
+  return [
+    ...new Set(
+      f.fails.flatMap((id) => {
+        const c = CHECKS.get(id);
+        if (!c) throw new Error(`fault ${f.name} names ${id}, which is no check`);
+        return c.requirements;
+      }),
+    ),
+  ].sort();
 }
 
 /** Whether a check is one a fault pins as skipped: named, or in a `suite.*` entry. */

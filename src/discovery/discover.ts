@@ -17,7 +17,12 @@ export interface Overrides {
  * advertised capabilities. `--endpoint` overrides where services live; the profile is still read
  * and checked when it can be, and only an unreadable profile with no override is fatal.
  */
-export async function discover(url: string, dialect: Dialect, client: HttpClient, overrides: Overrides): Promise<Target> {
+export async function discover(
+  url: string,
+  dialect: Dialect,
+  client: HttpClient,
+  overrides: Overrides,
+): Promise<Target> {
   const base = parseTargetUrl(url);
   let profile: Target['profile'];
   let profileNotRead: string | undefined;
@@ -29,16 +34,25 @@ export async function discover(url: string, dialect: Dialect, client: HttpClient
   }
   const meta = profile ? (profile.document[dialect.envelopeKey] as Record<string, unknown>) : undefined;
   const services = new Map(profile?.services ?? []);
-  for (const [service, endpoint] of overrides.endpoints) services.set(service, { endpoint: endpoint.replace(/\/+$/, '') });
+  for (const [service, endpoint] of overrides.endpoints)
+    services.set(service, { endpoint: endpoint.replace(/\/+$/, '') });
   const advertised = isObject(meta?.capabilities) ? Object.keys(meta.capabilities) : [];
-  const known = new Set(advertised.map((w) => logicalName(dialect, w)).filter((c): c is string => !!c && CAPABILITIES.includes(c)));
-  // --capabilities narrows what a readable profile advertises: one it does not advertise is not the business's to implement.
-  const wanted = overrides.capabilities && profile ? overrides.capabilities.filter((c) => known.has(c))
-    : overrides.capabilities ?? (profile ? [...known] : CAPABILITIES.filter((c) => overrides.endpoints.has(serviceOf(c))));
+  const known = new Set(
+    advertised.map((w) => logicalName(dialect, w)).filter((c): c is string => !!c && CAPABILITIES.includes(c)),
+  );
+  // --capabilities narrows what a readable profile advertises: one it does not advertise is not the business's to
+  // implement.
+  const wanted =
+    overrides.capabilities && profile
+      ? overrides.capabilities.filter((c) => known.has(c))
+      : (overrides.capabilities ??
+        (profile ? [...known] : CAPABILITIES.filter((c) => overrides.endpoints.has(serviceOf(c)))));
   const capabilities = new Set(wanted);
   for (const c of capabilities) {
     if (!services.has(serviceOf(c)) && !profile) {
-      throw new UsageError(`--capabilities names ${wireName(dialect, c)} but no --endpoint ${serviceOf(c)}=URL was given`);
+      throw new UsageError(
+        `--capabilities names ${wireName(dialect, c)} but no --endpoint ${serviceOf(c)}=URL was given`,
+      );
     }
   }
   const excluded = new Set([...known].filter((c) => !capabilities.has(c)));
@@ -48,7 +62,9 @@ export async function discover(url: string, dialect: Dialect, client: HttpClient
 
 /** Fetches and parses the profile; anything that makes it unusable is a TargetUnusableError. */
 async function readProfile(base: URL, dialect: Dialect, client: HttpClient): Promise<NonNullable<Target['profile']>> {
-  const requested = base.pathname.endsWith(dialect.wellKnownPath) ? base.href : new URL(dialect.wellKnownPath, base).href;
+  const requested = base.pathname.endsWith(dialect.wellKnownPath)
+    ? base.href
+    : new URL(dialect.wellKnownPath, base).href;
   const { exchange, url: profileUrl } = await fetchFollowingRedirects(client, requested);
   if (exchange.transportError) {
     throw new TargetUnusableError(`profile ${profileUrl} unreachable: ${exchange.transportError.message}`);
@@ -74,7 +90,10 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
 /** GETs the profile, following redirects (http to https, a moved host) as a browser would. */
-async function fetchFollowingRedirects(client: HttpClient, first: string): Promise<{ exchange: Exchange; url: string }> {
+async function fetchFollowingRedirects(
+  client: HttpClient,
+  first: string,
+): Promise<{ exchange: Exchange; url: string }> {
   let url = first;
   for (let hop = 0; ; hop++) {
     const exchange = await client.send({ operation: 'profile', method: 'GET', url });
@@ -98,7 +117,8 @@ function bindingFrom(entries: unknown): ServiceBinding {
   if (typeof endpoint !== 'string') return { problem: 'the rest entry has no endpoint' };
   try {
     const u = new URL(endpoint);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return { problem: `endpoint ${endpoint} is not an HTTP(S) URL` };
+    if (u.protocol !== 'https:' && u.protocol !== 'http:')
+      return { problem: `endpoint ${endpoint} is not an HTTP(S) URL` };
   } catch {
     return { problem: `endpoint ${JSON.stringify(endpoint)} is not an absolute URL` };
   }
@@ -142,12 +162,16 @@ export function parseEndpointOverride(dialect: Dialect, spec: string): [Service,
  * capability ends with them.
  */
 export function parseCapabilityList(dialect: Dialect, list: string): string[] {
-  return list.split(',').map((s) => s.trim()).filter(Boolean).map((name) => {
-    const logical = logicalName(dialect, name) ?? name;
-    if (CAPABILITIES.includes(logical)) return logical;
-    const matches = CAPABILITIES.filter((c) => c.endsWith(`.${logical}`));
-    if (matches.length === 1) return matches[0];
-    if (matches.length > 1) throw new UsageError(`--capabilities: ${name} is ambiguous: ${matches.join(', ')}`);
-    throw new UsageError(`--capabilities: unknown capability ${name}; known: ${CAPABILITIES.join(', ')}`);
-  });
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((name) => {
+      const logical = logicalName(dialect, name) ?? name;
+      if (CAPABILITIES.includes(logical)) return logical;
+      const matches = CAPABILITIES.filter((c) => c.endsWith(`.${logical}`));
+      if (matches.length === 1) return matches[0];
+      if (matches.length > 1) throw new UsageError(`--capabilities: ${name} is ambiguous: ${matches.join(', ')}`);
+      throw new UsageError(`--capabilities: unknown capability ${name}; known: ${CAPABILITIES.join(', ')}`);
+    });
 }

@@ -8,7 +8,12 @@ export interface Target {
   url: string;
   dialect: Dialect;
   /** The profile, when it was read; `services` are the bindings the profile itself declares. */
-  profile?: { url: string; exchange: Exchange; document: Record<string, unknown>; services: Map<Service, ServiceBinding> };
+  profile?: {
+    url: string;
+    exchange: Exchange;
+    document: Record<string, unknown>;
+    services: Map<Service, ServiceBinding>;
+  };
   /** Why the profile was not read. */
   profileNotRead?: string;
   /** The endpoints the run uses: the profile's, with `--endpoint` overrides applied. */

@@ -85,7 +85,8 @@ export class ScenarioContext {
 
   /** The last exchange a check may cite: not a clean-up. */
   get lastExchange(): Exchange | undefined {
-    for (let i = this.exchanges.length - 1; i >= 0; i--) if (this.exchanges[i].role !== 'cleanup') return this.exchanges[i];
+    for (let i = this.exchanges.length - 1; i >= 0; i--)
+      if (this.exchanges[i].role !== 'cleanup') return this.exchanges[i];
     return undefined;
   }
 
@@ -106,7 +107,10 @@ export class ScenarioContext {
       notFoundProbe: opts.notFoundProbe,
       method: op.method,
       url: endpoint + pathFor(op, opts.id),
-      body: op.method === 'GET' || opts.rawBody !== undefined ? undefined : requestBody(name, opts.input, this.config, this.dialect),
+      body:
+        op.method === 'GET' || opts.rawBody !== undefined
+          ? undefined
+          : requestBody(name, opts.input, this.config, this.dialect),
       rawBody: opts.rawBody,
       idempotent: op.idempotency === 'required',
       headers: opts.headers,
@@ -122,7 +126,11 @@ export class ScenarioContext {
    * or with another body. The idempotency rules' replay and conflict.
    */
   async resend(of: Exchange, rawBody?: string): Promise<Exchange> {
-    const exchange = await this.client.resend(of, { rawBody, scenario: this.scenarioId, role: this.cleaningUp ? 'cleanup' : undefined });
+    const exchange = await this.client.resend(of, {
+      rawBody,
+      scenario: this.scenarioId,
+      role: this.cleaningUp ? 'cleanup' : undefined,
+    });
     return this.record(exchange, false);
   }
 
@@ -138,7 +146,13 @@ export class ScenarioContext {
 
   /** GETs a URL over a handshake capped at TLS 1.2: a business requiring TLS 1.3 refuses it. */
   async getOverTls12(url: string): Promise<Exchange> {
-    const x = await this.client.send({ operation: 'tls.handshake', method: 'GET', url, scenario: this.scenarioId, tlsMaxVersion: 'TLSv1.2' });
+    const x = await this.client.send({
+      operation: 'tls.handshake',
+      method: 'GET',
+      url,
+      scenario: this.scenarioId,
+      tlsMaxVersion: 'TLSv1.2',
+    });
     return this.record(x, true);
   }
 
@@ -177,7 +191,11 @@ export class ScenarioContext {
 
   /** Passes when `ok`, fails with `finding` otherwise. Returns `ok`. */
   check(checkId: string, ok: boolean, finding: Breach): boolean {
-    if (ok) this.conclude(checkId, { kind: 'held', finding: { ...finding, message: 'held', actual: finding.actual || undefined } });
+    if (ok)
+      this.conclude(checkId, {
+        kind: 'held',
+        finding: { ...finding, message: 'held', actual: finding.actual || undefined },
+      });
     else this.fail(checkId, finding);
     return ok;
   }
@@ -221,7 +239,8 @@ export class ScenarioContext {
   }
 
   private conclude(checkId: string, c: Conclusion): void {
-    if (!this.checks.some((s) => s.id === checkId)) throw new Error(`check ${checkId} is not declared by this scenario`);
+    if (!this.checks.some((s) => s.id === checkId))
+      throw new Error(`check ${checkId} is not declared by this scenario`);
     if (this.conclusions.has(checkId)) throw new Error(`check ${checkId} concluded twice`);
     // Evidence is fixed when the check concludes, so a later request (or a clean-up) is never cited.
     const last = this.lastExchange;

@@ -17,7 +17,11 @@ export const EXIT = {
  * 1 when a MUST failed (or, with strict, a SHOULD); 3 when checks could not be evaluated, or no
  * service check could run at all; else 0. A pipeline never passes on a run that did not happen.
  */
-export function exitCodeFor(results: CheckResult[], strict: boolean, opts: { serviceChecksRan?: boolean } = {}): number {
+export function exitCodeFor(
+  results: CheckResult[],
+  strict: boolean,
+  opts: { serviceChecksRan?: boolean } = {},
+): number {
   if (results.some((r) => r.verdict === 'fail' || (strict && r.verdict === 'warn'))) return EXIT.failed;
   if (results.some((r) => r.verdict === 'error')) return EXIT.unusable;
   if (opts.serviceChecksRan === false) return EXIT.unusable;

@@ -27,7 +27,12 @@ export function judgeRule(rule: ExchangeRule, log: readonly Exchange[], target: 
   const offending = judged.map((x) => ({ x, problems: rule.problems(x, r) })).filter((o) => o.problems.length > 0);
   if (offending.length === 0) {
     const more = rule.coverage?.(judged, r);
-    return { verdict: 'pass', message: `held on ${judged.length} ${rule.appliesTo}${more ? `; ${more}` : ''}`, exchanges: judged.slice(0, EVIDENCE_LIMIT), durationMs: 0 };
+    return {
+      verdict: 'pass',
+      message: `held on ${judged.length} ${rule.appliesTo}${more ? `; ${more}` : ''}`,
+      exchanges: judged.slice(0, EVIDENCE_LIMIT),
+      durationMs: 0,
+    };
   }
   const cited = offending.slice(0, EVIDENCE_LIMIT);
   const first = cited[0];

@@ -34,7 +34,6 @@ export interface RunPlan {
   platform?: PlatformProfiles;
 }
 
-
 type Gate = { verdict: Verdict; message: string };
 
 /** Runs every scenario, then every rule over the run's exchange log, streaming each result. */
@@ -54,9 +53,9 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     for (const scenario of suite.scenarios) {
       const allowed = allows(plan.allow, scenario.effect);
       if (!allowed && !allowGated.has(suite)) allowGated.set(suite, scenario.effect);
-      const gate = gates.get(suite) ?? (allowed
-        ? undefined
-        : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
+      const gate =
+        gates.get(suite) ??
+        (allowed ? undefined : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
       const outcome = gate ? settleAll(scenario.checks, gate) : await runScenario(plan, scenario, memo);
       for (const [spec, settled] of outcome) emit(resultOf(plan, suite, scenario.id, scenario.effect, spec, settled));
     }
@@ -69,7 +68,8 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
       let effect: Effect = 'read';
       // Nothing to judge because the scenarios that would have made the requests were not allowed:
       // its own suite's, or (for a rule over other suites' exchanges) the class it declares.
-      const gatedBy = allowGated.get(suite) ?? (rule.effect && !allows(plan.allow, rule.effect) ? rule.effect : undefined);
+      const gatedBy =
+        allowGated.get(suite) ?? (rule.effect && !allows(plan.allow, rule.effect) ? rule.effect : undefined);
       if (!gate && settled.verdict === 'not-tested' && gatedBy) {
         settled = { ...settled, message: `needs --allow ${gatedBy}` };
         effect = gatedBy;
@@ -81,7 +81,11 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
 
   const serviceChecksRan = results.some((r) => isServiceSuite(plan, r.suite) && JUDGED.has(r.verdict));
   const exitCode = exitCodeFor(results, plan.strict, { serviceChecksRan });
-  const notices = serviceChecksRan ? [] : ['no service check could run, so the run proves nothing about the business; see the not-tested and blocked checks'];
+  const notices = serviceChecksRan
+    ? []
+    : [
+        'no service check could run, so the run proves nothing about the business; see the not-tested and blocked checks',
+      ];
   const report: RunReport = {
     ...plan.info,
     reportVersion: 2,
@@ -104,7 +108,13 @@ const isServiceSuite = (plan: RunPlan, suiteId: string) =>
   plan.suites.some((s) => s.id === suiteId && s.appliesWhen === 'advertised');
 
 /** A broken check waits for its level (fail, warn or info); the other conclusions are final. */
-const SETTLED = { held: 'pass', observed: 'info', 'not-tested': 'not-tested', 'not-applicable': 'not-applicable', broken: 'broken' } as const;
+const SETTLED = {
+  held: 'pass',
+  observed: 'info',
+  'not-tested': 'not-tested',
+  'not-applicable': 'not-applicable',
+  broken: 'broken',
+} as const;
 
 function applicability(suite: Suite, target: Target): Gate | undefined {
   if (suite.appliesWhen === 'profile' && !target.profile) {
@@ -112,12 +122,17 @@ function applicability(suite: Suite, target: Target): Gate | undefined {
   }
   if (suite.appliesWhen !== 'advertised') return undefined;
   const name = wireName(target.dialect, suite.capability);
-  if (target.excluded.has(suite.capability)) return { verdict: 'not-tested', message: `${name} left out by --capabilities` };
-  if (!target.capabilities.has(suite.capability)) return { verdict: 'not-applicable', message: `${name} is not advertised` };
+  if (target.excluded.has(suite.capability))
+    return { verdict: 'not-tested', message: `${name} left out by --capabilities` };
+  if (!target.capabilities.has(suite.capability))
+    return { verdict: 'not-applicable', message: `${name} is not advertised` };
   const binding = target.services.get(serviceOf(suite.capability));
   if (!binding?.endpoint) {
     const why = binding?.problem ?? 'service not in the profile';
-    return { verdict: 'blocked', message: `blocked by ${ENDPOINT_CHECK_ID}: no usable ${serviceOf(suite.capability)} endpoint (${why})` };
+    return {
+      verdict: 'blocked',
+      message: `blocked by ${ENDPOINT_CHECK_ID}: no usable ${serviceOf(suite.capability)} endpoint (${why})`,
+    };
   }
   return undefined;
 }
@@ -126,8 +141,20 @@ function settleAll(checks: CheckSpec[], gate: Gate): [CheckSpec, Settled][] {
   return checks.map((c) => [c, { ...gate, exchanges: [], durationMs: 0 }]);
 }
 
-async function runScenario(plan: RunPlan, scenario: Scenario, memo: Map<string, Promise<unknown>>): Promise<[CheckSpec, Settled][]> {
-  const t = new ScenarioContext(plan.target, plan.config, plan.client, scenario.checks, scenario.id, memo, plan.platform);
+async function runScenario(
+  plan: RunPlan,
+  scenario: Scenario,
+  memo: Map<string, Promise<unknown>>,
+): Promise<[CheckSpec, Settled][]> {
+  const t = new ScenarioContext(
+    plan.target,
+    plan.config,
+    plan.client,
+    scenario.checks,
+    scenario.id,
+    memo,
+    plan.platform,
+  );
   const start = performance.now();
   let rest: Gate = { verdict: 'error', message: 'harness defect: the scenario ended without concluding this check' };
   try {
@@ -157,19 +184,29 @@ async function runScenario(plan: RunPlan, scenario: Scenario, memo: Map<string, 
     }
     const { finding } = c;
     const exchanges = finding.exchanges ?? [];
-    return [spec, {
-      verdict: SETTLED[c.kind],
-      message: finding.message,
-      expected: finding.expected,
-      actual: finding.actual,
-      exchanges,
-      chain: chainTo(exchanges),
-      durationMs,
-    }];
+    return [
+      spec,
+      {
+        verdict: SETTLED[c.kind],
+        message: finding.message,
+        expected: finding.expected,
+        actual: finding.actual,
+        exchanges,
+        chain: chainTo(exchanges),
+        durationMs,
+      },
+    ];
   });
 }
 
-function resultOf(plan: RunPlan, suite: Suite, scenario: string, effect: Effect, spec: CheckSpec, s: Settled): CheckResult {
+function resultOf(
+  plan: RunPlan,
+  suite: Suite,
+  scenario: string,
+  effect: Effect,
+  spec: CheckSpec,
+  s: Settled,
+): CheckResult {
   const { target } = plan;
   const level = levelOf(spec.requirements, plan.requirement);
   const verdict = s.verdict === 'broken' ? brokenVerdict(level) : s.verdict;
@@ -200,21 +237,25 @@ function resultOf(plan: RunPlan, suite: Suite, scenario: string, effect: Effect,
  * not-tested, so a run never looks complete when it was not.
  */
 function uncovered(plan: RunPlan): CheckResult[] {
-  const covered = new Set(plan.suites.filter((s) => s.appliesWhen === 'advertised').map((s) => wireName(plan.target.dialect, s.capability)));
-  return plan.target.advertised.filter((wire) => !covered.has(wire)).map((wire) => ({
-    id: `coverage.${wire}`,
-    title: `${wire} is checked`,
-    suite: 'coverage',
-    scenario: 'coverage',
-    capability: wire,
-    // A business implements every endpoint of each capability it advertises (DISC-001).
-    requirements: ['DISC-001'],
-    level: levelOf(['DISC-001'], plan.requirement),
-    effect: 'read',
-    verdict: 'not-tested',
-    message: 'not covered by this version',
-    evidence: [],
-    curl: [],
-    durationMs: 0,
-  }));
+  const covered = new Set(
+    plan.suites.filter((s) => s.appliesWhen === 'advertised').map((s) => wireName(plan.target.dialect, s.capability)),
+  );
+  return plan.target.advertised
+    .filter((wire) => !covered.has(wire))
+    .map((wire) => ({
+      id: `coverage.${wire}`,
+      title: `${wire} is checked`,
+      suite: 'coverage',
+      scenario: 'coverage',
+      capability: wire,
+      // A business implements every endpoint of each capability it advertises (DISC-001).
+      requirements: ['DISC-001'],
+      level: levelOf(['DISC-001'], plan.requirement),
+      effect: 'read',
+      verdict: 'not-tested',
+      message: 'not covered by this version',
+      evidence: [],
+      curl: [],
+      durationMs: 0,
+    }));
 }

@@ -5,7 +5,6 @@ import type { ExchangeRule } from './rule.js';
 
 export type { CheckSpec };
 
-
 /** A scripted sequence of exchanges feeding one or more checks. It describes; the engine runs it. */
 export interface Scenario {
   id: string;

@@ -4,7 +4,17 @@ import { connect as tlsConnect } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Dialect } from '../dialect/dialect.js';
 import type { Exchange, TransportError } from '../report/exchange.js';
-import { buildRequest, contentDigestStep, readResponse, signatureStep, type RequestIntent, type RequestStep, type RequestStepName, type ResponseFacts, type WireRequest } from './pipeline.js';
+import {
+  buildRequest,
+  contentDigestStep,
+  readResponse,
+  signatureStep,
+  type RequestIntent,
+  type RequestStep,
+  type RequestStepName,
+  type ResponseFacts,
+  type WireRequest,
+} from './pipeline.js';
 import type { Redactor } from './redact.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';
 
@@ -69,10 +79,19 @@ export class HttpClient {
 
   private makeAgent(tls: { maxVersion?: 'TLSv1.2'; clientCertificate?: 'none' | 'untrusted' } = {}): Agent {
     const { clientCertificate, ...connect } = tls;
-    const certificate = clientCertificate === 'none' ? undefined
-      : clientCertificate === 'untrusted' ? untrustedCertificate() : this.opts.clientCertificate;
+    const certificate =
+      clientCertificate === 'none'
+        ? undefined
+        : clientCertificate === 'untrusted'
+          ? untrustedCertificate()
+          : this.opts.clientCertificate;
     return new Agent({
-      connect: { timeout: this.opts.timeoutMs, ...(this.opts.ca ? { ca: this.opts.ca } : {}), ...(certificate ?? {}), ...connect },
+      connect: {
+        timeout: this.opts.timeoutMs,
+        ...(this.opts.ca ? { ca: this.opts.ca } : {}),
+        ...(certificate ?? {}),
+        ...connect,
+      },
       headersTimeout: this.opts.timeoutMs,
       bodyTimeout: this.opts.timeoutMs,
     });
@@ -107,10 +126,19 @@ export class HttpClient {
   negotiatedTls(url: string): Promise<{ version?: string; error?: string }> {
     const u = new URL(url);
     return new Promise((resolve) => {
-      const socket = tlsConnect({ host: u.hostname, port: Number(u.port || 443), servername: isIP(u.hostname) ? undefined : u.hostname, ca: this.opts.ca, timeout: this.opts.timeoutMs }, () => {
-        resolve({ version: socket.getProtocol() ?? undefined });
-        socket.end();
-      });
+      const socket = tlsConnect(
+        {
+          host: u.hostname,
+          port: Number(u.port || 443),
+          servername: isIP(u.hostname) ? undefined : u.hostname,
+          ca: this.opts.ca,
+          timeout: this.opts.timeoutMs,
+        },
+        () => {
+          resolve({ version: socket.getProtocol() ?? undefined });
+          socket.end();
+        },
+      );
       socket.once('error', (err) => resolve({ error: err.message }));
       socket.once('timeout', () => {
         socket.destroy();
@@ -130,7 +158,11 @@ export class HttpClient {
   }
 
   async send(req: OutgoingRequest): Promise<Exchange> {
-    const wire = buildRequest({ method: req.method, url: req.url }, req, this.stepOptions(), { omit: req.omit, replace: req.replace, headers: req.headers });
+    const wire = buildRequest({ method: req.method, url: req.url }, req, this.stepOptions(), {
+      omit: req.omit,
+      replace: req.replace,
+      headers: req.headers,
+    });
     return this.transmit(wire, req);
   }
 
@@ -138,7 +170,10 @@ export class HttpClient {
    * Sends an earlier request again, byte for byte and with the same Idempotency-Key, or with
    * another body (`rawBody`): the replay and the conflict of the idempotency rules.
    */
-  async resend(of: Exchange, change: { rawBody?: string; scenario?: string; role?: Exchange['role'] } = {}): Promise<Exchange> {
+  async resend(
+    of: Exchange,
+    change: { rawBody?: string; scenario?: string; role?: Exchange['role'] } = {},
+  ): Promise<Exchange> {
     const earlier = this.sent.get(of);
     if (!earlier) throw new Error(`exchange #${of.seq} was not sent by this client`);
     const headers = { ...earlier.wire.headers };
@@ -146,8 +181,14 @@ export class HttpClient {
     if (requestId) headers[requestId] = randomUUID();
     const wire: WireRequest = { ...earlier.wire, headers, body: change.rawBody ?? earlier.wire.body };
     // Another body needs its own digest and signature, or the business refuses it for that alone.
-    if (change.rawBody !== undefined) for (const step of [contentDigestStep(), signatureStep()]) step.apply(wire, {}, this.stepOptions());
-    return this.transmit(wire, { ...earlier.req, scenario: change.scenario ?? earlier.req.scenario, role: change.role, notFoundProbe: false });
+    if (change.rawBody !== undefined)
+      for (const step of [contentDigestStep(), signatureStep()]) step.apply(wire, {}, this.stepOptions());
+    return this.transmit(wire, {
+      ...earlier.req,
+      scenario: change.scenario ?? earlier.req.scenario,
+      role: change.role,
+      notFoundProbe: false,
+    });
   }
 
   /** The body bytes an exchange's request carried, unredacted: to derive a changed body from. */

@@ -44,7 +44,14 @@ export interface RequestStep {
   apply(req: WireRequest, intent: RequestIntent, o: StepOptions): void;
 }
 
-export type RequestStepName = 'body' | 'protocol-headers' | 'agent' | 'idempotency-key' | 'credentials' | 'content-digest' | 'signature';
+export type RequestStepName =
+  | 'body'
+  | 'protocol-headers'
+  | 'agent'
+  | 'idempotency-key'
+  | 'credentials'
+  | 'content-digest'
+  | 'signature';
 
 /** The received response, before any redaction. */
 export interface WireResponse {
@@ -114,9 +121,19 @@ export const REQUEST_STEPS: readonly RequestStep[] = [
 ];
 
 /** The components a request signature covers, of those the request has (Document 1 §Authentication). */
-const SIGNED_COMPONENTS = ['@method', '@authority', '@path', 'idempotency-key', 'content-digest', 'content-type', 'proto-agent'];
+const SIGNED_COMPONENTS = [
+  '@method',
+  '@authority',
+  '@path',
+  'idempotency-key',
+  'content-digest',
+  'content-type',
+  'proto-agent',
+];
 
-/** The Content-Digest step: over the body bytes as sent (RFC 9530); `wrong` digests other bytes, for a negative test. */
+/**
+ * The Content-Digest step: over the body bytes as sent (RFC 9530); `wrong` digests other bytes, for a negative test.
+ */
 export function contentDigestStep(opts: { wrong?: boolean } = {}): RequestStep {
   return {
     name: 'content-digest',
@@ -139,7 +156,15 @@ export function signatureStep(opts: { keyid?: string; tamper?: boolean } = {}): 
       const url = new URL(req.url);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), v]));
       const components = SIGNED_COMPONENTS.filter((c) => c.startsWith('@') || headers[c] !== undefined);
-      Object.assign(req.headers, signMessage({ method: req.method, authority: url.host, path: url.pathname, headers }, components, o.signingKey, opts));
+      Object.assign(
+        req.headers,
+        signMessage(
+          { method: req.method, authority: url.host, path: url.pathname, headers },
+          components,
+          o.signingKey,
+          opts,
+        ),
+      );
     },
   };
 }
@@ -181,7 +206,11 @@ export function buildRequest(
   base: { method: string; url: string },
   intent: RequestIntent,
   o: StepOptions,
-  change: { omit?: readonly RequestStepName[]; replace?: readonly RequestStep[]; headers?: Record<string, string | null> } = {},
+  change: {
+    omit?: readonly RequestStepName[];
+    replace?: readonly RequestStep[];
+    headers?: Record<string, string | null>;
+  } = {},
 ): WireRequest {
   const req: WireRequest = { method: base.method, url: base.url, headers: {} };
   for (const step of REQUEST_STEPS) {

@@ -49,15 +49,17 @@ export function reproductionScript(checkId: string, chain: Exchange[], judged: E
     '# Needs curl and jq. Lines with -i are the judged ones. Every run sends fresh Idempotency-Key and',
     '# Request-Id values, and reads the ids the business issues from its own responses.',
   ];
-  if (secretHeaders.size > 0) head.push(`# Set ${[...secretHeaders].join(', ')} first: their values are redacted here.`);
-  if (chain.some((x) => x.requestBody?.includes(REDACTED))) head.push(`# Replace ${REDACTED} in the bodies with the secret it stands for.`);
-  return [
+  if (secretHeaders.size > 0)
+    head.push(`# Set ${[...secretHeaders].join(', ')} first: their values are redacted here.`);
+  if (chain.some((x) => x.requestBody?.includes(REDACTED)))
+    head.push(`# Replace ${REDACTED} in the bodies with the secret it stands for.`);
+  return `${[
     ...head,
     'set -eu',
-    'key() { od -An -tx1 -N16 /dev/urandom | tr -d \' \\n\' | sed \'s/^\\(.\\{8\\}\\)\\(.\\{4\\}\\)\\(.\\{4\\}\\)\\(.\\{4\\}\\)/\\1-\\2-\\3-\\4-/\'; }',
-    'body() { sed \'1,/^\\r*$/d\'; }',
+    "key() { od -An -tx1 -N16 /dev/urandom | tr -d ' \\n' | sed 's/^\\(.\\{8\\}\\)\\(.\\{4\\}\\)\\(.\\{4\\}\\)\\(.\\{4\\}\\)/\\1-\\2-\\3-\\4-/'; }",
+    "body() { sed '1,/^\\r*$/d'; }",
     ...lines,
-  ].join('\n') + '\n';
+  ].join('\n')}\n`;
 }
 
 interface Issued {
@@ -80,7 +82,10 @@ function issuedValues(chain: Exchange[]): Issued[] {
   const found: Issued[] = [];
   const seen = new Set<string>();
   chain.forEach((x, i) => {
-    const earlier = chain.slice(0, i + 1).map((e) => `${e.url}\n${e.requestBody ?? ''}`).join('\n');
+    const earlier = chain
+      .slice(0, i + 1)
+      .map((e) => `${e.url}\n${e.requestBody ?? ''}`)
+      .join('\n');
     walk(x.json, '', (value, path) => {
       if (value.length < MIN_VALUE || seen.has(value) || value.includes(REDACTED)) return;
       if (earlier.includes(value) || earlier.includes(encodeURIComponent(value))) return;
@@ -93,7 +98,10 @@ function issuedValues(chain: Exchange[]): Issued[] {
 }
 
 function walk(node: unknown, path: string, visit: (value: string, path: string) => void): void {
-  if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`, visit));
+  if (Array.isArray(node)) {
+    for (const [i, n] of node.entries()) walk(n, `${path}[${i}]`, visit);
+    return;
+  }
   if (!isObject(node)) return;
   for (const [key, value] of Object.entries(node)) {
     const here = `${path}[${JSON.stringify(key)}]`;
@@ -105,7 +113,8 @@ function walk(node: unknown, path: string, visit: (value: string, path: string) 
 const usesValue = (x: Exchange, value: string) =>
   x.url.includes(encodeURIComponent(value)) || (x.requestBody ?? '').includes(JSON.stringify(value));
 
-const isUsedLater = (chain: Exchange[], i: number, value: string) => chain.slice(i + 1).some((x) => usesValue(x, value));
+const isUsedLater = (chain: Exchange[], i: number, value: string) =>
+  chain.slice(i + 1).some((x) => usesValue(x, value));
 
 type Part = string | { variable: string };
 
@@ -126,10 +135,12 @@ function splice(text: string, issued: Issued[], kind: 'url' | 'json'): Part[] {
 
 /** One shell word: literal text single-quoted, variables double-quoted. */
 function word(parts: Part[]): string {
-  return parts
-    .filter((p) => p !== '')
-    .map((p) => (typeof p === 'string' ? `'${p.replace(/'/g, `'\\''`)}'` : `"$${p.variable}"`))
-    .join('') || "''";
+  return (
+    parts
+      .filter((p) => p !== '')
+      .map((p) => (typeof p === 'string' ? `'${p.replace(/'/g, `'\\''`)}'` : `"$${p.variable}"`))
+      .join('') || "''"
+  );
 }
 
 function headerWord(name: string, value: string, issued: Issued[], secrets: Set<string>): string {

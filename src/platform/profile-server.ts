@@ -25,7 +25,11 @@ export interface PlatformProfiles {
 export type BrokenProfile = 'unreachable' | 'malformed' | 'unknown-key-type';
 
 /** The platform profile document: version and empty registries, and the signing keys, if any. */
-export function platformProfileDocument(dialect: Dialect, version: string, keys: readonly Record<string, unknown>[] = []): Record<string, unknown> {
+export function platformProfileDocument(
+  dialect: Dialect,
+  version: string,
+  keys: readonly Record<string, unknown>[] = [],
+): Record<string, unknown> {
   return {
     [dialect.envelopeKey]: { version, services: {}, capabilities: {}, payment_handlers: {} },
     ...(keys.length ? { keys: [...keys] } : {}),
@@ -35,7 +39,10 @@ export function platformProfileDocument(dialect: Dialect, version: string, keys:
 /** A key no verifier knows: a profile carrying it must still be accepted (Document 1 §Public JWK). */
 const UNKNOWN_KEY = { kid: 'proto-conformance-future-key', kty: 'FUTURE-PQ', alg: 'FUTURE-ALG', pub: 'AAEC' };
 
-export async function startPlatformProfiles(dialect: Dialect, document: Record<string, unknown>): Promise<PlatformProfiles> {
+export async function startPlatformProfiles(
+  dialect: Dialect,
+  document: Record<string, unknown>,
+): Promise<PlatformProfiles> {
   const path = dialect.wellKnownPath;
   const bodies: Record<string, { status: number; body: string }> = {
     good: { status: 200, body: JSON.stringify(document) },
@@ -43,7 +50,10 @@ export async function startPlatformProfiles(dialect: Dialect, document: Record<s
     malformed: { status: 200, body: JSON.stringify({ name: 'not a profile', keys: 'not an array' }) },
     'unknown-key-type': {
       status: 200,
-      body: JSON.stringify({ ...document, keys: [...(Array.isArray(document.keys) ? document.keys : []), UNKNOWN_KEY] }),
+      body: JSON.stringify({
+        ...document,
+        keys: [...(Array.isArray(document.keys) ? document.keys : []), UNKNOWN_KEY],
+      }),
     },
   };
   const byUrl = new Map<string, number>();
@@ -51,9 +61,16 @@ export async function startPlatformProfiles(dialect: Dialect, document: Record<s
     const url = req.url ?? '/';
     // A broken profile lives at /KIND/.well-known/proto, or at /KIND/LABEL/.well-known/proto for one probe.
     const [named, label, ...rest] = url.endsWith(path) ? url.slice(0, -path.length).split('/').slice(1) : [];
-    const kind = url === path ? 'good' : rest.length === 0 && label !== '' ? Object.keys(bodies).find((k) => k === named) : undefined;
+    const kind =
+      url === path
+        ? 'good'
+        : rest.length === 0 && label !== ''
+          ? Object.keys(bodies).find((k) => k === named)
+          : undefined;
     if (!kind) {
-      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"not_found","content":"no such profile"}');
+      res
+        .writeHead(404, { 'Content-Type': 'application/json' })
+        .end('{"code":"not_found","content":"no such profile"}');
       return;
     }
     byUrl.set(url, (byUrl.get(url) ?? 0) + 1);
@@ -67,10 +84,11 @@ export async function startPlatformProfiles(dialect: Dialect, document: Record<s
   return {
     url: `${base}${path}`,
     urlFor: (kind, label) => `${base}/${kind}${label ? `/${encodeURIComponent(label)}` : ''}${path}`,
-    fetchesOf: (url) => (url.startsWith(base) ? byUrl.get(url.slice(base.length)) ?? 0 : 0),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    fetchesOf: (url) => (url.startsWith(base) ? (byUrl.get(url.slice(base.length)) ?? 0) : 0),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -19,7 +19,8 @@ function fromPrivate(jwk: Record<string, unknown>): SigningKey {
 
 /** A fresh key: Ed25519 (recommended for bot-authentication interoperability) or P-256. */
 export function generateSigningKey(curve: 'Ed25519' | 'P-256' = 'Ed25519'): SigningKey {
-  const pair = curve === 'Ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pair =
+    curve === 'Ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = pair.privateKey.export({ format: 'jwk' }) as Record<string, unknown>;
   const alg = curve === 'Ed25519' ? 'EdDSA' : 'ES256';
   const withKid = { ...jwk, kid: thumbprint(jwk), alg, use: 'sig' };
@@ -34,7 +35,8 @@ export async function loadSigningKey(file: string): Promise<SigningKey> {
   } catch (err) {
     throw new UsageError(`--signing-key ${file}: cannot read a JSON key (${(err as Error).message.split('\n')[0]})`);
   }
-  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) throw new UsageError(`--signing-key ${file}: not a JWK object`);
+  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk))
+    throw new UsageError(`--signing-key ${file}: not a JWK object`);
   const key = jwk as Record<string, unknown>;
   if (typeof key.d !== 'string') throw new UsageError(`--signing-key ${file}: not a private key (no "d")`);
   if (typeof key.kid !== 'string') throw new UsageError(`--signing-key ${file}: the key has no kid`);

@@ -9,5 +9,8 @@ import { PACKAGE_ROOT } from '../package-root.js';
  */
 export function untrustedCertificate(): { cert: string; key: string } {
   const dir = join(PACKAGE_ROOT, 'src/reference/tls');
-  return { cert: readFileSync(join(dir, 'reference-cert.pem'), 'utf8'), key: readFileSync(join(dir, 'reference-key.pem'), 'utf8') };
+  return {
+    cert: readFileSync(join(dir, 'reference-cert.pem'), 'utf8'),
+    key: readFileSync(join(dir, 'reference-key.pem'), 'utf8'),
+  };
 }

@@ -16,8 +16,11 @@ const ERROR_SHAPE = ['messages', 'continue_url'];
  * message is still a resource.
  */
 export function isErrorResponse(body: unknown, envelopeKey: string): boolean {
-  return isObject(body) && Object.keys(body).every((k) => k === envelopeKey || ERROR_SHAPE.includes(k))
-    && messagesOf(body).some((m) => m.type === 'error');
+  return (
+    isObject(body) &&
+    Object.keys(body).every((k) => k === envelopeKey || ERROR_SHAPE.includes(k)) &&
+    messagesOf(body).some((m) => m.type === 'error')
+  );
 }
 
 /** 4xx statuses that say nothing about a request's content: authentication, routing, timing, rate. */
@@ -32,7 +35,9 @@ export const refusesContent = (x: Exchange): boolean =>
 
 /** A 2xx answer that carries a resource: a JSON object with more than the error response shape. */
 export function carriesResourceOf(x: Exchange, envelopeKey: string): boolean {
-  return isSuccess(x) && isObject(x.json) && Object.keys(x.json).some((k) => k !== envelopeKey && !ERROR_SHAPE.includes(k));
+  return (
+    isSuccess(x) && isObject(x.json) && Object.keys(x.json).some((k) => k !== envelopeKey && !ERROR_SHAPE.includes(k))
+  );
 }
 
 /**
@@ -50,14 +55,17 @@ export function businessErrorProblems(
   const env = envelopeOf(dialect, x.json);
   const status = isObject(env) ? env.status : undefined;
   if (status !== 'error') problems.push(`${dialect.envelopeKey}.status is ${JSON.stringify(status)}, expected "error"`);
-  // One unrecoverable error with the code is what the spec asks; other messages with it (one per line, say) are not excluded.
+  // One unrecoverable error with the code is what the spec asks; other messages with it (one per line, say) are not
+  // excluded.
   const coded = messagesOf(x.json).filter((m) => m.code === want.code);
   if (coded.length === 0) problems.push(`no message with code ${want.code}`);
   else if (!coded.some((m) => m.type === 'error' && m.severity === 'unrecoverable')) {
     const seen = coded.map((m) => `type ${JSON.stringify(m.type)}, severity ${JSON.stringify(m.severity)}`).join('; ');
-    problems.push(coded.length === 1
-      ? `message ${want.code} is ${seen}; expected error, unrecoverable`
-      : `the ${coded.length} messages ${want.code} are ${seen}; expected one of them error, unrecoverable`);
+    problems.push(
+      coded.length === 1
+        ? `message ${want.code} is ${seen}; expected error, unrecoverable`
+        : `the ${coded.length} messages ${want.code} are ${seen}; expected one of them error, unrecoverable`,
+    );
   }
   if (want.continueUrl) {
     const url = isObject(x.json) ? x.json.continue_url : undefined;

@@ -32,8 +32,8 @@ export function readPoint(geo: unknown): Point | undefined {
   if (!isObject(geo)) return undefined;
   const geoJson = geo.type === 'Point' && Array.isArray(geo.coordinates) ? geo.coordinates : undefined;
   // GeoJSON (RFC 7946) puts longitude first.
-  const latitude = geoJson ? geoJson[1] : geo.latitude ?? geo.lat;
-  const longitude = geoJson ? geoJson[0] : geo.longitude ?? geo.lng ?? geo.lon ?? geo.long;
+  const latitude = geoJson ? geoJson[1] : (geo.latitude ?? geo.lat);
+  const longitude = geoJson ? geoJson[0] : (geo.longitude ?? geo.lng ?? geo.lon ?? geo.long);
   if (typeof latitude !== 'number' || typeof longitude !== 'number') return undefined;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
   return { latitude, longitude };

@@ -14,7 +14,8 @@ import { sameJson } from './canonical.js';
  */
 export function replayDifferences(first: Exchange, replay: Exchange): string[] {
   const out: string[] = [];
-  if (replay.status !== first.status) out.push(`HTTP ${replay.status ?? replay.transportError?.message}, the first answer was HTTP ${first.status}`);
+  if (replay.status !== first.status)
+    out.push(`HTTP ${replay.status ?? replay.transportError?.message}, the first answer was HTTP ${first.status}`);
   const bothJson = first.json !== undefined && replay.json !== undefined;
   const same = bothJson ? sameJson(first.json, replay.json) : first.responseBody === replay.responseBody;
   if (!same) out.push(bothJson ? 'another JSON body than the first answer' : 'another body than the first answer');
@@ -50,7 +51,10 @@ function dayAfter(date: unknown): string | undefined {
   return Number.isNaN(next.getTime()) ? undefined : next.toISOString().slice(0, 10);
 }
 
-/** Every stay one night longer (Document 3 §Resources and their fields: stay_dates): another booking, as valid as the first. */
+/**
+ * Every stay one night longer (Document 3 §Resources and their fields: stay_dates): another booking, as valid as the
+ * first.
+ */
 export const oneMoreNight: Change = (body) => {
   if (!Array.isArray(body.stays)) return undefined;
   let changed = false;
@@ -63,7 +67,9 @@ export const oneMoreNight: Change = (body) => {
   return changed ? { ...body, stays } : undefined;
 };
 
-/** Every guest with another first name (Document 3 §Resources and their fields: guests): other people, the same shape. */
+/**
+ * Every guest with another first name (Document 3 §Resources and their fields: guests): other people, the same shape.
+ */
 export const renamedGuests: Change = (body) => {
   if (!Array.isArray(body.guests)) return undefined;
   let changed = false;

@@ -25,7 +25,11 @@ export function valueAt(root: unknown, segments: PathSegment[]): unknown {
   let node = root;
   for (const s of segments) {
     if (typeof s === 'number') node = Array.isArray(node) ? node[s] : undefined;
-    else node = typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Record<string, unknown>)[s] : undefined;
+    else
+      node =
+        typeof node === 'object' && node !== null && !Array.isArray(node)
+          ? (node as Record<string, unknown>)[s]
+          : undefined;
     if (node === undefined) return undefined;
   }
   return node;
@@ -40,7 +44,8 @@ export function withValueAt(root: unknown, segments: PathSegment[], value: unkno
     list[head] = withValueAt(list[head], rest, value);
     return list;
   }
-  const obj = typeof root === 'object' && root !== null && !Array.isArray(root) ? { ...(root as Record<string, unknown>) } : {};
+  const obj =
+    typeof root === 'object' && root !== null && !Array.isArray(root) ? { ...(root as Record<string, unknown>) } : {};
   obj[head] = withValueAt(obj[head], rest, value);
   return obj;
 }

@@ -18,10 +18,15 @@ export function messagesOf(body: unknown): Message[] {
   return body.messages.filter(isObject) as Message[];
 }
 
-export function findMessage(body: unknown, want: { code: string; type?: string; content?: string }): Message | undefined {
+export function findMessage(
+  body: unknown,
+  want: { code: string; type?: string; content?: string },
+): Message | undefined {
   return messagesOf(body).find(
-    (m) => m.code === want.code && (want.type === undefined || m.type === want.type)
-      && (want.content === undefined || m.content === want.content),
+    (m) =>
+      m.code === want.code &&
+      (want.type === undefined || m.type === want.type) &&
+      (want.content === undefined || m.content === want.content),
   );
 }
 

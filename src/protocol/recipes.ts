@@ -40,7 +40,15 @@ export interface RecipeInputs {
   'checkout.complete': { instrument: Json };
   'checkout.cancel': undefined;
   'order.get': undefined;
-  'location.search': { query?: string; distance?: Json; serves?: Json; filters?: Json; context?: Json; limit?: number; cursor?: string };
+  'location.search': {
+    query?: string;
+    distance?: Json;
+    serves?: Json;
+    filters?: Json;
+    context?: Json;
+    limit?: number;
+    cursor?: string;
+  };
   'location.lookup': { ids: string[]; distance?: Json; serves?: Json; filters?: Json; context?: Json };
   ask: { query: string; conversation?: Json; ids?: string[] };
   /** `members`: what the business asked for beyond property and stays (Document 3 §Endpoints: not shown). */
@@ -61,9 +69,9 @@ type Recipes = { [K in OperationName]: (input: RecipeInputs[K]) => Json | undefi
  * /catalog/search); the checker sends it as `pagination.cursor`, here and only here.
  */
 const pagination = (limit?: number, cursor?: string): Json =>
-  (limit !== undefined || cursor !== undefined
+  limit !== undefined || cursor !== undefined
     ? { pagination: { ...(limit !== undefined ? { limit } : {}), ...(cursor !== undefined ? { cursor } : {}) } }
-    : {});
+    : {};
 
 const defined = (o: Json): Json => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
@@ -91,10 +99,17 @@ const RECIPES: Recipes = {
   'checkout.complete': (i) => ({ payment: { instruments: [i.instrument] }, signals: {} }),
   'checkout.cancel': empty,
   'order.get': () => undefined,
-  'location.search': (i) => defined({
-    query: i.query, distance: i.distance, serves: i.serves, filters: i.filters, context: i.context, ...pagination(i.limit, i.cursor),
-  }),
-  'location.lookup': (i) => defined({ ids: i.ids, distance: i.distance, serves: i.serves, filters: i.filters, context: i.context }),
+  'location.search': (i) =>
+    defined({
+      query: i.query,
+      distance: i.distance,
+      serves: i.serves,
+      filters: i.filters,
+      context: i.context,
+      ...pagination(i.limit, i.cursor),
+    }),
+  'location.lookup': (i) =>
+    defined({ ids: i.ids, distance: i.distance, serves: i.serves, filters: i.filters, context: i.context }),
   ask: (i) => defined({ query: i.query, conversation: i.conversation, ids: i.ids }),
   'booking.create': (i) => ({ ...i.members, property: i.property, stays: i.stays }),
   'booking.get': () => undefined,
@@ -107,7 +122,12 @@ const RECIPES: Recipes = {
 export const OPERATIONS_WITH_BODY: readonly string[] = OPERATIONS.filter((o) => o.method !== 'GET').map((o) => o.name);
 
 /** The body of one request: the recipe's, with the config's extra members merged in. */
-export function requestBody<K extends OperationName>(name: K, input: RecipeInput<K> | undefined, config: RunConfig, dialect: Dialect): Json | undefined {
+export function requestBody<K extends OperationName>(
+  name: K,
+  input: RecipeInput<K> | undefined,
+  config: RunConfig,
+  dialect: Dialect,
+): Json | undefined {
   const recipe = RECIPES[name] as (i: RecipeInput<K> | undefined) => Json | undefined;
   const body = recipe(input);
   if (body === undefined) return undefined;

@@ -3,8 +3,16 @@
  * (Document 1 §Authentication): parse the headers with structured-headers, rebuild the signature
  * base from the covered components, verify with node:crypto. ECDSA signatures are raw r‖s.
  */
-import { createHash, createPublicKey, createPrivateKey, sign as cryptoSign, verify as cryptoVerify, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { parseDictionary, serializeInnerList, Token, type InnerList, type Item } from 'structured-headers';
+import {
+  createHash,
+  createPublicKey,
+  createPrivateKey,
+  sign as cryptoSign,
+  verify as cryptoVerify,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
+import { parseDictionary, serializeInnerList, type Token, type InnerList, type Item } from 'structured-headers';
 import { canonicalJson } from './canonical.js';
 import type { DigestFinding, SignatureFinding, Verification } from '../report/exchange.js';
 import { CURVE_ALG, table } from './jwk.js';
@@ -36,9 +44,11 @@ export function parseSignatures(signatureInput: string, signature: string): Mess
   for (const [label, input] of inputs) {
     if (!Array.isArray(input[0])) return { problem: `Signature-Input member ${label} is not an inner list` };
     const value = values.get(label);
-    if (!value || !(value[0] instanceof ArrayBuffer)) return { problem: `Signature has no byte sequence for label ${label}` };
+    if (!value || !(value[0] instanceof ArrayBuffer))
+      return { problem: `Signature has no byte sequence for label ${label}` };
     const items = input[0] as Item[];
-    if (items.some((i) => typeof i[0] !== 'string')) return { problem: `Signature-Input ${label} covers a component that is not a string` };
+    if (items.some((i) => typeof i[0] !== 'string'))
+      return { problem: `Signature-Input ${label} covers a component that is not a string` };
     out.push({
       label,
       components: items.map((i) => i[0] as string),
@@ -66,7 +76,12 @@ export interface SignedMessage {
  * The signature base (RFC 9421 §2.5): one line per covered component, then the signature
  * parameters. Components it cannot resolve are returned instead.
  */
-export function signatureBase(m: SignedMessage, components: string[], paramsText: string, requestComponents: string[] = []): string | { missing: string[] } {
+export function signatureBase(
+  m: SignedMessage,
+  components: string[],
+  paramsText: string,
+  requestComponents: string[] = [],
+): string | { missing: string[] } {
   const lines: string[] = [];
   const missing: string[] = [];
   const add = (c: string, from: SignedMessage | undefined, suffix: string) => {
@@ -83,10 +98,14 @@ export function signatureBase(m: SignedMessage, components: string[], paramsText
 
 function componentValue(m: SignedMessage, name: string): string | undefined {
   switch (name) {
-    case '@status': return m.status === undefined ? undefined : String(m.status);
-    case '@method': return m.method?.toUpperCase();
-    case '@authority': return m.authority?.toLowerCase();
-    case '@path': return m.path;
+    case '@status':
+      return m.status === undefined ? undefined : String(m.status);
+    case '@method':
+      return m.method?.toUpperCase();
+    case '@authority':
+      return m.authority?.toLowerCase();
+    case '@path':
+      return m.path;
     default: {
       if (name.startsWith('@')) return undefined;
       const value = m.headers[name.toLowerCase()];
@@ -95,7 +114,6 @@ function componentValue(m: SignedMessage, name: string): string | undefined {
     }
   }
 }
-
 
 /** The algorithm a JWK signs with: its alg, or what its curve implies (Document 1 §Public JWK). */
 export function algorithmOf(jwk: Record<string, unknown>): string | undefined {
@@ -117,9 +135,10 @@ export function verifySignature(base: string, signature: Buffer, jwk: Record<str
     return 'algorithm_unsupported';
   }
   const data = Buffer.from(base, 'utf8');
-  const ok = alg === 'EdDSA'
-    ? cryptoVerify(null, data, key, signature)
-    : cryptoVerify(HASHES[alg] as string, data, { key, dsaEncoding: 'ieee-p1363' }, signature);
+  const ok =
+    alg === 'EdDSA'
+      ? cryptoVerify(null, data, key, signature)
+      : cryptoVerify(HASHES[alg] as string, data, { key, dsaEncoding: 'ieee-p1363' }, signature);
   return ok ? 'valid' : 'invalid';
 }
 
@@ -134,13 +153,28 @@ export function signBase(base: string, privateJwk: Record<string, unknown>): Buf
   const hash = SIGNING_HASHES[String(privateJwk.crv)];
   const key = createPrivateKey({ key: privateJwk as JsonWebKey, format: 'jwk' });
   const data = Buffer.from(base, 'utf8');
-  return hash === null ? cryptoSign(null, data, key) : cryptoSign(hash ?? 'sha256', data, { key, dsaEncoding: 'ieee-p1363' });
+  return hash === null
+    ? cryptoSign(null, data, key)
+    : cryptoSign(hash ?? 'sha256', data, { key, dsaEncoding: 'ieee-p1363' });
 }
 
 /** The Signature-Input value for components, those taken from the request (`;req`), and parameters. */
-export function signatureInputFor(components: string[], params: { created: number; keyid: string }, requestComponents: string[] = []): string {
-  const items: Item[] = [...components.map((c): Item => [c, new Map()]), ...requestComponents.map((c): Item => [c, new Map([['req', true]])])];
-  return serializeInnerList([items, new Map<string, string | number | Token>([['created', params.created], ['keyid', params.keyid]])]);
+export function signatureInputFor(
+  components: string[],
+  params: { created: number; keyid: string },
+  requestComponents: string[] = [],
+): string {
+  const items: Item[] = [
+    ...components.map((c): Item => [c, new Map()]),
+    ...requestComponents.map((c): Item => [c, new Map([['req', true]])]),
+  ];
+  return serializeInnerList([
+    items,
+    new Map<string, string | number | Token>([
+      ['created', params.created],
+      ['keyid', params.keyid],
+    ]),
+  ]);
 }
 
 /**
@@ -153,10 +187,20 @@ export function signMessage(
   m: SignedMessage,
   components: string[],
   privateJwk: Record<string, unknown>,
-  opts: { label?: string; requestComponents?: string[]; keyid?: string; baseComponents?: string[]; tamper?: boolean } = {},
+  opts: {
+    label?: string;
+    requestComponents?: string[];
+    keyid?: string;
+    baseComponents?: string[];
+    tamper?: boolean;
+  } = {},
 ): { 'Signature-Input': string; Signature: string } {
   const label = opts.label ?? 'sig1';
-  const input = signatureInputFor(components, { created: Math.floor(Date.now() / 1000), keyid: opts.keyid ?? String(privateJwk.kid) }, opts.requestComponents);
+  const input = signatureInputFor(
+    components,
+    { created: Math.floor(Date.now() / 1000), keyid: opts.keyid ?? String(privateJwk.kid) },
+    opts.requestComponents,
+  );
   const base = signatureBase(m, opts.baseComponents ?? components, input, opts.requestComponents) as string;
   const signature = signBase(base, privateJwk);
   if (opts.tamper) signature[0] ^= 0xff;
@@ -168,7 +212,8 @@ export function parseContentDigest(header: string): Map<string, Buffer> | { prob
   try {
     const out = new Map<string, Buffer>();
     for (const [alg, member] of parseDictionary(header)) {
-      if (!(member[0] instanceof ArrayBuffer)) return { problem: `Content-Digest member ${alg} is not a byte sequence` };
+      if (!(member[0] instanceof ArrayBuffer))
+        return { problem: `Content-Digest member ${alg} is not a byte sequence` };
       out.set(alg, Buffer.from(member[0]));
     }
     return out;
@@ -215,12 +260,17 @@ export function inspectResponse(
  * Each signature a message carries, checked against the key its keyid names: for a response the
  * business's profile keys, for a request the platform's. Undefined when it carries none.
  */
-export function inspectSignatures(m: SignedMessage, keys: readonly Record<string, unknown>[]): SignatureFinding[] | { problem: string } | undefined {
+export function inspectSignatures(
+  m: SignedMessage,
+  keys: readonly Record<string, unknown>[],
+): SignatureFinding[] | { problem: string } | undefined {
   const input = m.headers['signature-input'];
   const signature = m.headers.signature;
   if (input === undefined && signature === undefined) return undefined;
   if (input === undefined || signature === undefined) {
-    return { problem: `${input === undefined ? 'Signature' : 'Signature-Input'} without ${input === undefined ? 'Signature-Input' : 'Signature'}` };
+    return {
+      problem: `${input === undefined ? 'Signature' : 'Signature-Input'} without ${input === undefined ? 'Signature-Input' : 'Signature'}`,
+    };
   }
   const parsed = parseSignatures(input, signature);
   if (!Array.isArray(parsed)) return parsed;
@@ -228,13 +278,31 @@ export function inspectSignatures(m: SignedMessage, keys: readonly Record<string
     const keyid = sig.params.get('keyid');
     const base = { label: sig.label, components: sig.components, ...(typeof keyid === 'string' ? { keyid } : {}) };
     const key = keys.find((k) => typeof keyid === 'string' && k.kid === keyid);
-    if (!key) return { ...base, result: 'unknown_key' as const, detail: typeof keyid === 'string' ? `no key ${keyid} in the profile` : 'no keyid parameter' };
+    if (!key)
+      return {
+        ...base,
+        result: 'unknown_key' as const,
+        detail: typeof keyid === 'string' ? `no key ${keyid} in the profile` : 'no keyid parameter',
+      };
     // Parameterised components and derived ones other than those rebuilt here are not judged:
     // a base rebuilt without them would fail a signature that may be right.
-    const unsupported = [...sig.parameterised, ...sig.components.filter((c) => c.startsWith('@') && !REBUILT.includes(c))];
-    if (unsupported.length) return { ...base, result: 'component_unsupported' as const, detail: `covers ${unsupported.join(', ')}, which this tool does not rebuild` };
+    const unsupported = [
+      ...sig.parameterised,
+      ...sig.components.filter((c) => c.startsWith('@') && !REBUILT.includes(c)),
+    ];
+    if (unsupported.length)
+      return {
+        ...base,
+        result: 'component_unsupported' as const,
+        detail: `covers ${unsupported.join(', ')}, which this tool does not rebuild`,
+      };
     const text = signatureBase(m, sig.components, sig.paramsText);
-    if (typeof text !== 'string') return { ...base, result: 'incomplete' as const, detail: `covers ${text.missing.join(', ')}, which the message lacks` };
+    if (typeof text !== 'string')
+      return {
+        ...base,
+        result: 'incomplete' as const,
+        detail: `covers ${text.missing.join(', ')}, which the message lacks`,
+      };
     return { ...base, result: verifySignature(text, sig.signature, key) };
   });
 }
@@ -249,7 +317,12 @@ function inspectDigest(header: string, raw: Buffer): DigestFinding {
     canonical = undefined;
   }
   const known = [...digests].filter(([alg]) => digestOf(alg, '') !== undefined);
-  if (known.length === 0) return { header, result: 'unsupported', detail: `no algorithm this tool computes (${[...digests.keys()].join(', ')})` };
+  if (known.length === 0)
+    return {
+      header,
+      result: 'unsupported',
+      detail: `no algorithm this tool computes (${[...digests.keys()].join(', ')})`,
+    };
   const matches = (bytes: Buffer | string) => known.every(([alg, value]) => digestOf(alg, bytes)?.equals(value));
   if (canonical !== undefined && matches(canonical)) return { header, result: 'canonical' };
   if (matches(raw)) return { header, result: 'raw' };

@@ -3,7 +3,8 @@
  * lets a space stand for the T, and §5.6 makes T and Z case-insensitive; a leap second (60) is
  * allowed.
  */
-const DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt ]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt ]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 /** Whether a value is an RFC 3339 date-time. */
 export const isRfc3339DateTime = (value: unknown): boolean => typeof value === 'string' && DATE_TIME.test(value);

@@ -9,7 +9,8 @@ import { PROTOCOL_VERSION } from '../protocol/version.js';
 export { PROTOCOL_VERSION };
 
 /** The version this business states everywhere: a date, or draft (profile-draft-version). */
-export const protocolVersion = (variations: VariationSet) => (variations.has('profile-draft-version') ? 'draft' : PROTOCOL_VERSION);
+export const protocolVersion = (variations: VariationSet) =>
+  variations.has('profile-draft-version') ? 'draft' : PROTOCOL_VERSION;
 /** An older version the cart capability stays at under capability-versions-differ. */
 export const OLDER_CART_VERSION = '2025-10-15';
 
@@ -20,20 +21,29 @@ export const LODGING_ONLY_VERSION = '2026-01-20';
 
 /** The version a service entry states. */
 export const serviceVersion = (variations: VariationSet) =>
-  (variations.has('versions-by-layer') ? LAYER_VERSIONS.service : protocolVersion(variations));
+  variations.has('versions-by-layer') ? LAYER_VERSIONS.service : protocolVersion(variations);
 
 /** The version a capability is advertised and echoed at: capabilities are adopted independently. */
 export const capabilityVersion = (capability: string, variations: VariationSet, faults?: FaultSet) =>
-  (capability === 'shopping.cart' && variations.has('capability-versions-differ') ? OLDER_CART_VERSION
-    : capability.startsWith('lodging.') && faults?.has('response-version-of-lodging') ? LODGING_ONLY_VERSION
-      : variations.has('versions-by-layer') ? LAYER_VERSIONS.capability : protocolVersion(variations));
+  capability === 'shopping.cart' && variations.has('capability-versions-differ')
+    ? OLDER_CART_VERSION
+    : capability.startsWith('lodging.') && faults?.has('response-version-of-lodging')
+      ? LODGING_ONLY_VERSION
+      : variations.has('versions-by-layer')
+        ? LAYER_VERSIONS.capability
+        : protocolVersion(variations);
 
 /**
  * The proto.version a service's responses state. Under versions-by-layer each service states a
  * version of another layer of the profile: shopping the profile's own, common its service entry's,
  * lodging its capabilities'.
  */
-export function responseVersion(service: string, capability: string, variations: VariationSet, faults: FaultSet): string {
+export function responseVersion(
+  service: string,
+  capability: string,
+  variations: VariationSet,
+  faults: FaultSet,
+): string {
   if (faults.has('response-version-of-lodging') && service === 'shopping') return LODGING_ONLY_VERSION;
   if (!variations.has('versions-by-layer') || service === 'shopping') return protocolVersion(variations);
   return service === 'common' ? serviceVersion(variations) : capabilityVersion(capability, variations, faults);
@@ -76,7 +86,11 @@ export async function generateKeys(named = false): Promise<ReferenceKeys> {
     ecPrivateD: ecPrivate.d as string,
     okp: { kid: okpKid, alg: 'EdDSA', use: 'sig', ...okpPublic },
     p521: { kid: p521Kid, alg: 'ES512', use: 'sig', ...p521Public },
-    signing: { ec: { kid: ecKid, alg: 'ES256', ...ecPrivate }, okp: { kid: okpKid, alg: 'EdDSA', ...okpPrivate }, p521: { kid: p521Kid, alg: 'ES512', ...p521Private } },
+    signing: {
+      ec: { kid: ecKid, alg: 'ES256', ...ecPrivate },
+      okp: { kid: okpKid, alg: 'EdDSA', ...okpPrivate },
+      p521: { kid: p521Kid, alg: 'ES512', ...p521Private },
+    },
   };
 }
 
@@ -93,7 +107,9 @@ export function paymentHandlerEntry(version = PROTOCOL_VERSION): Record<string, 
   return { id: PAYMENT_HANDLER_ID, version, available_instruments: [{ type: 'card' }], config: { test_mode: true } };
 }
 
-/** Capabilities of other specs or vendors, which a checker must list as not covered (profile-extension-capabilities). */
+/**
+ * Capabilities of other specs or vendors, which a checker must list as not covered (profile-extension-capabilities).
+ */
 const EXTENSION_CAPABILITIES = (dialect: Dialect) => [wireName(dialect, 'shopping.discount'), 'com.example.loyalty'];
 
 export interface ProfileInputs {
@@ -109,7 +125,14 @@ export interface ProfileInputs {
   modules: readonly ServiceModule[];
 }
 
-export function buildProfile({ servicesBase, dialect, faults, variations, keys, modules }: ProfileInputs): Record<string, unknown> {
+export function buildProfile({
+  servicesBase,
+  dialect,
+  faults,
+  variations,
+  keys,
+  modules,
+}: ProfileInputs): Record<string, unknown> {
   const version = protocolVersion(variations);
   const entryVersion = serviceVersion(variations);
   const extra = variations.has('profile-extra-members') ? { x_reference_note: 'an extra member consumers ignore' } : {};
@@ -128,16 +151,25 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys, 
       : [restEntry];
   };
   const capabilityEntry = (c: string) => ({
-    version: faults.has('profile-entry-version-format') ? '1.0' : capabilityVersion(logicalName(dialect, c) ?? c, variations, faults),
-    spec: `https://spec.example/${c}`, ...extra,
+    version: faults.has('profile-entry-version-format')
+      ? '1.0'
+      : capabilityVersion(logicalName(dialect, c) ?? c, variations, faults),
+    spec: `https://spec.example/${c}`,
+    ...extra,
   });
-  const capabilities = [...modules.flatMap((m) => m.capabilities).map((c) => wireName(dialect, c)),
-    ...(variations.has('profile-extension-capabilities') ? EXTENSION_CAPABILITIES(dialect) : [])];
+  const capabilities = [
+    ...modules.flatMap((m) => m.capabilities).map((c) => wireName(dialect, c)),
+    ...(variations.has('profile-extension-capabilities') ? EXTENSION_CAPABILITIES(dialect) : []),
+  ];
   const handlerEntry = paymentHandlerEntry(version);
   const ecKey: Record<string, unknown> = { ...keys.ec };
   const okpKey: Record<string, unknown> = { ...keys.okp };
   // Variations first, faults after: a fault is a defect on top of whatever the business chose.
-  if (variations.has('profile-keys-without-alg')) for (const k of [ecKey, okpKey]) { delete k.alg; delete k.use; }
+  if (variations.has('profile-keys-without-alg'))
+    for (const k of [ecKey, okpKey]) {
+      delete k.alg;
+      delete k.use;
+    }
   if (faults.has('jwk-private-member')) ecKey.d = keys.ecPrivateD;
   if (faults.has('jwk-alg-curve-mismatch')) ecKey.alg = 'ES384';
   if (faults.has('jwk-ec-missing-y')) delete ecKey.y;
@@ -146,22 +178,39 @@ export function buildProfile({ servicesBase, dialect, faults, variations, keys, 
     [dialect.envelopeKey]: {
       version: faults.has('profile-version-format') ? 'v1' : version,
       services: Object.fromEntries(modules.map((m) => [wireName(dialect, m.service), serviceEntries(m.service)])),
-      capabilities: Object.fromEntries(capabilities.map((c) => [
-        c,
-        faults.has('profile-capabilities-not-array') ? capabilityEntry(c) : [capabilityEntry(c)],
-      ])),
-      ...(variations.has('profile-no-payment-handlers') ? {} : {
-        payment_handlers: {
-          [PAYMENT_HANDLER]: faults.has('profile-handlers-not-array') ? handlerEntry : [handlerEntry],
-        },
-      }),
+      capabilities: Object.fromEntries(
+        capabilities.map((c) => [
+          c,
+          faults.has('profile-capabilities-not-array') ? capabilityEntry(c) : [capabilityEntry(c)],
+        ]),
+      ),
+      ...(variations.has('profile-no-payment-handlers')
+        ? {}
+        : {
+            payment_handlers: {
+              [PAYMENT_HANDLER]: faults.has('profile-handlers-not-array') ? handlerEntry : [handlerEntry],
+            },
+          }),
       ...extra,
     },
-    ...(variations.has('profile-no-keys') ? {} : { keys: faults.has('profile-keys-not-array') ? ecKey
-      // profile-keys-empty: a JWK Set with no keys; responses-also-signed-es512 publishes its P-521 key too.
-      : variations.has('profile-keys-empty') ? []
-        : [ecKey, okpKey, ...(variations.has('responses-also-signed-es512') ? [{ ...keys.p521 }] : []), FUTURE_KEY] }),
-    ...(variations.has('profile-extra-members') ? { name: 'Reference business', x_support: 'https://reference.example/support' } : {}),
+    ...(variations.has('profile-no-keys')
+      ? {}
+      : {
+          keys: faults.has('profile-keys-not-array')
+            ? ecKey
+            : // profile-keys-empty: a JWK Set with no keys; responses-also-signed-es512 publishes its P-521 key too.
+              variations.has('profile-keys-empty')
+              ? []
+              : [
+                  ecKey,
+                  okpKey,
+                  ...(variations.has('responses-also-signed-es512') ? [{ ...keys.p521 }] : []),
+                  FUTURE_KEY,
+                ],
+        }),
+    ...(variations.has('profile-extra-members')
+      ? { name: 'Reference business', x_support: 'https://reference.example/support' }
+      : {}),
   };
   if (faults.has('profile-versions-missing')) withoutVersions(profile[dialect.envelopeKey] as Record<string, unknown>);
   // profile-services-missing: the capabilities are advertised, but no service says where they live.

@@ -20,9 +20,24 @@ import { requirements as versions } from './versions.js';
 
 /** The requirement register, as data: one file per capability or document area. */
 const REGISTER: readonly Requirement[] = [
-  ...platformAndDiscovery, ...profile, ...envelope, ...idempotency, ...versions, ...requests, ...signatures, ...transport,
-  ...catalogSearch, ...catalogLookup, ...cart, ...checkout, ...order, ...location, ...locationSearch, ...locationLookup,
-  ...ask, ...booking,
+  ...platformAndDiscovery,
+  ...profile,
+  ...envelope,
+  ...idempotency,
+  ...versions,
+  ...requests,
+  ...signatures,
+  ...transport,
+  ...catalogSearch,
+  ...catalogLookup,
+  ...cart,
+  ...checkout,
+  ...order,
+  ...location,
+  ...locationSearch,
+  ...locationLookup,
+  ...ask,
+  ...booking,
 ];
 
 const byId = new Map<string, Requirement>(REGISTER.map((r) => [r.id, r]));

@@ -4,33 +4,116 @@ const D2 = 'Document 2';
 const capability = 'common.location.search';
 
 export const requirements: Requirement[] = [
-  { id: 'LSRCH-001', level: 'MUST', derived: true, capability, source: `${D2} §POST /locations/search`,
-    statement: 'Location search answers HTTP 200 with the envelope and a locations array (pagination well-typed when present).' },
-  { id: 'LSRCH-002', level: 'MUST', derived: true, capability, source: `${D2} §Resources and their fields`,
-    statement: 'Under distance (max: "inclusive radius in meters", combined by AND), every location returned lies within max meters of center, by great-circle distance (within a 0.6% tolerance for the Earth\'s shape).' },
-  { id: 'LSRCH-003', level: 'MUST', capability, source: `${D2} §Resources and their fields`,
-    statement: 'A distance.max the business cannot honour is rejected with an error (an HTTP 4xx or a business error: how is not shown), never clamped or replaced by another radius; a business that honours a huge radius answers every location, and a negative one is rejected or finds nothing.' },
-  { id: 'LSRCH-004', level: 'MUST', capability, source: `${D2} §Resources and their fields`,
-    statement: 'The business never derives a distance center from context, signals, IP address or serves: without distance, nothing is filtered by distance.' },
-  { id: 'LSRCH-005', level: 'MUST', capability, source: `${D2} §POST /locations/lookup`,
-    statement: 'distance, serves and filters.items are evaluated only against operands the platform supplied: a context naming a place filters nothing (no implicit serviceability or availability check), in search and in lookup.' },
-  { id: 'LSRCH-006', level: 'MUST', capability, source: `${D2} §POST /locations/lookup`,
-    statement: 'distance, serves and every supplied filter predicate apply conjunctively: a combined search returns only locations each of them alone would return.' },
-  { id: 'LSRCH-007', level: 'MUST', capability, source: `${D2} §Resources and their fields`,
-    statement: 'Under filters.amenities, every location returned has each supplied identifier as an exact key of its amenities map, and, the key alone defining filter matching, a location the same search returns without the filter whose map holds every identifier is returned with it.' },
-  { id: 'LSRCH-008', level: 'MUST', capability, source: `${D2} §Resources and their fields`,
-    statement: 'Under filters.items, a location matches only when the business can currently provide every referenced item there.',
-    untestable: 'What a location can provide is the business\'s own data and no Location member states it; how filters.items combines with other predicates is judged by LSRCH-006.' },
-  { id: 'LSRCH-009', level: 'MAY', derived: true, capability, source: `${D2} §Resources and their fields`,
-    statement: 'The members of the filters.hours object are not shown: the checker sends fixtures.locations.hours_filter and reports what comes back as info.' },
-  { id: 'LSRCH-010', level: 'MUST', derived: true, capability, source: `${D2} §POST /locations/search`,
-    statement: 'Walking the cursor pages of a search returns no location twice (the cursor is sent back as pagination.cursor, the shared contract of Document 1).' },
-  { id: 'LSRCH-011', level: 'MUST', derived: true, capability, source: `${D2} §POST /locations/search`,
-    statement: 'Walking the cursor pages of a search loses no location: small pages hold, together, the locations one large page walk holds.' },
-  { id: 'LSRCH-012', level: 'MUST', capability, source: `${D2} §Resources and their fields`,
+  {
+    id: 'LSRCH-001',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §POST /locations/search`,
+    statement:
+      'Location search answers HTTP 200 with the envelope and a locations array (pagination well-typed when present).',
+  },
+  {
+    id: 'LSRCH-002',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'Under distance (max: "inclusive radius in meters", combined by AND), every location returned lies within max meters of center, by great-circle distance (within a 0.6% tolerance for the Earth\'s shape).',
+  },
+  {
+    id: 'LSRCH-003',
+    level: 'MUST',
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'A distance.max the business cannot honour is rejected with an error (an HTTP 4xx or a business error: how is not shown), never clamped or replaced by another radius; a business that honours a huge radius answers every location, and a negative one is rejected or finds nothing.',
+  },
+  {
+    id: 'LSRCH-004',
+    level: 'MUST',
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'The business never derives a distance center from context, signals, IP address or serves: without distance, nothing is filtered by distance.',
+  },
+  {
+    id: 'LSRCH-005',
+    level: 'MUST',
+    capability,
+    source: `${D2} §POST /locations/lookup`,
+    statement:
+      'distance, serves and filters.items are evaluated only against operands the platform supplied: a context naming a place filters nothing (no implicit serviceability or availability check), in search and in lookup.',
+  },
+  {
+    id: 'LSRCH-006',
+    level: 'MUST',
+    capability,
+    source: `${D2} §POST /locations/lookup`,
+    statement:
+      'distance, serves and every supplied filter predicate apply conjunctively: a combined search returns only locations each of them alone would return.',
+  },
+  {
+    id: 'LSRCH-007',
+    level: 'MUST',
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'Under filters.amenities, every location returned has each supplied identifier as an exact key of its amenities map, and, the key alone defining filter matching, a location the same search returns without the filter whose map holds every identifier is returned with it.',
+  },
+  {
+    id: 'LSRCH-008',
+    level: 'MUST',
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'Under filters.items, a location matches only when the business can currently provide every referenced item there.',
+    untestable:
+      "What a location can provide is the business's own data and no Location member states it; how filters.items combines with other predicates is judged by LSRCH-006.",
+  },
+  {
+    id: 'LSRCH-009',
+    level: 'MAY',
+    derived: true,
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'The members of the filters.hours object are not shown: the checker sends fixtures.locations.hours_filter and reports what comes back as info.',
+  },
+  {
+    id: 'LSRCH-010',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §POST /locations/search`,
+    statement:
+      'Walking the cursor pages of a search returns no location twice (the cursor is sent back as pagination.cursor, the shared contract of Document 1).',
+  },
+  {
+    id: 'LSRCH-011',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §POST /locations/search`,
+    statement:
+      'Walking the cursor pages of a search loses no location: small pages hold, together, the locations one large page walk holds.',
+  },
+  {
+    id: 'LSRCH-012',
+    level: 'MUST',
+    capability,
+    source: `${D2} §Resources and their fields`,
     statement: 'distance.max is an inclusive radius: a location exactly max meters from center matches.',
-    untestable: 'A distance computed by the checker differs from the business\'s by up to the tolerance of LSRCH-002, so a location on the boundary cannot be told from one just beyond it.' },
-  { id: 'LSRCH-013', level: 'MUST', capability, source: `${D2} §Resources and their fields`,
+    untestable:
+      "A distance computed by the checker differs from the business's by up to the tolerance of LSRCH-002, so a location on the boundary cannot be told from one just beyond it.",
+  },
+  {
+    id: 'LSRCH-013',
+    level: 'MUST',
+    capability,
+    source: `${D2} §Resources and their fields`,
     statement: 'The platform supplies distance.center whenever it sends distance.',
-    untestable: 'Binds the platform, not the business; the checker always sends the center of fixtures.locations.' },
+    untestable: 'Binds the platform, not the business; the checker always sends the center of fixtures.locations.',
+  },
 ];

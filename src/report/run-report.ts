@@ -44,8 +44,15 @@ export interface Reporter {
 
 function emptySummary(): Summary {
   return {
-    total: 0, pass: 0, fail: 0, warn: 0, info: 0,
-    'not-applicable': 0, 'not-tested': 0, blocked: 0, error: 0,
+    total: 0,
+    pass: 0,
+    fail: 0,
+    warn: 0,
+    info: 0,
+    'not-applicable': 0,
+    'not-tested': 0,
+    blocked: 0,
+    error: 0,
   };
 }
 

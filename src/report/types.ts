@@ -1,18 +1,17 @@
 import type { Level } from '../register/types.js';
 import type { Exchange } from './exchange.js';
 
-export type Verdict =
-  | 'pass'
-  | 'fail'
-  | 'warn'
-  | 'info'
-  | 'not-applicable'
-  | 'not-tested'
-  | 'blocked'
-  | 'error';
+export type Verdict = 'pass' | 'fail' | 'warn' | 'info' | 'not-applicable' | 'not-tested' | 'blocked' | 'error';
 
 export const VERDICTS: readonly Verdict[] = [
-  'pass', 'fail', 'warn', 'info', 'not-applicable', 'not-tested', 'blocked', 'error',
+  'pass',
+  'fail',
+  'warn',
+  'info',
+  'not-applicable',
+  'not-tested',
+  'blocked',
+  'error',
 ];
 
 /** Side-effect class of a scenario, gated by `--allow`. Ordered: each allows the ones before it. */

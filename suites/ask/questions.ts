@@ -18,14 +18,20 @@ const DEFAULTS = {
 export const FOLLOW_UP = 'Can you tell me more about that?';
 
 export const question = (t: ScenarioContext) => t.config.fixtures?.ask?.query ?? DEFAULTS.query;
-export const unaddressableQuestion = (t: ScenarioContext) => t.config.fixtures?.ask?.unaddressable_query ?? DEFAULTS.unaddressable;
-export const disclosureQuestion = (t: ScenarioContext) => t.config.fixtures?.ask?.disclosure_query ?? DEFAULTS.disclosure;
+export const unaddressableQuestion = (t: ScenarioContext) =>
+  t.config.fixtures?.ask?.unaddressable_query ?? DEFAULTS.unaddressable;
+export const disclosureQuestion = (t: ScenarioContext) =>
+  t.config.fixtures?.ask?.disclosure_query ?? DEFAULTS.disclosure;
 
 /** A fresh Idempotency-Key: a platform SHOULD send one on every ask carrying a conversation (Document 2 §POST /ask). */
 export const keyed = () => ({ 'Idempotency-Key': randomUUID() });
 
 /** Asks a question, continuing a conversation when given its id (with a key, as a platform should). */
-export function ask(t: ScenarioContext, query: string, opts: { conversation?: string; ids?: string[]; notFoundProbe?: boolean } = {}): Promise<Exchange> {
+export function ask(
+  t: ScenarioContext,
+  query: string,
+  opts: { conversation?: string; ids?: string[]; notFoundProbe?: boolean } = {},
+): Promise<Exchange> {
   const conversation = opts.conversation === undefined ? undefined : { id: opts.conversation };
   return t.call('ask', {
     input: { query, conversation, ids: opts.ids },

@@ -10,7 +10,15 @@ import { unknownId } from '../shared/catalog-fixtures.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
 import {
-  ask, conversationId, conversationOf, disclosureQuestion, FOLLOW_UP, keyed, plainAnswer, question, unaddressableQuestion,
+  ask,
+  conversationId,
+  conversationOf,
+  disclosureQuestion,
+  FOLLOW_UP,
+  keyed,
+  plainAnswer,
+  question,
+  unaddressableQuestion,
 } from './questions.js';
 
 const capability = 'common.ask';
@@ -25,7 +33,9 @@ const envelopeStatus = (t: ScenarioContext, x: Exchange) => {
 };
 /** What an exchange answered, the envelope left out: `HTTP 200: {"answer":…}`. */
 function answered(t: ScenarioContext, x: Exchange): string {
-  const body = isObject(x.json) ? Object.fromEntries(Object.entries(x.json).filter(([k]) => k !== t.dialect.envelopeKey)) : x.json ?? x.responseBody;
+  const body = isObject(x.json)
+    ? Object.fromEntries(Object.entries(x.json).filter(([k]) => k !== t.dialect.envelopeKey))
+    : (x.json ?? x.responseBody);
   return `HTTP ${x.status ?? x.transportError?.message}: ${brief(body, 240)}`;
 }
 
@@ -40,7 +50,11 @@ export const askSuite: Suite = {
       title: 'A question the business can answer, sent without Idempotency-Key',
       effect: 'read',
       checks: [
-        { id: 'ask.answer', title: 'a well-formed question gets HTTP 200 with a populated answer.plain', requirements: ['ASK-001'] },
+        {
+          id: 'ask.answer',
+          title: 'a well-formed question gets HTTP 200 with a populated answer.plain',
+          requirements: ['ASK-001'],
+        },
         { id: 'ask.key-optional', title: 'an ask without Idempotency-Key is served', requirements: ['ASK-014'] },
       ],
       async run(t) {
@@ -48,11 +62,22 @@ export const askSuite: Suite = {
         judgeAnswer(t, 'ask.answer', x, 'a well-formed question');
         if (x.status === 200) return t.pass('ask.key-optional', 'held', [x]);
         // Refused without a key: the same question with one tells whether the key was the reason.
-        const withKey = await t.call('ask', { input: { query: question(t) }, headers: keyed(), tolerateTransportError: true });
-        if (withKey.status !== 200) return t.notTested('ask.key-optional', `the question was refused with a key too (HTTP ${withKey.status}); ask.answer judges it`, [x, withKey]);
+        const withKey = await t.call('ask', {
+          input: { query: question(t) },
+          headers: keyed(),
+          tolerateTransportError: true,
+        });
+        if (withKey.status !== 200)
+          return t.notTested(
+            'ask.key-optional',
+            `the question was refused with a key too (HTTP ${withKey.status}); ask.answer judges it`,
+            [x, withKey],
+          );
         t.fail('ask.key-optional', {
           message: `the question was refused without Idempotency-Key (HTTP ${x.status}) and answered with one`,
-          expected: 'HTTP 200 without the header: it is optional on ask', actual: answered(t, x), exchanges: [x, withKey],
+          expected: 'HTTP 200 without the header: it is optional on ask',
+          actual: answered(t, x),
+          exchanges: [x, withKey],
         });
       },
     },
@@ -60,10 +85,19 @@ export const askSuite: Suite = {
       id: 'ask.unaddressable',
       title: 'A question the business cannot address',
       effect: 'read',
-      checks: [{ id: 'ask.unaddressable-answer', title: 'a question the business cannot address gets HTTP 200 with a populated answer and no error', requirements: ['ASK-002'] }],
+      checks: [
+        {
+          id: 'ask.unaddressable-answer',
+          title: 'a question the business cannot address gets HTTP 200 with a populated answer and no error',
+          requirements: ['ASK-002'],
+        },
+      ],
       async run(t) {
         const x = await ask(t, unaddressableQuestion(t));
-        judgeAnswer(t, 'ask.unaddressable-answer', x, 'a question the business cannot address', { ok: errorsOf(x).length === 0, wanted: 'no error message' });
+        judgeAnswer(t, 'ask.unaddressable-answer', x, 'a question the business cannot address', {
+          ok: errorsOf(x).length === 0,
+          wanted: 'no error message',
+        });
       },
     },
     {
@@ -71,8 +105,16 @@ export const askSuite: Suite = {
       title: 'A follow-up in the conversation the first answer returned',
       effect: 'read',
       checks: [
-        { id: 'ask.follow-up-answered', title: 'a follow-up with the conversation id gets HTTP 200 with a populated answer', requirements: ['ASK-001'] },
-        { id: 'ask.follow-up', title: 'a follow-up with the conversation id is answered in that conversation', requirements: ['ASK-006'] },
+        {
+          id: 'ask.follow-up-answered',
+          title: 'a follow-up with the conversation id gets HTTP 200 with a populated answer',
+          requirements: ['ASK-001'],
+        },
+        {
+          id: 'ask.follow-up',
+          title: 'a follow-up with the conversation id is answered in that conversation',
+          requirements: ['ASK-006'],
+        },
       ],
       run: followUp,
     },
@@ -80,14 +122,26 @@ export const askSuite: Suite = {
       id: 'ask.unknown-conversation',
       title: 'A question continuing a conversation the business never issued',
       effect: 'read',
-      checks: [{ id: 'ask.unknown-conversation', title: 'an unresolved conversation id starts a new conversation, noted in messages', requirements: ['ASK-007'] }],
+      checks: [
+        {
+          id: 'ask.unknown-conversation',
+          title: 'an unresolved conversation id starts a new conversation, noted in messages',
+          requirements: ['ASK-007'],
+        },
+      ],
       run: unknownConversation,
     },
     {
       id: 'ask.disclosure',
       title: 'A question that calls for a regulated disclosure (allergens)',
       effect: 'read',
-      checks: [{ id: 'ask.disclosure-given', title: 'whether an allergen question gets a disclosure (the business\'s choice)', requirements: ['ASK-009'] }],
+      checks: [
+        {
+          id: 'ask.disclosure-given',
+          title: "whether an allergen question gets a disclosure (the business's choice)",
+          requirements: ['ASK-009'],
+        },
+      ],
       async run(t) {
         const x = await ask(t, disclosureQuestion(t));
         const given = disclosures(x);
@@ -101,35 +155,64 @@ export const askSuite: Suite = {
     },
     {
       id: 'ask.grounding',
-      title: 'A question grounded on the business\'s own identifiers',
+      title: "A question grounded on the business's own identifiers",
       effect: 'read',
-      checks: [{ id: 'ask.grounding-ids', title: 'the business\'s own global identifiers are accepted as grounding ids', requirements: ['ASK-011'] }],
+      checks: [
+        {
+          id: 'ask.grounding-ids',
+          title: "the business's own global identifiers are accepted as grounding ids",
+          requirements: ['ASK-011'],
+        },
+      ],
       async run(t) {
-        const ids = t.need(t.config.fixtures?.ask?.grounding_ids ?? t.config.fixtures?.product_ids, 'fixtures.ask.grounding_ids (or fixtures.product_ids) in --config');
+        const ids = t.need(
+          t.config.fixtures?.ask?.grounding_ids ?? t.config.fixtures?.product_ids,
+          'fixtures.ask.grounding_ids (or fixtures.product_ids) in --config',
+        );
         const x = await ask(t, GROUNDED_QUESTION, { ids });
         // An error, or a not_found, says an id was not taken.
         const refusals = messagesOf(x.json).filter((m) => m.type === 'error' || m.code === 'not_found');
-        judgeAnswer(t, 'ask.grounding-ids', x, `a question grounded on ${ids.join(', ')}`, { ok: refusals.length === 0, wanted: 'no error or not_found message about the ids' });
+        judgeAnswer(t, 'ask.grounding-ids', x, `a question grounded on ${ids.join(', ')}`, {
+          ok: refusals.length === 0,
+          wanted: 'no error or not_found message about the ids',
+        });
       },
     },
     {
       id: 'ask.malformed-body',
       title: 'Ask bodies that break the ask schema',
       effect: 'read',
-      checks: [{ id: 'ask.malformed-body', title: 'a body with a member of the wrong type is refused: HTTP 400 or a business error', requirements: ['ASK-013'] }],
+      checks: [
+        {
+          id: 'ask.malformed-body',
+          title: 'a body with a member of the wrong type is refused: HTTP 400 or a business error',
+          requirements: ['ASK-013'],
+        },
+      ],
       run: malformedBodies,
     },
   ],
   rules: [
     endpointsRule(capability),
-    resourceRule(capability, { id: 'ask.response', title: 'every ask answer matches the ask response schema', requirements: ['ASK-003'] }, 'ask answers', withoutConversationMembers),
+    resourceRule(
+      capability,
+      { id: 'ask.response', title: 'every ask answer matches the ask response schema', requirements: ['ASK-003'] },
+      'ask answers',
+      withoutConversationMembers,
+    ),
     ...conversationRules(),
     {
-      check: { id: 'ask.disclosure-warning', title: 'every message with presentation disclosure is a warning', requirements: ['ASK-008'] },
+      check: {
+        id: 'ask.disclosure-warning',
+        title: 'every message with presentation disclosure is a warning',
+        requirements: ['ASK-008'],
+      },
       appliesTo: 'ask answers carrying a disclosure',
       applies: (x) => x.operation === 'ask' && disclosures(x).length > 0,
-      problems: (x) => disclosures(x).filter((m) => m.type !== 'warning')
-        .map((m) => `disclosure ${brief(m.code)} is of type ${brief(m.type)}, not warning`),
+      problems: (x) =>
+        disclosures(x)
+          .filter((m) => m.type !== 'warning')
+          .map((m) => `disclosure ${brief(m.code)} is of type ${brief(m.type)}, not warning`),
     },
   ],
 };
@@ -138,13 +221,25 @@ export const askSuite: Suite = {
  * The answer judged: HTTP 200 and answer.plain a non-empty string, and what else the caller
  * requires of it (`also`). Returns whether it held.
  */
-function judgeAnswer(t: ScenarioContext, checkId: string, x: Exchange, what: string, also?: { ok: boolean; wanted: string }): boolean {
+function judgeAnswer(
+  t: ScenarioContext,
+  checkId: string,
+  x: Exchange,
+  what: string,
+  also?: { ok: boolean; wanted: string },
+): boolean {
   const plain = plainAnswer(x);
-  const why = x.status !== 200 ? `${what} got HTTP ${x.status ?? x.transportError?.message}`
-    : plain === undefined ? `${what} got no populated answer: answer is ${brief(isObject(x.json) ? x.json.answer : undefined)}`
-      : `${what} was answered with messages ${brief(messagesOf(x.json).map((m) => ({ type: m.type, code: m.code, content: m.content })))}`;
+  const why =
+    x.status !== 200
+      ? `${what} got HTTP ${x.status ?? x.transportError?.message}`
+      : plain === undefined
+        ? `${what} got no populated answer: answer is ${brief(isObject(x.json) ? x.json.answer : undefined)}`
+        : `${what} was answered with messages ${brief(messagesOf(x.json).map((m) => ({ type: m.type, code: m.code, content: m.content })))}`;
   return t.check(checkId, x.status === 200 && plain !== undefined && (also?.ok ?? true), {
-    message: why, expected: `HTTP 200 and answer.plain a non-empty string${also ? `, ${also.wanted}` : ''}`, actual: answered(t, x), exchanges: [x],
+    message: why,
+    expected: `HTTP 200 and answer.plain a non-empty string${also ? `, ${also.wanted}` : ''}`,
+    actual: answered(t, x),
+    exchanges: [x],
   });
 }
 
@@ -154,14 +249,21 @@ async function followUp(t: ScenarioContext): Promise<void> {
   t.prerequisite(plainAnswer(first) !== undefined, 'ask.answer');
   const id = conversationId(first);
   if (id === undefined) {
-    const why = 'the first answer carried no conversation id to continue (a conversation is optional; ask.conversation-id judges one without id)';
+    const why =
+      'the first answer carried no conversation id to continue (a conversation is optional; ask.conversation-id judges one without id)';
     for (const c of ['ask.follow-up-answered', 'ask.follow-up']) t.notTested(c, why, [first]);
     return;
   }
   const next = await ask(t, FOLLOW_UP, { conversation: id });
-  t.prerequisite(judgeAnswer(t, 'ask.follow-up-answered', next, `a follow-up in conversation ${id}`), 'ask.follow-up-answered');
+  t.prerequisite(
+    judgeAnswer(t, 'ask.follow-up-answered', next, `a follow-up in conversation ${id}`),
+    'ask.follow-up-answered',
+  );
   if (conversationOf(next) === undefined) {
-    return t.observe('ask.follow-up', { message: `the follow-up in ${id} was answered without a conversation member: whether it built on the first question cannot be seen`, exchanges: [first, next] });
+    return t.observe('ask.follow-up', {
+      message: `the follow-up in ${id} was answered without a conversation member: whether it built on the first question cannot be seen`,
+      exchanges: [first, next],
+    });
   }
   const back = conversationOf(next)?.id;
   if (back === id) return t.pass('ask.follow-up', `answered in conversation ${id}`, [first, next]);
@@ -170,7 +272,11 @@ async function followUp(t: ScenarioContext): Promise<void> {
   // carrying the note an id the business never issued gets tells the two apart.
   const unknown = await ask(t, question(t), { conversation: unknownId(), notFoundProbe: true });
   const seen = new Set(messagesOf(first.json).map(noteKey));
-  const notes = new Set(messagesOf(unknown.json).map(noteKey).filter((k) => !seen.has(k)));
+  const notes = new Set(
+    messagesOf(unknown.json)
+      .map(noteKey)
+      .filter((k) => !seen.has(k)),
+  );
   const noted = messagesOf(next.json).filter((m) => notes.has(noteKey(m)));
   if (noted.length === 0) {
     return t.observe('ask.follow-up', {
@@ -181,7 +287,8 @@ async function followUp(t: ScenarioContext): Promise<void> {
   t.fail('ask.follow-up', {
     message: `the follow-up in conversation ${id} was answered in a new conversation ${brief(back)}, noted as an unknown conversation is: the history was not kept`,
     expected: `the follow-up built on conversation ${id}: no note of a new conversation`,
-    actual: `conversation ${brief(conversationOf(next))}; messages ${brief(noted)}`, exchanges: [first, next, unknown],
+    actual: `conversation ${brief(conversationOf(next))}; messages ${brief(noted)}`,
+    exchanges: [first, next, unknown],
   });
 }
 
@@ -201,9 +308,12 @@ async function unknownConversation(t: ScenarioContext): Promise<void> {
   const usual = new Set(messagesOf(fresh.json).map(sameMessage));
   const notes = messagesOf(x.json).filter((m) => !usual.has(sameMessage(m)));
   t.check('ask.unknown-conversation', populated && notes.length > 0, {
-    message: populated ? `conversation ${unknown} was never issued, yet the answer carries no message noting it (none that the same question without a conversation does not get)`
+    message: populated
+      ? `conversation ${unknown} was never issued, yet the answer carries no message noting it (none that the same question without a conversation does not get)`
       : `a question continuing conversation ${unknown}, never issued, got no populated answer`,
-    expected: 'HTTP 200, a populated answer, and a message noting that the conversation was not found', actual: answered(t, x), exchanges: [x, fresh],
+    expected: 'HTTP 200, a populated answer, and a message noting that the conversation was not found',
+    actual: answered(t, x),
+    exchanges: [x, fresh],
   });
 }
 
@@ -217,16 +327,20 @@ async function malformedBodies(t: ScenarioContext): Promise<void> {
     { what: 'conversation is a string, not an object', body: { query: question(t), conversation: 'not-an-object' } },
   ];
   const sent: { what: string; x: Exchange }[] = [];
-  for (const { what, body } of bodies) sent.push({ what, x: await t.call('ask', { rawBody: JSON.stringify(body), tolerateTransportError: true }) });
+  for (const { what, body } of bodies)
+    sent.push({ what, x: await t.call('ask', { rawBody: JSON.stringify(body), tolerateTransportError: true }) });
   // What a business answers a body that fails the schema is not shown: an HTTP 4xx about the
   // request (400, 422, …), or a business error (status error, or an error message), refuses it.
-  const refused = (x: Exchange) => refusesContent(x)
-    || (x.status === 200 && (errorsOf(x).length > 0 || envelopeStatus(t, x) === 'error'));
+  const refused = (x: Exchange) =>
+    refusesContent(x) || (x.status === 200 && (errorsOf(x).length > 0 || envelopeStatus(t, x) === 'error'));
   const served = sent.filter((s) => !refused(s.x));
   t.check('ask.malformed-body', served.length === 0, {
-    message: served.map((s) => `a body where ${s.what} got HTTP ${s.x.status ?? s.x.transportError?.message}`).join('; '),
+    message: served
+      .map((s) => `a body where ${s.what} got HTTP ${s.x.status ?? s.x.transportError?.message}`)
+      .join('; '),
     expected: 'an HTTP 4xx refusing the body, or HTTP 200 with status error or an error message, for each',
-    actual: served.map((s) => answered(t, s.x)).join(' | '), exchanges: sent.map((s) => s.x),
+    actual: served.map((s) => answered(t, s.x)).join(' | '),
+    exchanges: sent.map((s) => s.x),
   });
 }
 
@@ -237,19 +351,30 @@ function disclosures(x: Exchange): Message[] {
 
 /** A returned conversation: an id, and expires_at in RFC 3339 when present (Document 2 §Ask). */
 function conversationRules(): ExchangeRule[] {
-  const carries = (x: Exchange, key: string) => x.operation === 'ask' && carriesResourceOf(x, key) && isObject(x.json) && x.json.conversation !== undefined;
+  const carries = (x: Exchange, key: string) =>
+    x.operation === 'ask' && carriesResourceOf(x, key) && isObject(x.json) && x.json.conversation !== undefined;
   return [
     {
-      check: { id: 'ask.conversation-id', title: 'every returned conversation carries an id', requirements: ['ASK-004'] },
+      check: {
+        id: 'ask.conversation-id',
+        title: 'every returned conversation carries an id',
+        requirements: ['ASK-004'],
+      },
       appliesTo: 'ask answers carrying a conversation',
       applies: (x, r) => carries(x, r.dialect.envelopeKey),
       problems: (x) => {
         const id = conversationOf(x)?.id;
-        return typeof id === 'string' && id !== '' ? [] : [`conversation ${brief((x.json as Record<string, unknown>).conversation)} has no id`];
+        return typeof id === 'string' && id !== ''
+          ? []
+          : [`conversation ${brief((x.json as Record<string, unknown>).conversation)} has no id`];
       },
     },
     {
-      check: { id: 'ask.conversation-expiry', title: 'every expires_at of a conversation is an RFC 3339 date-time', requirements: ['ASK-005'] },
+      check: {
+        id: 'ask.conversation-expiry',
+        title: 'every expires_at of a conversation is an RFC 3339 date-time',
+        requirements: ['ASK-005'],
+      },
       appliesTo: 'ask answers whose conversation states expires_at',
       applies: (x, r) => carries(x, r.dialect.envelopeKey) && conversationOf(x)?.expires_at !== undefined,
       problems: (x) => {

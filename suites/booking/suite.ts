@@ -9,14 +9,34 @@ import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import { unknownId } from '../shared/catalog-fixtures.js';
 import {
-  BOOKING, completeBooking, createBooking, driveBooking, PEOPLE, readyBooking, sentBack, withPeople,
+  BOOKING,
+  completeBooking,
+  createBooking,
+  driveBooking,
+  PEOPLE,
+  readyBooking,
+  sentBack,
+  withPeople,
 } from '../shared/booking-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
 import {
-  carriesResource, COMPLETION_WAIT_MS, judgeRefusedUpdate, refusedCompleteReason, resourceOf, statusOf, type CreateOutcome, type Json,
+  carriesResource,
+  COMPLETION_WAIT_MS,
+  judgeRefusedUpdate,
+  refusedCompleteReason,
+  resourceOf,
+  statusOf,
+  type CreateOutcome,
+  type Json,
 } from '../shared/session-flow.js';
-import { incompleteNamesMissingRule, isSessionOf, missingMessagesRule, OPEN, paymentHandlersRule } from '../shared/session-rules.js';
+import {
+  incompleteNamesMissingRule,
+  isSessionOf,
+  missingMessagesRule,
+  OPEN,
+  paymentHandlersRule,
+} from '../shared/session-rules.js';
 
 const capability = 'lodging.booking';
 /** Known members of a confirmation (Document 3 §Resources and their fields): strings, none individually required. */
@@ -33,10 +53,23 @@ export const bookingSuite: Suite = {
       title: 'Create a booking session, drive it to ready_for_complete by its own messages, read it, and send it back',
       effect: 'write',
       checks: [
-        { id: 'booking.create', title: 'create answers 201 with an open session, totals and links', requirements: ['BOOK-001'] },
-        { id: 'booking.ready', title: 'supplying what the session asks for reaches ready_for_complete', requirements: ['BOOK-003'] },
+        {
+          id: 'booking.create',
+          title: 'create answers 201 with an open session, totals and links',
+          requirements: ['BOOK-001'],
+        },
+        {
+          id: 'booking.ready',
+          title: 'supplying what the session asks for reaches ready_for_complete',
+          requirements: ['BOOK-003'],
+        },
         { id: 'booking.get', title: 'Get returns the session as the last update left it', requirements: ['BOOK-010'] },
-        { id: 'booking.update-kept', title: 'an update sending the session back keeps the guests, booker, travel purpose and assignments set earlier', requirements: ['BOOK-004'] },
+        {
+          id: 'booking.update-kept',
+          title:
+            'an update sending the session back keeps the guests, booker, travel purpose and assignments set earlier',
+          requirements: ['BOOK-004'],
+        },
       ],
       async run(t) {
         const created = await openBooking(t);
@@ -46,11 +79,13 @@ export const bookingSuite: Suite = {
           throw new NotTested(drive.why);
         }
         t.require('booking.ready', drive.kind === 'ready', {
-          message: drive.why, expected: 'status ready_for_complete once the session has what its messages ask for',
+          message: drive.why,
+          expected: 'status ready_for_complete once the session has what its messages ask for',
           actual: `status ${brief(statusOf(drive.last))}, messages ${brief(messagesOf(drive.last.json))}`,
           exchanges: drive.sessions.slice(1).length ? drive.sessions.slice(1) : [drive.last],
         });
-        // Ready at create (a business that enforces no field): one update sets the people Get and a resend are judged by.
+        // Ready at create (a business that enforces no field): one update sets the people Get and a resend are judged
+        // by.
         const people = drive.sessions.length > 1 ? drive.last : await setPeople(t, drive.last);
         await currentOnGet(t, carriesResource(people) ? people : drive.last);
         await keptWhenResent(t, people);
@@ -62,11 +97,12 @@ export const bookingSuite: Suite = {
       effect: 'write',
       checks: [{ id: 'booking.cancel', title: 'cancel with {} gives canceled', requirements: ['BOOK-007'] }],
       async run(t) {
-        const created = await sessionFor(t, await createBooking(t));
+        const created = await sessionFor(await createBooking(t));
         const x = await t.call('booking.cancel', { id: String(resourceOf(t, created).id) });
         t.check('booking.cancel', x.status === 200 && statusOf(x) === 'canceled', {
           message: `cancel answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
-          expected: 'HTTP 200, status canceled', actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
+          expected: 'HTTP 200, status canceled',
+          actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
         });
       },
     },
@@ -74,21 +110,39 @@ export const bookingSuite: Suite = {
       id: 'booking.partial-update',
       title: 'Update a session with a booker holding one field and a guest holding only its id',
       effect: 'write',
-      checks: [{ id: 'booking.partial-update', title: 'an update with some people fields only is answered with the session', requirements: ['BOOK-005'] }],
+      checks: [
+        {
+          id: 'booking.partial-update',
+          title: 'an update with some people fields only is answered with the session',
+          requirements: ['BOOK-005'],
+        },
+      ],
       run: partialUpdate,
     },
     {
       id: 'booking.invalid-guest',
       title: 'Update a session with a guest whose email is not an email address',
       effect: 'write',
-      checks: [{ id: 'booking.invalid-guest-200', title: 'invalid guest information is a business outcome: HTTP 200, not a transport error', requirements: ['BOOK-028'] }],
+      checks: [
+        {
+          id: 'booking.invalid-guest-200',
+          title: 'invalid guest information is a business outcome: HTTP 200, not a transport error',
+          requirements: ['BOOK-028'],
+        },
+      ],
       run: invalidGuest,
     },
     {
       id: 'booking.sold-out',
       title: 'Create a session for a stay that is no longer available',
       effect: 'write',
-      checks: [{ id: 'booking.inventory-exhausted', title: 'inventory_exhausted error with continue_url, and no session', requirements: ['BOOK-002'] }],
+      checks: [
+        {
+          id: 'booking.inventory-exhausted',
+          title: 'inventory_exhausted error with continue_url, and no session',
+          requirements: ['BOOK-002'],
+        },
+      ],
       run: soldOut,
     },
     {
@@ -96,9 +150,21 @@ export const bookingSuite: Suite = {
       title: 'Complete a ready session with the configured payment token',
       effect: 'irreversible',
       checks: [
-        { id: 'booking.complete', title: 'complete gives completed with a confirmation object', requirements: ['BOOK-006'] },
-        { id: 'booking.confirmation-members', title: 'confirmation id, label and pincode are strings when present', requirements: ['BOOK-012'] },
-        { id: 'booking.cancel-completed', title: 'what cancel answers for a completed booking (reported)', requirements: ['BOOK-027'] },
+        {
+          id: 'booking.complete',
+          title: 'complete gives completed with a confirmation object',
+          requirements: ['BOOK-006'],
+        },
+        {
+          id: 'booking.confirmation-members',
+          title: 'confirmation id, label and pincode are strings when present',
+          requirements: ['BOOK-012'],
+        },
+        {
+          id: 'booking.cancel-completed',
+          title: 'what cancel answers for a completed booking (reported)',
+          requirements: ['BOOK-027'],
+        },
       ],
       run: complete,
     },
@@ -106,17 +172,30 @@ export const bookingSuite: Suite = {
       id: 'booking.update-in-progress',
       title: 'Update a session whose completion is in progress',
       effect: 'irreversible',
-      checks: [{ id: 'booking.in-progress-unchanged', title: 'the session comes back unchanged with a recoverable error', requirements: ['BOOK-008'] }],
+      checks: [
+        {
+          id: 'booking.in-progress-unchanged',
+          title: 'the session comes back unchanged with a recoverable error',
+          requirements: ['BOOK-008'],
+        },
+      ],
       run: updateInProgress,
     },
     {
       id: 'booking.unknown-session',
       title: 'Read a booking session that does not exist',
       effect: 'read',
-      checks: [{ id: 'booking.not-found', title: 'what Get answers for an unknown session (not shown)', requirements: ['BOOK-023'] }],
+      checks: [
+        {
+          id: 'booking.not-found',
+          title: 'what Get answers for an unknown session (not shown)',
+          requirements: ['BOOK-023'],
+        },
+      ],
       async run(t) {
         const x = await t.call('booking.get', { id: unknownId(), notFoundProbe: true, tolerateTransportError: true });
-        const code = messagesOf(x.json).find((m) => m.type === 'error')?.code ?? (isObject(x.json) ? x.json.code : undefined);
+        const code =
+          messagesOf(x.json).find((m) => m.type === 'error')?.code ?? (isObject(x.json) ? x.json.code : undefined);
         t.observe('booking.not-found', {
           message: `an unknown booking session answered HTTP ${x.status ?? x.transportError?.message}${code === undefined ? '' : ` with code ${brief(code)}`}${carriesResource(x) ? ', carrying a session' : ''}`,
           exchanges: [x],
@@ -127,14 +206,22 @@ export const bookingSuite: Suite = {
       id: 'booking.profile-handlers',
       title: 'Whether the profile advertises payment handlers beside the booking capability',
       effect: 'read',
-      checks: [{ id: 'booking.profile-payment-handlers', title: 'the profile names payment handlers (reported, not required)', requirements: ['BOOK-025'] }],
+      checks: [
+        {
+          id: 'booking.profile-payment-handlers',
+          title: 'the profile names payment handlers (reported, not required)',
+          requirements: ['BOOK-025'],
+        },
+      ],
       async run(t) {
         const profile = t.need(t.target.profile, 'the business profile, read at discovery');
         const env = profile.document[t.dialect.envelopeKey];
         const registry = isObject(env) ? env.payment_handlers : undefined;
         const names = isObject(registry) ? Object.keys(registry) : [];
         t.observe('booking.profile-payment-handlers', {
-          message: names.length ? `the profile names payment handlers ${names.join(', ')}` : `the profile names no payment handlers; an open session must then name its own in ${t.dialect.envelopeKey}.payment_handlers (booking.payment-handlers)`,
+          message: names.length
+            ? `the profile names payment handlers ${names.join(', ')}`
+            : `the profile names no payment handlers; an open session must then name its own in ${t.dialect.envelopeKey}.payment_handlers (booking.payment-handlers)`,
           exchanges: [profile.exchange],
         });
       },
@@ -152,11 +239,18 @@ async function openBooking(t: ScenarioContext): Promise<Exchange> {
   }
   const { x } = outcome;
   const resource = resourceOf(t, x);
-  const lacking = [!Array.isArray(resource.totals) && 'totals', !Array.isArray(resource.links) && 'links'].filter(Boolean);
-  const ok = outcome.kind === 'session' && x.status === 201 && OPEN.includes(String(statusOf(x))) && lacking.length === 0;
+  const lacking = [!Array.isArray(resource.totals) && 'totals', !Array.isArray(resource.links) && 'links'].filter(
+    Boolean,
+  );
+  const ok =
+    outcome.kind === 'session' && x.status === 201 && OPEN.includes(String(statusOf(x))) && lacking.length === 0;
   t.require('booking.create', ok, {
-    message: outcome.kind === 'broken' ? outcome.why
-      : lacking.length ? `the new session carries no ${lacking.join(' and ')} array` : `create answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
+    message:
+      outcome.kind === 'broken'
+        ? outcome.why
+        : lacking.length
+          ? `the new session carries no ${lacking.join(' and ')} array`
+          : `create answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
     expected: 'HTTP 201, status incomplete (or ready_for_complete), totals and links',
     actual: `HTTP ${x.status}, status ${brief(statusOf(x))}, totals ${brief(resource.totals, 80)}, links ${brief(resource.links, 80)}`,
   });
@@ -164,7 +258,7 @@ async function openBooking(t: ScenarioContext): Promise<Exchange> {
 }
 
 /** The session of a create another scenario needs: booking.create judges the create itself. */
-async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<Exchange> {
+async function sessionFor(outcome: CreateOutcome): Promise<Exchange> {
   if (outcome.kind === 'needs') throw new NotTested(outcome.why);
   if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) throw new Blocked('booking.create');
   return outcome.x;
@@ -178,7 +272,10 @@ async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<E
 function peopleOf(resource: Json): Json {
   const stays = Array.isArray(resource.stays) ? resource.stays.filter(isObject) : [];
   const named = stays.filter((s) => s.id !== undefined && s.guest_assignments !== undefined);
-  const unnamed = stays.filter((s) => s.id === undefined && s.guest_assignments !== undefined).map((s) => canonicalJson(s.guest_assignments)).sort();
+  const unnamed = stays
+    .filter((s) => s.id === undefined && s.guest_assignments !== undefined)
+    .map((s) => canonicalJson(s.guest_assignments))
+    .sort();
   const assignments: Json = Object.fromEntries(named.map((s) => [String(s.id), s.guest_assignments]));
   if (unnamed.length) assignments['stays without id'] = unnamed;
   return {
@@ -192,19 +289,25 @@ async function currentOnGet(t: ScenarioContext, last: Exchange): Promise<void> {
   const before = resourceOf(t, last);
   const x = await t.call('booking.get', { id: String(before.id) });
   const after = resourceOf(t, x);
-  const differs = Object.keys({ ...peopleOf(before), ...peopleOf(after) }).filter((m) => !sameJson(peopleOf(before)[m], peopleOf(after)[m]));
+  const differs = Object.keys({ ...peopleOf(before), ...peopleOf(after) }).filter(
+    (m) => !sameJson(peopleOf(before)[m], peopleOf(after)[m]),
+  );
   const ok = x.status === 200 && after.id === before.id && after.status === before.status && differs.length === 0;
   t.check('booking.get', ok, {
-    message: x.status !== 200 || after.id !== before.id ? `Get answered HTTP ${x.status} with session ${brief(after.id)}`
-      : after.status !== before.status ? `Get says status ${brief(after.status)}; the last update answered ${brief(before.status)}`
-        : `Get shows other ${differs.join(', ')} than the last update answered`,
+    message:
+      x.status !== 200 || after.id !== before.id
+        ? `Get answered HTTP ${x.status} with session ${brief(after.id)}`
+        : after.status !== before.status
+          ? `Get says status ${brief(after.status)}; the last update answered ${brief(before.status)}`
+          : `Get shows other ${differs.join(', ')} than the last update answered`,
     expected: `HTTP 200, session ${brief(before.id)} in status ${brief(before.status)} with the people of the last update`,
     actual: `HTTP ${x.status}, session ${brief(after.id)} in status ${brief(after.status)}${differs.length ? `, ${differs.map((m) => `${m} ${brief(peopleOf(after)[m], 120)}`).join(', ')}` : ''}`,
     exchanges: [last, x],
   });
 }
 
-const update = (t: ScenarioContext, resource: Json) => t.call('booking.update', { id: String(resource.id), input: { resource: sentBack(t, resource), changes: {} } });
+const update = (t: ScenarioContext, resource: Json) =>
+  t.call('booking.update', { id: String(resource.id), input: { resource: sentBack(t, resource), changes: {} } });
 
 /** An update setting the people the config provides on a session that has none yet. */
 const setPeople = (t: ScenarioContext, session: Exchange) => update(t, withPeople(t, resourceOf(t, session)));
@@ -216,13 +319,20 @@ async function keptWhenResent(t: ScenarioContext, before: Exchange): Promise<voi
     const judged = judgeRefusedUpdate(BOOKING, x, []);
     if (judged.kind === 'needs') throw new NotTested(judged.why);
     t.check('booking.update-kept', false, {
-      message: judged.why, expected: 'HTTP 200 with the session', actual: `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json, 200)}`, exchanges: [x],
+      message: judged.why,
+      expected: 'HTTP 200 with the session',
+      actual: `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json, 200)}`,
+      exchanges: [x],
     });
   };
   if (!carriesResource(before)) return refused(before);
   const set = peopleOf(resourceOf(t, before));
   if (Object.keys(set).length === 0) {
-    return t.notTested('booking.update-kept', 'the session shows none of guests, booker, travel_purpose or guest assignments to keep', [before]);
+    return t.notTested(
+      'booking.update-kept',
+      'the session shows none of guests, booker, travel_purpose or guest assignments to keep',
+      [before],
+    );
   }
   const again = await update(t, resourceOf(t, before));
   if (!carriesResource(again)) return refused(again);
@@ -231,18 +341,20 @@ async function keptWhenResent(t: ScenarioContext, before: Exchange): Promise<voi
   t.check('booking.update-kept', lost.length === 0, {
     message: `sending the session back changed or dropped ${lost.join(', ')}`,
     expected: `${Object.keys(set).join(', ')} as the session showed them`,
-    actual: lost.map((m) => `${m}: ${brief(kept[m], 120)}`).join('; '), exchanges: [before, again],
+    actual: lost.map((m) => `${m}: ${brief(kept[m], 120)}`).join('; '),
+    exchanges: [before, again],
   });
 }
 
 async function partialUpdate(t: ScenarioContext): Promise<void> {
-  const created = await sessionFor(t, await createBooking(t));
+  const created = await sessionFor(await createBooking(t));
   const resource = sentBack(t, resourceOf(t, created));
   const full = withPeople(t, {});
   const guest = Array.isArray(full.guests) && isObject(full.guests[0]) ? { id: full.guests[0].id } : undefined;
   const booker = isObject(full.booker) ? Object.fromEntries(Object.entries(full.booker).slice(0, 1)) : {};
   const x = await t.call('booking.update', {
-    id: String(resource.id), input: { resource, changes: { booker, ...(guest ? { guests: [guest] } : {}) } },
+    id: String(resource.id),
+    input: { resource, changes: { booker, ...(guest ? { guests: [guest] } : {}) } },
   });
   const ok = x.status === 200 && carriesResource(x) && resourceOf(t, x).id === resource.id;
   if (!ok) await refusedForItself(t, 'booking.partial-update', withPeople(t, resourceOf(t, created)), x);
@@ -273,10 +385,14 @@ async function refusedForItself(t: ScenarioContext, checkId: string, control: Js
  * with the session or an error envelope; whether the business checks emails at all is its own.
  */
 async function invalidGuest(t: ScenarioContext): Promise<void> {
-  const created = await sessionFor(t, await createBooking(t));
+  const created = await sessionFor(await createBooking(t));
   const body = withPeople(t, resourceOf(t, created));
   const guests = Array.isArray(body.guests) ? body.guests.filter(isObject) : [];
-  if (guests.length === 0) return t.notTested('booking.invalid-guest-200', 'no guest to give an invalid email: neither the session nor fixtures.booking.guests in --config has one');
+  if (guests.length === 0)
+    return t.notTested(
+      'booking.invalid-guest-200',
+      'no guest to give an invalid email: neither the session nor fixtures.booking.guests in --config has one',
+    );
   const invalid = { ...body, guests: [{ ...guests[0], email: 'not-an-email-address' }, ...guests.slice(1)] };
   const x = await t.call('booking.update', { id: String(body.id), input: { resource: invalid, changes: {} } });
   // The envelope and messages of the answer are the envelope rules' to judge.
@@ -306,8 +422,10 @@ async function soldOut(t: ScenarioContext): Promise<void> {
     }
   }
   t.check('booking.inventory-exhausted', problems.length === 0, {
-    message: problems[0] ?? '', expected: 'HTTP 200, status error, error inventory_exhausted unrecoverable, continue_url, and no session',
-    actual: problems.join('; '), exchanges: [x, ...made],
+    message: problems[0] ?? '',
+    expected: 'HTTP 200, status error, error inventory_exhausted unrecoverable, continue_url, and no session',
+    actual: problems.join('; '),
+    exchanges: [x, ...made],
   });
 }
 
@@ -344,11 +462,18 @@ async function complete(t: ScenarioContext): Promise<void> {
  * answers is reported.
  */
 async function cancelCompleted(t: ScenarioContext, final: Exchange): Promise<void> {
-  if (statusOf(final) !== 'completed') return t.notTested('booking.cancel-completed', `complete left the session ${brief(statusOf(final))}, not completed`, [final]);
+  if (statusOf(final) !== 'completed')
+    return t.notTested(
+      'booking.cancel-completed',
+      `complete left the session ${brief(statusOf(final))}, not completed`,
+      [final],
+    );
   const id = String(resourceOf(t, final).id);
   await t.call('booking.get', { id });
   const canceled = await t.call('booking.cancel', { id, tolerateTransportError: true });
-  const said = messagesOf(canceled.json).filter((m) => m.type === 'error').map((m) => `${String(m.code)} (${String(m.severity)})`);
+  const said = messagesOf(canceled.json)
+    .filter((m) => m.type === 'error')
+    .map((m) => `${String(m.code)} (${String(m.severity)})`);
   t.observe('booking.cancel-completed', {
     message: `cancel of a completed booking answered HTTP ${canceled.status ?? canceled.transportError?.message}${carriesResource(canceled) ? ` with status ${brief(statusOf(canceled))}` : ''}${said.length ? `, errors ${said.join(', ')}` : ''}`,
     exchanges: [canceled],
@@ -360,30 +485,50 @@ function judgeConfirmation(t: ScenarioContext, c: Json, final: Exchange): void {
   const wrong = CONFIRMATION_MEMBERS.filter((m) => c[m] !== undefined && typeof c[m] !== 'string');
   const absent = CONFIRMATION_MEMBERS.filter((m) => c[m] === undefined);
   if (wrong.length === 0 && absent.length) {
-    return t.observe('booking.confirmation-members', { message: `the confirmation has no ${absent.join(', ')} (known members, none required)`, exchanges: [final] });
+    t.observe('booking.confirmation-members', {
+      message: `the confirmation has no ${absent.join(', ')} (known members, none required)`,
+      exchanges: [final],
+    });
+    return;
   }
   t.check('booking.confirmation-members', wrong.length === 0, {
     message: `confirmation ${wrong.join(', ')} ${wrong.length > 1 ? 'are not strings' : 'is not a string'}`,
-    expected: 'id, label and pincode strings where present', actual: typed.join(', '), exchanges: [final],
+    expected: 'id, label and pincode strings where present',
+    actual: typed.join(', '),
+    exchanges: [final],
   });
 }
 
 async function updateInProgress(t: ScenarioContext): Promise<void> {
-  const token = t.need(t.config.payment?.in_progress_token, 'payment.in_progress_token in --config (a token that holds completion in progress)');
+  const token = t.need(
+    t.config.payment?.in_progress_token,
+    'payment.in_progress_token in --config (a token that holds completion in progress)',
+  );
   const done = await completeBooking(t, await readyBooking(t), token, { await: false });
   const held = done.final;
   const refusal = statusOf(held) === 'complete_in_progress' ? undefined : refusedCompleteReason(BOOKING, done);
   if (refusal) throw new NotTested(refusal);
   t.prerequisite(carriesResource(held), 'booking.complete');
-  t.need(statusOf(held) === 'complete_in_progress' ? held : undefined, 'payment.in_progress_token to leave the session complete_in_progress');
+  t.need(
+    statusOf(held) === 'complete_in_progress' ? held : undefined,
+    'payment.in_progress_token to leave the session complete_in_progress',
+  );
   const before = resourceOf(t, held);
   const booker = isObject(before.booker) ? before.booker : {};
-  const x = await t.call('booking.update', { id: String(before.id), input: { resource: sentBack(t, before), changes: { booker: { ...booker, first_name: 'Changed' } } } });
+  const x = await t.call('booking.update', {
+    id: String(before.id),
+    input: { resource: sentBack(t, before), changes: { booker: { ...booker, first_name: 'Changed' } } },
+  });
   const after = resourceOf(t, x);
   const recoverable = messagesOf(x.json).some((m) => m.type === 'error' && m.severity === 'recoverable');
   const unchanged = sameJson(after.booker, before.booker) && after.status === 'complete_in_progress';
   t.check('booking.in-progress-unchanged', x.status === 200 && unchanged && recoverable, {
-    message: x.status !== 200 ? `HTTP ${x.status}` : !unchanged ? 'the update was applied while complete_in_progress' : 'no recoverable error message',
+    message:
+      x.status !== 200
+        ? `HTTP ${x.status}`
+        : !unchanged
+          ? 'the update was applied while complete_in_progress'
+          : 'no recoverable error message',
     expected: 'HTTP 200, the session unchanged in complete_in_progress, and a recoverable error',
     actual: `HTTP ${x.status}, status ${brief(after.status)}, booker ${brief(after.booker)}, messages ${brief(messagesOf(x.json))}`,
   });
@@ -404,9 +549,11 @@ function datesOf(resource: Json): [string, unknown][] {
   const out: [string, unknown][] = [];
   (Array.isArray(resource.stays) ? resource.stays : []).forEach((s, i) => {
     const d = isObject(s) && isObject(s.stay_dates) ? s.stay_dates : {};
-    for (const m of ['start_date', 'end_date']) if (d[m] !== undefined) out.push([`$.stays[${i}].stay_dates.${m}`, d[m]]);
+    for (const m of ['start_date', 'end_date'])
+      if (d[m] !== undefined) out.push([`$.stays[${i}].stay_dates.${m}`, d[m]]);
   });
-  if (isObject(resource.booker) && resource.booker.birthdate !== undefined) out.push(['$.booker.birthdate', resource.booker.birthdate]);
+  if (isObject(resource.booker) && resource.booker.birthdate !== undefined)
+    out.push(['$.booker.birthdate', resource.booker.birthdate]);
   return out;
 }
 
@@ -415,7 +562,10 @@ function withoutDatesAndCurrency(body: unknown): unknown {
   if (!isObject(body)) return body;
   const { currency: _currency, ...rest } = body;
   const stays = Array.isArray(rest.stays)
-    ? rest.stays.map((s) => (isObject(s) && isObject(s.stay_dates) ? (({ stay_dates: _dates, ...stay }) => stay)(s) : s)) : rest.stays;
+    ? rest.stays.map((s) =>
+        isObject(s) && isObject(s.stay_dates) ? (({ stay_dates: _dates, ...stay }) => stay)(s) : s,
+      )
+    : rest.stays;
   const booker = isObject(rest.booker) ? (({ birthdate: _birthdate, ...who }) => who)(rest.booker) : rest.booker;
   return { ...rest, stays, ...(booker !== undefined ? { booker } : {}) };
 }
@@ -425,28 +575,76 @@ function sessionRules(): ExchangeRule[] {
   const isSession = isSessionOf(capability);
   const body = (x: Exchange) => (isObject(x.json) ? x.json : {});
   return [
-    resourceRule(capability, { id: 'booking.resource', title: 'every session response matches the booking session resource', requirements: ['BOOK-009'] }, 'booking responses carrying a session', withoutDatesAndCurrency),
-    paymentHandlersRule(capability, { id: 'booking.payment-handlers', title: 'an open session names a payment handler, in its envelope or the profile; a registry it carries is well-formed', requirements: ['BOOK-011'] }, 'booking'),
+    resourceRule(
+      capability,
+      {
+        id: 'booking.resource',
+        title: 'every session response matches the booking session resource',
+        requirements: ['BOOK-009'],
+      },
+      'booking responses carrying a session',
+      withoutDatesAndCurrency,
+    ),
+    paymentHandlersRule(
+      capability,
+      {
+        id: 'booking.payment-handlers',
+        title:
+          'an open session names a payment handler, in its envelope or the profile; a registry it carries is well-formed',
+        requirements: ['BOOK-011'],
+      },
+      'booking',
+    ),
     {
-      check: { id: 'booking.completed-confirmation', title: 'every response carrying a completed booking carries its confirmation', requirements: ['BOOK-026'] },
+      check: {
+        id: 'booking.completed-confirmation',
+        title: 'every response carrying a completed booking carries its confirmation',
+        requirements: ['BOOK-026'],
+      },
       appliesTo: 'booking responses carrying a completed session',
       applies: (x, r) => isSession(x, r.dialect.envelopeKey) && body(x).status === 'completed',
-      problems: (x) => (isObject(body(x).confirmation) ? [] : [`the session is completed but carries confirmation ${brief(body(x).confirmation)}`]),
+      problems: (x) =>
+        isObject(body(x).confirmation)
+          ? []
+          : [`the session is completed but carries confirmation ${brief(body(x).confirmation)}`],
     },
-    incompleteNamesMissingRule(capability, { id: 'booking.incomplete-names-missing', title: 'an incomplete session says what it expects', requirements: ['BOOK-015'] }, 'booking'),
-    missingMessagesRule(capability, { id: 'booking.missing-messages', title: 'a missing message carries a path and, on a session, is recoverable', requirements: ['BOOK-016'] }, 'booking', { recoverableInSessions: true }),
+    incompleteNamesMissingRule(
+      capability,
+      {
+        id: 'booking.incomplete-names-missing',
+        title: 'an incomplete session says what it expects',
+        requirements: ['BOOK-015'],
+      },
+      'booking',
+    ),
+    missingMessagesRule(
+      capability,
+      {
+        id: 'booking.missing-messages',
+        title: 'a missing message carries a path and, on a session, is recoverable',
+        requirements: ['BOOK-016'],
+      },
+      'booking',
+      { recoverableInSessions: true },
+    ),
     {
       check: { id: 'booking.dates', title: 'dates are written YYYY-MM-DD', requirements: ['BOOK-013'] },
       appliesTo: 'booking responses carrying a session with dates',
       applies: (x, r) => isSession(x, r.dialect.envelopeKey) && datesOf(body(x)).length > 0,
-      problems: (x) => datesOf(body(x)).filter(([, v]) => !isDate(v)).map(([path, v]) => `${path} is ${brief(v)}, not a YYYY-MM-DD date`),
+      problems: (x) =>
+        datesOf(body(x))
+          .filter(([, v]) => !isDate(v))
+          .map(([path, v]) => `${path} is ${brief(v)}, not a YYYY-MM-DD date`),
     },
     {
       check: { id: 'booking.currency', title: 'currency is an ISO 4217 code', requirements: ['BOOK-014'] },
       appliesTo: 'booking responses carrying a session with a currency',
       applies: (x, r) => isSession(x, r.dialect.envelopeKey) && body(x).currency !== undefined,
       // The form of an ISO 4217 alphabetic code; the list of codes changes, so no list is held here.
-      problems: (x) => (typeof body(x).currency === 'string' && /^[A-Z]{3}$/.test(body(x).currency as string) ? [] : [`currency is ${brief(body(x).currency)}, not an ISO 4217 code`]),
+      problems: (x) =>
+        typeof body(x).currency === 'string' && /^[A-Z]{3}$/.test(body(x).currency as string)
+          ? []
+          : [`currency is ${brief(body(x).currency)}, not an ISO 4217 code`],
     },
   ];
 }

@@ -23,16 +23,32 @@ export const cartSuite: Suite = {
         { id: 'cart.get-same', title: 'get returns the same cart', requirements: ['CART-003'] },
         { id: 'cart.update-replaces', title: 'update replaces line items in full', requirements: ['CART-004'] },
         { id: 'cart.cancel', title: 'cancel with {} answers 200 with the cart', requirements: ['CART-005'] },
-        { id: 'cart.read-after-cancel', title: 'what a read after cancel returns (not shown)', requirements: ['CART-008'] },
+        {
+          id: 'cart.read-after-cancel',
+          title: 'what a read after cancel returns (not shown)',
+          requirements: ['CART-008'],
+        },
       ],
       run: cartLifecycle,
     },
-    unknownIdScenario({ operation: 'cart.get', checkId: 'cart.not-found', requirement: 'CART-006', subject: 'cart', continueUrl: true }),
+    unknownIdScenario({
+      operation: 'cart.get',
+      checkId: 'cart.not-found',
+      requirement: 'CART-006',
+      subject: 'cart',
+      continueUrl: true,
+    }),
     {
       id: 'cart.out-of-stock',
       title: 'Create a cart whose every item is out of stock',
       effect: 'write',
-      checks: [{ id: 'cart.out-of-stock', title: 'out_of_stock error with continue_url, and no cart', requirements: ['CART-007'] }],
+      checks: [
+        {
+          id: 'cart.out-of-stock',
+          title: 'out_of_stock error with continue_url, and no cart',
+          requirements: ['CART-007'],
+        },
+      ],
       async run(t) {
         const items = t.need(t.config.fixtures?.out_of_stock_item_ids, 'fixtures.out_of_stock_item_ids in --config');
         const x = await t.call('cart.create', { input: { lineItems: lineItems(items) } });
@@ -43,7 +59,8 @@ export const cartSuite: Suite = {
           t.cleanup(() => t.call('cart.cancel', { id, tolerateTransportError: true }));
         }
         t.check('cart.out-of-stock', problems.length === 0, {
-          message: problems[0] ?? '', expected: 'HTTP 200, status error, error out_of_stock unrecoverable, continue_url, no cart',
+          message: problems[0] ?? '',
+          expected: 'HTTP 200, status error, error out_of_stock unrecoverable, continue_url, no cart',
           actual: problems.join('; '),
         });
       },
@@ -51,7 +68,15 @@ export const cartSuite: Suite = {
   ],
   rules: [
     endpointsRule('shopping.cart'),
-    resourceRule('shopping.cart', { id: 'cart.resource', title: 'every cart response carries id, line_items, currency and totals', requirements: ['CART-002'] }, 'cart responses carrying a cart'),
+    resourceRule(
+      'shopping.cart',
+      {
+        id: 'cart.resource',
+        title: 'every cart response carries id, line_items, currency and totals',
+        requirements: ['CART-002'],
+      },
+      'cart responses carrying a cart',
+    ),
   ],
 };
 
@@ -63,34 +88,49 @@ async function cartLifecycle(t: ScenarioContext): Promise<void> {
   if (typeof id === 'string') t.cleanup(() => t.call('cart.cancel', { id, tolerateTransportError: true }));
 
   t.check('cart.create-201', created.status === 201, {
-    message: `create answered HTTP ${created.status}`, expected: 'HTTP 201', actual: `HTTP ${created.status}`,
+    message: `create answered HTTP ${created.status}`,
+    expected: 'HTTP 201',
+    actual: `HTTP ${created.status}`,
   });
   t.prerequisite(typeof id === 'string', 'cart.resource');
   const cartId = id as string;
 
   const got = await t.call('cart.get', { id: cartId });
-  const same = got.status === 200 && resourceOf(t, got).id === cartId && canonicalJson(lineSetOf(t, got)) === canonicalJson(lineSetOf(t, created));
+  const same =
+    got.status === 200 &&
+    resourceOf(t, got).id === cartId &&
+    canonicalJson(lineSetOf(t, got)) === canonicalJson(lineSetOf(t, created));
   t.check('cart.get-same', same, {
-    message: 'get did not return the cart that was created', expected: `HTTP 200, cart ${cartId} with ${brief(lineSetOf(t, created))}`,
-    actual: `HTTP ${got.status}, cart ${brief(resourceOf(t, got).id)} with ${brief(lineSetOf(t, got))}`, exchanges: [got],
+    message: 'get did not return the cart that was created',
+    expected: `HTTP 200, cart ${cartId} with ${brief(lineSetOf(t, created))}`,
+    actual: `HTTP ${got.status}, cart ${brief(resourceOf(t, got).id)} with ${brief(lineSetOf(t, got))}`,
+    exchanges: [got],
   });
 
   const updated = await t.call('cart.update', { id: cartId, input: { lineItems: lineItems([items[0]]) } });
   const lines = lineSetOf(t, updated);
   t.check('cart.update-replaces', updated.status === 200 && lines.length === 1 && lines[0].item === items[0], {
-    message: `a one-line update of ${items[0]} left the cart with ${brief(lines)}`, expected: `HTTP 200 and exactly one line, item ${items[0]}`,
-    actual: `HTTP ${updated.status}, lines ${brief(lines)}`, exchanges: [updated],
+    message: `a one-line update of ${items[0]} left the cart with ${brief(lines)}`,
+    expected: `HTTP 200 and exactly one line, item ${items[0]}`,
+    actual: `HTTP ${updated.status}, lines ${brief(lines)}`,
+    exchanges: [updated],
   });
 
   const canceled = await t.call('cart.cancel', { id: cartId });
   t.check('cart.cancel', canceled.status === 200 && resourceOf(t, canceled).id === cartId, {
-    message: `cancel with {} answered HTTP ${canceled.status}`, expected: `HTTP 200 with cart ${cartId}`,
-    actual: `HTTP ${canceled.status}, ${brief(canceled.json)}`, exchanges: [canceled],
+    message: `cancel with {} answered HTTP ${canceled.status}`,
+    expected: `HTTP 200 with cart ${cartId}`,
+    actual: `HTTP ${canceled.status}, ${brief(canceled.json)}`,
+    exchanges: [canceled],
   });
 
   // What a read after cancel returns is not shown: a 404 here is not taken for a missing route.
   const after = await t.call('cart.get', { id: cartId, notFoundProbe: true });
-  const outcome = businessErrorProblems(t.dialect, after, { code: 'not_found' }).length === 0
-    ? 'not_found' : after.status === 200 && resourceOf(t, after).id === cartId ? 'the cart, still readable' : `HTTP ${after.status}`;
+  const outcome =
+    businessErrorProblems(t.dialect, after, { code: 'not_found' }).length === 0
+      ? 'not_found'
+      : after.status === 200 && resourceOf(t, after).id === cartId
+        ? 'the cart, still readable'
+        : `HTTP ${after.status}`;
   t.observe('cart.read-after-cancel', { message: `a read after cancel returns ${outcome}`, exchanges: [after] });
 }

@@ -4,8 +4,21 @@ import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { brief, findMessage } from '../../src/protocol/messages.js';
 import {
-  catalogIds, configurable, hasSelections, knownProducts, missingCombination, NEEDS_PRODUCT_IDS, NEEDS_VARIANT_IDS,
-  optionValues, productsOf, selectionsFor, unknownId, variantIdsOf, variantSelections, variantsOf, type Selection,
+  catalogIds,
+  configurable,
+  hasSelections,
+  knownProducts,
+  missingCombination,
+  NEEDS_PRODUCT_IDS,
+  NEEDS_VARIANT_IDS,
+  optionValues,
+  productsOf,
+  selectionsFor,
+  unknownId,
+  variantIdsOf,
+  variantSelections,
+  variantsOf,
+  type Selection,
 } from '../shared/catalog-fixtures.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
@@ -30,27 +43,40 @@ export const catalogLookupSuite: Suite = {
       checks: [
         { id: 'catalog-lookup.response', title: 'lookup answers 200 with valid products', requirements: ['LKUP-001'] },
         { id: 'catalog-lookup.product-ids', title: 'product ids are accepted', requirements: ['LKUP-002'] },
-        { id: 'catalog-lookup.inputs', title: 'variants carry inputs naming the request ids', requirements: ['LKUP-006'] },
+        {
+          id: 'catalog-lookup.inputs',
+          title: 'variants carry inputs naming the request ids',
+          requirements: ['LKUP-006'],
+        },
       ],
       async run(t) {
         const ids = t.need((await catalogIds(t)).productIds, NEEDS_PRODUCT_IDS).slice(0, 2);
         const x = await lookup(t, ids);
-        const problems = x.status === 200 ? t.validate('catalog-lookup-response.schema.json', x.json) : [`HTTP ${x.status}`];
+        const problems =
+          x.status === 200 ? t.validate('catalog-lookup-response.schema.json', x.json) : [`HTTP ${x.status}`];
         t.require('catalog-lookup.response', problems.length === 0, {
-          message: problems[0] ?? '', expected: 'HTTP 200 and a body matching catalog-lookup-response.schema.json', actual: problems.join('; '),
+          message: problems[0] ?? '',
+          expected: 'HTTP 200 and a body matching catalog-lookup-response.schema.json',
+          actual: problems.join('; '),
         });
         const products = productsOf(x.json);
         const missing = ids.filter((id) => !products.some((p) => p.id === id));
         t.check('catalog-lookup.product-ids', missing.length === 0, {
-          message: `not resolved: ${missing.join(', ')}`, expected: `products with ids ${ids.join(', ')}`,
+          message: `not resolved: ${missing.join(', ')}`,
+          expected: `products with ids ${ids.join(', ')}`,
           actual: `product ids ${brief(products.map((p) => p.id))}`,
         });
-        t.prerequisite(ids.some((id) => products.some((p) => p.id === id)), 'catalog-lookup.product-ids');
+        t.prerequisite(
+          ids.some((id) => products.some((p) => p.id === id)),
+          'catalog-lookup.product-ids',
+        );
         const inputs = products.flatMap(inputIdsOf);
         const unnamed = ids.filter((id) => products.some((p) => p.id === id) && !inputs.includes(id));
         const stray = inputs.filter((id) => !ids.includes(id));
         t.check('catalog-lookup.inputs', unnamed.length === 0 && stray.length === 0, {
-          message: unnamed.length ? `no variant's inputs names ${unnamed.join(', ')}` : `inputs name ids not requested: ${stray.join(', ')}`,
+          message: unnamed.length
+            ? `no variant's inputs names ${unnamed.join(', ')}`
+            : `inputs name ids not requested: ${stray.join(', ')}`,
           expected: 'each resolved request id named in the inputs of a returned variant, and no other id',
           actual: `inputs ids ${brief(inputs)}`,
         });
@@ -62,7 +88,11 @@ export const catalogLookupSuite: Suite = {
       effect: 'read',
       checks: [
         { id: 'catalog-lookup.variant-ids', title: 'variant ids are accepted', requirements: ['LKUP-003'] },
-        { id: 'catalog-lookup.variant-inputs', title: 'the variant looked up carries inputs naming its id', requirements: ['LKUP-006'] },
+        {
+          id: 'catalog-lookup.variant-inputs',
+          title: 'the variant looked up carries inputs naming its id',
+          requirements: ['LKUP-006'],
+        },
         { id: 'catalog-lookup.sku', title: 'a SKU is accepted (optional)', requirements: ['LKUP-008'] },
       ],
       async run(t) {
@@ -70,24 +100,33 @@ export const catalogLookupSuite: Suite = {
         const x = await lookup(t, [variantId]);
         const holder = productsOf(x.json).find((p) => variantIdsOf(p).includes(variantId));
         t.check('catalog-lookup.variant-ids', x.status === 200 && !!holder, {
-          message: `variant ${variantId} did not resolve`, expected: `HTTP 200 and a product holding variant ${variantId}`,
+          message: `variant ${variantId} did not resolve`,
+          expected: `HTTP 200 and a product holding variant ${variantId}`,
           actual: `HTTP ${x.status}, ${brief(x.json)}`,
         });
         t.prerequisite(!!holder, 'catalog-lookup.variant-ids');
         const variant = variantsOf(holder!).find((v) => v.id === variantId)!;
         const named = inputIdsOf({ variants: [variant] });
         t.check('catalog-lookup.variant-inputs', named.includes(variantId), {
-          message: `variant ${variantId} carries no inputs entry naming it`, expected: `inputs containing {id: ${variantId}}`,
+          message: `variant ${variantId} carries no inputs entry naming it`,
+          expected: `inputs containing {id: ${variantId}}`,
           actual: `inputs ${brief(variant.inputs)}`,
         });
         const sku = variant.sku;
-        if (typeof sku !== 'string' || sku === variantId) return t.notTested('catalog-lookup.sku', 'the variant has no SKU of its own');
+        if (typeof sku !== 'string' || sku === variantId)
+          return t.notTested('catalog-lookup.sku', 'the variant has no SKU of its own');
         // A SKU is optional (MAY): a 404 for one the business does not take is not a missing route.
         const bySku = await lookup(t, [sku], true);
-        t.check('catalog-lookup.sku', productsOf(bySku.json).some((p) => variantIdsOf(p).includes(variantId)), {
-          message: `SKU ${sku} is not accepted as an identifier`, expected: `the product holding variant ${variantId}`,
-          actual: `HTTP ${bySku.status}, ${brief(bySku.json)}`, exchanges: [bySku],
-        });
+        t.check(
+          'catalog-lookup.sku',
+          productsOf(bySku.json).some((p) => variantIdsOf(p).includes(variantId)),
+          {
+            message: `SKU ${sku} is not accepted as an identifier`,
+            expected: `the product holding variant ${variantId}`,
+            actual: `HTTP ${bySku.status}, ${brief(bySku.json)}`,
+            exchanges: [bySku],
+          },
+        );
       },
     },
     {
@@ -95,32 +134,56 @@ export const catalogLookupSuite: Suite = {
       title: 'Lookup with identifiers that do not resolve',
       effect: 'read',
       checks: [
-        { id: 'catalog-lookup.not-found-info', title: 'an unknown id gives an info not_found message naming it', requirements: ['LKUP-004'] },
-        { id: 'catalog-lookup.none-resolve-empty', title: 'no id resolving gives an empty products array', requirements: ['LKUP-005'] },
+        {
+          id: 'catalog-lookup.not-found-info',
+          title: 'an unknown id gives an info not_found message naming it',
+          requirements: ['LKUP-004'],
+        },
+        {
+          id: 'catalog-lookup.none-resolve-empty',
+          title: 'no id resolving gives an empty products array',
+          requirements: ['LKUP-005'],
+        },
       ],
       async run(t) {
         const [known] = t.need((await catalogIds(t)).productIds, NEEDS_PRODUCT_IDS);
         const unknown = unknownId();
         const mixed = await lookup(t, [known, unknown], true);
-        t.check('catalog-lookup.not-found-info', mixed.status === 200 && !!findMessage(mixed.json, { code: 'not_found', type: 'info', content: unknown }), {
-          message: `no info not_found message for ${unknown}`,
-          expected: `HTTP 200 and a message {type: info, code: not_found, content: ${unknown}}`,
-          actual: `HTTP ${mixed.status}, messages ${brief(isObject(mixed.json) ? mixed.json.messages : undefined)}`,
-          exchanges: [mixed],
-        });
+        t.check(
+          'catalog-lookup.not-found-info',
+          mixed.status === 200 && !!findMessage(mixed.json, { code: 'not_found', type: 'info', content: unknown }),
+          {
+            message: `no info not_found message for ${unknown}`,
+            expected: `HTTP 200 and a message {type: info, code: not_found, content: ${unknown}}`,
+            actual: `HTTP ${mixed.status}, messages ${brief(isObject(mixed.json) ? mixed.json.messages : undefined)}`,
+            exchanges: [mixed],
+          },
+        );
         const none = await lookup(t, [unknown], true);
         const products = isObject(none.json) ? none.json.products : undefined;
-        t.check('catalog-lookup.none-resolve-empty', none.status === 200 && Array.isArray(products) && products.length === 0, {
-          message: 'no id resolved, yet products is not an empty array',
-          expected: 'HTTP 200 and products: []', actual: `HTTP ${none.status}, products ${brief(products)}`, exchanges: [none],
-        });
+        t.check(
+          'catalog-lookup.none-resolve-empty',
+          none.status === 200 && Array.isArray(products) && products.length === 0,
+          {
+            message: 'no id resolved, yet products is not an empty array',
+            expected: 'HTTP 200 and products: []',
+            actual: `HTTP ${none.status}, products ${brief(products)}`,
+            exchanges: [none],
+          },
+        );
       },
     },
     {
       id: 'catalog-lookup.batch-limit',
       title: 'Lookup batches of growing size until the business refuses one',
       effect: 'read',
-      checks: [{ id: 'catalog-lookup.batch-limit', title: 'an oversized batch gets 400 request_too_large', requirements: ['LKUP-007'] }],
+      checks: [
+        {
+          id: 'catalog-lookup.batch-limit',
+          title: 'an oversized batch gets 400 request_too_large',
+          requirements: ['LKUP-007'],
+        },
+      ],
       run: probeBatchLimit,
     },
     {
@@ -129,8 +192,16 @@ export const catalogLookupSuite: Suite = {
       effect: 'read',
       checks: [
         { id: 'catalog-product.product-id', title: 'a product id resolves to one product', requirements: ['PROD-002'] },
-        { id: 'catalog-product.variant-id', title: 'a variant id resolves to the product holding it', requirements: ['PROD-003'] },
-        { id: 'catalog-product.selected', title: 'a configurable product carries selected, anchoring its featured variant', requirements: ['PROD-004'] },
+        {
+          id: 'catalog-product.variant-id',
+          title: 'a variant id resolves to the product holding it',
+          requirements: ['PROD-003'],
+        },
+        {
+          id: 'catalog-product.selected',
+          title: 'a configurable product carries selected, anchoring its featured variant',
+          requirements: ['PROD-004'],
+        },
       ],
       run: productByIds,
     },
@@ -139,14 +210,35 @@ export const catalogLookupSuite: Suite = {
       title: 'Selections: option value signals and relaxation by preferences',
       effect: 'read',
       checks: [
-        { id: 'catalog-product.signals-present', title: 'option values carry available and exists', requirements: ['PROD-005'] },
-        { id: 'catalog-product.signals-relative', title: 'exists and available agree with the variants the business shows', requirements: ['PROD-006'] },
-        { id: 'catalog-product.variants-match', title: 'returned variants match the selections', requirements: ['PROD-008'] },
-        { id: 'catalog-product.relaxation', title: 'relaxation drops options from the end of preferences', requirements: ['PROD-007'] },
+        {
+          id: 'catalog-product.signals-present',
+          title: 'option values carry available and exists',
+          requirements: ['PROD-005'],
+        },
+        {
+          id: 'catalog-product.signals-relative',
+          title: 'exists and available agree with the variants the business shows',
+          requirements: ['PROD-006'],
+        },
+        {
+          id: 'catalog-product.variants-match',
+          title: 'returned variants match the selections',
+          requirements: ['PROD-008'],
+        },
+        {
+          id: 'catalog-product.relaxation',
+          title: 'relaxation drops options from the end of preferences',
+          requirements: ['PROD-007'],
+        },
       ],
       run: selections,
     },
-    unknownIdScenario({ operation: 'catalog.product', checkId: 'catalog-product.not-found', requirement: 'PROD-001', subject: 'product' }),
+    unknownIdScenario({
+      operation: 'catalog.product',
+      checkId: 'catalog-product.not-found',
+      requirement: 'PROD-001',
+      subject: 'product',
+    }),
   ],
   rules: [endpointsRule('shopping.catalog.lookup')],
 };
@@ -169,35 +261,52 @@ async function probeBatchLimit(t: ScenarioContext): Promise<void> {
       continue;
     }
     if (x.status !== undefined && TRANSIENT.includes(x.status)) {
-      return t.notTested('catalog-lookup.batch-limit', `a batch of ${size} ids got HTTP ${x.status} (rate limited or unavailable); try again later`, [x]);
+      return t.notTested(
+        'catalog-lookup.batch-limit',
+        `a batch of ${size} ids got HTTP ${x.status} (rate limited or unavailable); try again later`,
+        [x],
+      );
     }
     const code = isObject(x.json) ? x.json.code : undefined;
     const what = x.transportError ? x.transportError.message : `HTTP ${x.status} ${brief(code)}`;
     t.check('catalog-lookup.batch-limit', x.status === 400 && code === 'request_too_large', {
       message: `a batch of ${size} ids (${accepted} were accepted) got ${what}`,
-      expected: 'HTTP 400 with code request_too_large', actual: what, exchanges: [x],
+      expected: 'HTTP 400 with code request_too_large',
+      actual: what,
+      exchanges: [x],
     });
     return;
   }
-  t.observe('catalog-lookup.batch-limit', { message: `every batch up to ${accepted} ids was accepted; no limit below the ceiling (fixtures.lookup_batch_ceiling)` });
+  t.observe('catalog-lookup.batch-limit', {
+    message: `every batch up to ${accepted} ids was accepted; no limit below the ceiling (fixtures.lookup_batch_ceiling)`,
+  });
 }
 
 async function productByIds(t: ScenarioContext): Promise<void> {
   const products = await knownProducts(t);
-  const product = t.need(products.find(configurable), 'a product with an option of two values or more, among fixtures.product_ids or the first search page');
+  const product = t.need(
+    products.find(configurable),
+    'a product with an option of two values or more, among fixtures.product_ids or the first search page',
+  );
   const byProduct = await productDetail(t, { id: String(product.id) });
-  const problems = byProduct.product ? t.validate('catalog-product-response.schema.json', byProduct.x.json) : [`HTTP ${byProduct.x.status}, no product`];
+  const problems = byProduct.product
+    ? t.validate('catalog-product-response.schema.json', byProduct.x.json)
+    : [`HTTP ${byProduct.x.status}, no product`];
   t.check('catalog-product.product-id', problems.length === 0 && byProduct.product?.id === product.id, {
     message: problems[0] ?? `asked for ${String(product.id)}, got ${brief(byProduct.product?.id)}`,
     expected: `HTTP 200 and product ${String(product.id)} matching catalog-product-response.schema.json`,
-    actual: `HTTP ${byProduct.x.status}, ${problems.join('; ') || brief(byProduct.product?.id)}`, exchanges: [byProduct.x],
+    actual: `HTTP ${byProduct.x.status}, ${problems.join('; ') || brief(byProduct.product?.id)}`,
+    exchanges: [byProduct.x],
   });
-  if (!byProduct.product) t.notTested('catalog-product.selected', 'the product id did not resolve (see catalog-product.product-id)');
+  if (!byProduct.product)
+    t.notTested('catalog-product.selected', 'the product id did not resolve (see catalog-product.product-id)');
   else {
     const wrong = selectedProblems(byProduct.product, variantSelections(products));
     t.check('catalog-product.selected', wrong.length === 0, {
-      message: wrong[0] ?? '', expected: 'selected: the option selections of the featured (first) variant, one per option name',
-      actual: `selected ${brief(byProduct.product.selected)}`, exchanges: [byProduct.x],
+      message: wrong[0] ?? '',
+      expected: 'selected: the option selections of the featured (first) variant, one per option name',
+      actual: `selected ${brief(byProduct.product.selected)}`,
+      exchanges: [byProduct.x],
     });
   }
   const variantId = variantIdsOf(product).find((id) => id !== product.id);
@@ -206,21 +315,26 @@ async function productByIds(t: ScenarioContext): Promise<void> {
   t.check('catalog-product.variant-id', !!byVariant.product && variantIdsOf(byVariant.product).includes(variant), {
     message: `variant ${variant} did not resolve to its product`,
     expected: `HTTP 200 and a product holding variant ${variant}`,
-    actual: `HTTP ${byVariant.x.status}, ${brief(byVariant.product?.id ?? byVariant.x.json)}`, exchanges: [byVariant.x],
+    actual: `HTTP ${byVariant.x.status}, ${brief(byVariant.product?.id ?? byVariant.x.json)}`,
+    exchanges: [byVariant.x],
   });
 }
 
 /** What is wrong with `selected` of a configurable product: absent, empty, or not anchoring the featured variant. */
 function selectedProblems(product: Json, known: Map<string, Selection[]>): string[] {
   const selected = product.selected;
-  if (!Array.isArray(selected) || selected.length === 0) return [`the product has options but selected is ${brief(selected)}`];
+  if (!Array.isArray(selected) || selected.length === 0)
+    return [`the product has options but selected is ${brief(selected)}`];
   const featured = variantsOf(product)[0];
   const anchors = featured ? selectionsFor(featured, known) : [];
   const names = [...optionValues(product).keys()];
   return selected.filter(isObject).flatMap((s) => {
-    if (names.length && !names.includes(String(s.name))) return [`selected names ${brief(s.name)}, not an option of the product`];
+    if (names.length && !names.includes(String(s.name)))
+      return [`selected names ${brief(s.name)}, not an option of the product`];
     const anchor = anchors.find((a) => a.name === s.name);
-    return anchor && anchor.label !== s.label ? [`selected ${String(s.name)}=${String(s.label)}, but the featured variant has ${anchor.label}`] : [];
+    return anchor && anchor.label !== s.label
+      ? [`selected ${String(s.name)}=${String(s.label)}, but the featured variant has ${anchor.label}`]
+      : [];
   });
 }
 
@@ -235,13 +349,17 @@ async function selections(t: ScenarioContext): Promise<void> {
   const known = variantSelections(products);
   const twoOptions = products.filter((p) => optionValues(p).size >= 2 && configurable(p));
   // One whose known variants lack a combination exercises relaxation; any with two options does the rest.
-  const product = t.need(twoOptions.find((p) => missingCombination(p)) ?? twoOptions[0], 'a product with two options among fixtures.product_ids or the first search page');
+  const product = t.need(
+    twoOptions.find((p) => missingCombination(p)) ?? twoOptions[0],
+    'a product with two options among fixtures.product_ids or the first search page',
+  );
   const guess = missingCombination(product);
   const [firstName, firstValues] = [...optionValues(product)][0];
   // Try values of the first option (search's guess first) until the answer shows a value of
   // another option to relax: one the business calls non-existent with it, or shows no variant for.
   const tries: Selection[] = guess ? [guess[0]] : [];
-  for (const label of firstValues) if (!tries.some((x) => x.name === firstName && x.label === label)) tries.push({ name: firstName, label });
+  for (const label of firstValues)
+    if (!tries.some((x) => x.name === firstName && x.label === label)) tries.push({ name: firstName, label });
   const answers: { a: Selection; x: Exchange; product?: Json; b?: Selection }[] = [];
   for (const candidate of tries.slice(0, MAX_SELECTION_TRIES)) {
     const answer = await productDetail(t, { id: String(product.id), selected: [candidate] });
@@ -253,23 +371,31 @@ async function selections(t: ScenarioContext): Promise<void> {
   const { a, b: found, ...first } = !lastTry.product || lastTry.b ? lastTry : answers[0];
   t.prerequisite(!!first.product, 'catalog-product.product-id');
   const answered = first.product!;
-  for (const v of variantsOf(answered)) if (typeof v.id === 'string' && selectionsFor(v).length) known.set(v.id, selectionsFor(v));
+  for (const v of variantsOf(answered))
+    if (typeof v.id === 'string' && selectionsFor(v).length) known.set(v.id, selectionsFor(v));
   const values = optionSignals(answered);
 
   const withA = variantsOf(answered);
   const strays = withA.filter((v) => selectionsFor(v, known).length > 0 && !hasSelections(v, [a], known));
   t.check('catalog-product.variants-match', strays.length === 0, {
     message: `${strays.length} returned variants lack ${a.name}=${a.label}`,
-    expected: `only variants with ${a.name}=${a.label}`, actual: brief(withA.map((v) => selectionsFor(v, known))), exchanges: [first.x],
+    expected: `only variants with ${a.name}=${a.label}`,
+    actual: brief(withA.map((v) => selectionsFor(v, known))),
+    exchanges: [first.x],
   });
 
   if (values.length === 0) {
-    t.observe('catalog-product.signals-present', { message: 'the product detail states no option values (options is optional), so there are no signals', exchanges: [first.x] });
+    t.observe('catalog-product.signals-present', {
+      message: 'the product detail states no option values (options is optional), so there are no signals',
+      exchanges: [first.x],
+    });
   } else {
     const unsignalled = values.filter(({ v }) => typeof v.available !== 'boolean' || typeof v.exists !== 'boolean');
     t.check('catalog-product.signals-present', unsignalled.length === 0, {
       message: `${unsignalled.length} option values lack available/exists`,
-      expected: 'available and exists booleans on every option value', actual: brief(answered.options), exchanges: [first.x],
+      expected: 'available and exists booleans on every option value',
+      actual: brief(answered.options),
+      exchanges: [first.x],
     });
   }
 
@@ -277,23 +403,39 @@ async function selections(t: ScenarioContext): Promise<void> {
   let relaxed: { x: Exchange; product?: Json } | undefined;
   let comboExists: boolean | undefined;
   if (!b) {
-    t.notTested('catalog-product.relaxation', `no value of another option was found missing with ${a.name}=${a.label}`, [first.x]);
+    t.notTested(
+      'catalog-product.relaxation',
+      `no value of another option was found missing with ${a.name}=${a.label}`,
+      [first.x],
+    );
   } else {
     relaxed = await productDetail(t, { id: String(product.id), selected: [a, b], preferences: [a.name, b.name] });
     const variants = relaxed.product ? variantsOf(relaxed.product) : [];
     const judged = variants.filter((v) => selectionsFor(v, known).length > 0);
-    comboExists = judged.some((v) => hasSelections(v, [a, b], known)) ? true
-      : judged.length > 0 && judged.every((v) => hasSelections(v, [a], known)) ? false : undefined;
+    comboExists = judged.some((v) => hasSelections(v, [a, b], known))
+      ? true
+      : judged.length > 0 && judged.every((v) => hasSelections(v, [a], known))
+        ? false
+        : undefined;
     if (comboExists) {
-      t.notTested('catalog-product.relaxation', `${a.name}=${a.label} with ${b.name}=${b.label} exists, so nothing needed relaxing`, [relaxed.x]);
+      t.notTested(
+        'catalog-product.relaxation',
+        `${a.name}=${a.label} with ${b.name}=${b.label} exists, so nothing needed relaxing`,
+        [relaxed.x],
+      );
     } else if (variants.length > 0 && judged.length === 0) {
       // Variants whose options neither they nor an earlier answer state: what was relaxed cannot be told.
-      t.notTested('catalog-product.relaxation', `asked for ${a.name}=${a.label} with ${b.name}=${b.label}, the business returned variants whose options neither they nor an earlier answer state`, [relaxed.x]);
+      t.notTested(
+        'catalog-product.relaxation',
+        `asked for ${a.name}=${a.label} with ${b.name}=${b.label}, the business returned variants whose options neither they nor an earlier answer state`,
+        [relaxed.x],
+      );
     } else {
       t.check('catalog-product.relaxation', judged.length > 0 && judged.every((v) => hasSelections(v, [a], known)), {
         message: `no variant has ${a.name}=${a.label} with ${b.name}=${b.label}; the business should drop ${b.name}, the last preference`,
         expected: `variants with ${a.name}=${a.label}`,
-        actual: `HTTP ${relaxed.x.status}, variants ${brief(variants.map((v) => selectionsFor(v, known)))}`, exchanges: [relaxed.x],
+        actual: `HTTP ${relaxed.x.status}, variants ${brief(variants.map((v) => selectionsFor(v, known)))}`,
+        exchanges: [relaxed.x],
       });
     }
   }
@@ -304,19 +446,38 @@ async function selections(t: ScenarioContext): Promise<void> {
     const label = String(v.label);
     const seen = withA.filter((x) => hasSelections(x, [a, { name: option, label }], known));
     const problems: string[] = [];
-    if (option !== a.name && seen.length > 0 && v.exists === false) problems.push(`${option}=${label} says exists false, yet the business returned a variant with ${a.name}=${a.label} and it`);
-    if (b && option === b.name && label === b.label && comboExists !== undefined && typeof v.exists === 'boolean' && v.exists !== comboExists) {
-      problems.push(`${option}=${label} says exists ${String(v.exists)}, but asked for it with ${a.name}=${a.label} the business ${comboExists ? 'returned such a variant' : 'relaxed it away'}`);
+    if (option !== a.name && seen.length > 0 && v.exists === false)
+      problems.push(
+        `${option}=${label} says exists false, yet the business returned a variant with ${a.name}=${a.label} and it`,
+      );
+    if (
+      b &&
+      option === b.name &&
+      label === b.label &&
+      comboExists !== undefined &&
+      typeof v.exists === 'boolean' &&
+      v.exists !== comboExists
+    ) {
+      problems.push(
+        `${option}=${label} says exists ${String(v.exists)}, but asked for it with ${a.name}=${a.label} the business ${comboExists ? 'returned such a variant' : 'relaxed it away'}`,
+      );
     }
-    if (option !== a.name && seen.some((x) => isObject(x.availability) && x.availability.available === true) && v.available === false) {
-      problems.push(`${option}=${label} says available false, yet a returned variant with ${a.name}=${a.label} and it is available`);
+    if (
+      option !== a.name &&
+      seen.some((x) => isObject(x.availability) && x.availability.available === true) &&
+      v.available === false
+    ) {
+      problems.push(
+        `${option}=${label} says available false, yet a returned variant with ${a.name}=${a.label} and it is available`,
+      );
     }
     return problems;
   });
   t.check('catalog-product.signals-relative', wrong.length === 0, {
     message: `with ${a.name}=${a.label} selected: ${wrong.join('; ')}`,
     expected: `signals relative to ${a.name}=${a.label}, agreeing with the variants the business itself returns`,
-    actual: brief(answered.options), exchanges: relaxed ? [first.x, relaxed.x] : [first.x],
+    actual: brief(answered.options),
+    exchanges: relaxed ? [first.x, relaxed.x] : [first.x],
   });
 }
 
@@ -326,7 +487,9 @@ async function selections(t: ScenarioContext): Promise<void> {
  * nor detail every match, so only the relaxation that follows tells).
  */
 function toRelax(answered: Json, product: Json, a: Selection, known: Map<string, Selection[]>): Selection | undefined {
-  const claimed = optionSignals(answered).find(({ option, v }) => option !== a.name && v.exists === false && typeof v.label === 'string');
+  const claimed = optionSignals(answered).find(
+    ({ option, v }) => option !== a.name && v.exists === false && typeof v.label === 'string',
+  );
   if (claimed) return { name: claimed.option, label: String(claimed.v.label) };
   const shown = variantsOf(answered).filter((v) => hasSelections(v, [a], known));
   for (const [name, labels] of optionValues({ ...product, options: answered.options ?? product.options })) {
@@ -340,10 +503,15 @@ function toRelax(answered: Json, product: Json, a: Selection, known: Map<string,
 /** Every option value of a product detail, with the option it belongs to. */
 function optionSignals(product: Json): { option: string; v: Json }[] {
   const options = Array.isArray(product.options) ? product.options.filter(isObject) : [];
-  return options.flatMap((o) => (Array.isArray(o.values) ? o.values.filter(isObject).map((v) => ({ option: String(o.name), v })) : []));
+  return options.flatMap((o) =>
+    Array.isArray(o.values) ? o.values.filter(isObject).map((v) => ({ option: String(o.name), v })) : [],
+  );
 }
 
-async function productDetail(t: ScenarioContext, input: { id: string; selected?: Selection[]; preferences?: string[] }): Promise<{ x: Exchange; product?: Json }> {
+async function productDetail(
+  t: ScenarioContext,
+  input: { id: string; selected?: Selection[]; preferences?: string[] },
+): Promise<{ x: Exchange; product?: Json }> {
   const x = await t.call('catalog.product', { input });
   const product = isObject(x.json) && isObject(x.json.product) ? x.json.product : undefined;
   return { x, product: x.status === 200 ? product : undefined };
@@ -355,6 +523,7 @@ function lookup(t: ScenarioContext, ids: string[], unknown = false): Promise<Exc
 
 function inputIdsOf(product: Json): string[] {
   const variants = Array.isArray(product.variants) ? product.variants.filter(isObject) : [];
-  return variants.flatMap((v) => (Array.isArray(v.inputs) ? v.inputs.filter(isObject).map((i) => i.id) : []))
+  return variants
+    .flatMap((v) => (Array.isArray(v.inputs) ? v.inputs.filter(isObject).map((i) => i.id) : []))
     .filter((id): id is string => typeof id === 'string');
 }

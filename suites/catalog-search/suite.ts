@@ -23,10 +23,26 @@ export const catalogSearchSuite: Suite = {
       title: 'A search without a limit returns a first page of valid products',
       effect: 'read',
       checks: [
-        { id: 'catalog-search.response', title: 'search answers 200 with a products array', requirements: ['SRCH-001'] },
-        { id: 'catalog-search.products-valid', title: 'every product has the required members', requirements: ['SRCH-002'] },
-        { id: 'catalog-search.default-page-size', title: 'at most 10 products without a limit', requirements: ['SRCH-003'] },
-        { id: 'catalog-search.default-page-full', title: 'a page followed by more holds 10 products without a limit', requirements: ['SRCH-011'] },
+        {
+          id: 'catalog-search.response',
+          title: 'search answers 200 with a products array',
+          requirements: ['SRCH-001'],
+        },
+        {
+          id: 'catalog-search.products-valid',
+          title: 'every product has the required members',
+          requirements: ['SRCH-002'],
+        },
+        {
+          id: 'catalog-search.default-page-size',
+          title: 'at most 10 products without a limit',
+          requirements: ['SRCH-003'],
+        },
+        {
+          id: 'catalog-search.default-page-full',
+          title: 'a page followed by more holds 10 products without a limit',
+          requirements: ['SRCH-011'],
+        },
       ],
       run: firstPage,
     },
@@ -34,13 +50,23 @@ export const catalogSearchSuite: Suite = {
       id: 'catalog-search.small-limit',
       title: `A search with pagination.limit ${SMALL_LIMIT} honours it`,
       effect: 'read',
-      checks: [{ id: 'catalog-search.limit-honoured', title: 'no more products than pagination.limit', requirements: ['SRCH-004'] }],
+      checks: [
+        {
+          id: 'catalog-search.limit-honoured',
+          title: 'no more products than pagination.limit',
+          requirements: ['SRCH-004'],
+        },
+      ],
       async run(t) {
-        const x = await t.call('catalog.search', { input: { query: t.config.fixtures?.search_query, limit: SMALL_LIMIT } });
+        const x = await t.call('catalog.search', {
+          input: { query: t.config.fixtures?.search_query, limit: SMALL_LIMIT },
+        });
         const count = productsOf(x.json).length;
         t.check('catalog-search.limit-honoured', x.status === 200 && count <= SMALL_LIMIT, {
-          message: x.status === 200 ? `${count} products for limit ${SMALL_LIMIT}` : `HTTP ${x.status}: ${brief(x.json)}`,
-          expected: `HTTP 200 and at most ${SMALL_LIMIT} products`, actual: `HTTP ${x.status}, ${count} products`,
+          message:
+            x.status === 200 ? `${count} products for limit ${SMALL_LIMIT}` : `HTTP ${x.status}: ${brief(x.json)}`,
+          expected: `HTTP 200 and at most ${SMALL_LIMIT} products`,
+          actual: `HTTP ${x.status}, ${count} products`,
         });
       },
     },
@@ -49,10 +75,22 @@ export const catalogSearchSuite: Suite = {
       title: 'Walking every page of a search with its cursors',
       effect: 'read',
       checks: [
-        { id: 'catalog-search.cursor-read', title: 'the business reads the cursor sent as pagination.cursor', requirements: ['SRCH-010'] },
+        {
+          id: 'catalog-search.cursor-read',
+          title: 'the business reads the cursor sent as pagination.cursor',
+          requirements: ['SRCH-010'],
+        },
         { id: 'catalog-search.no-repeats', title: 'no product appears on two pages', requirements: ['SRCH-005'] },
-        { id: 'catalog-search.has-next-page', title: 'has_next_page true leads, by its cursor, to more products', requirements: ['SRCH-012'] },
-        { id: 'catalog-search.total-count', title: 'how total_count compares with the products walked', requirements: ['SRCH-013'] },
+        {
+          id: 'catalog-search.has-next-page',
+          title: 'has_next_page true leads, by its cursor, to more products',
+          requirements: ['SRCH-012'],
+        },
+        {
+          id: 'catalog-search.total-count',
+          title: 'how total_count compares with the products walked',
+          requirements: ['SRCH-013'],
+        },
       ],
       run: walkPages,
     },
@@ -60,23 +98,34 @@ export const catalogSearchSuite: Suite = {
       id: 'catalog-search.filters',
       title: 'Filters on category and maximum price combine with AND',
       effect: 'read',
-      checks: [{ id: 'catalog-search.filters-and', title: 'every product satisfies every filter', requirements: ['SRCH-008'] }],
+      checks: [
+        { id: 'catalog-search.filters-and', title: 'every product satisfies every filter', requirements: ['SRCH-008'] },
+      ],
       run: filtersAnd,
     },
     {
       id: 'catalog-search.no-match',
       title: 'A query that matches nothing',
       effect: 'read',
-      checks: [{ id: 'catalog-search.no-match', title: 'finding nothing answers 200 with a products array', requirements: ['SRCH-014'] }],
+      checks: [
+        {
+          id: 'catalog-search.no-match',
+          title: 'finding nothing answers 200 with a products array',
+          requirements: ['SRCH-014'],
+        },
+      ],
       async run(t) {
         const x = await t.call('catalog.search', { input: { query: `zqxjv ${unknownId()}` }, notFoundProbe: true });
         const products = isObject(x.json) ? x.json.products : undefined;
         if (x.status === 200 && Array.isArray(products) && products.length > 0) {
-          return t.observe('catalog-search.no-match', { message: `a nonsense query returned ${products.length} products; what a search finding nothing returns is the business's ranking` });
+          return t.observe('catalog-search.no-match', {
+            message: `a nonsense query returned ${products.length} products; what a search finding nothing returns is the business's ranking`,
+          });
         }
         t.check('catalog-search.no-match', x.status === 200 && Array.isArray(products), {
           message: `a query matching nothing answered HTTP ${x.status} without a products array`,
-          expected: 'HTTP 200 and a products array', actual: `HTTP ${x.status}, products ${brief(products)}`,
+          expected: 'HTTP 200 and a products array',
+          actual: `HTTP ${x.status}, products ${brief(products)}`,
         });
       },
     },
@@ -94,19 +143,26 @@ async function firstPage(t: ScenarioContext): Promise<void> {
   const x = await t.call('catalog.search', { input: { query } });
   const problems = x.status === 200 ? t.validate('catalog-search-response.schema.json', x.json) : [`HTTP ${x.status}`];
   t.require('catalog-search.response', problems.length === 0, {
-    message: problems[0] ?? '', expected: 'HTTP 200 and a body matching catalog-search-response.schema.json', actual: problems.join('; '),
+    message: problems[0] ?? '',
+    expected: 'HTTP 200 and a body matching catalog-search-response.schema.json',
+    actual: problems.join('; '),
   });
   const products = t.need(productsOf(x.json), 'a search that returns products (set fixtures.search_query in --config)');
   const invalid = products.flatMap((p, i) =>
-    t.validate('common.schema.json#/$defs/product', p).map((e) => e.replace('$', `$.products[${i}]`)));
+    t.validate('common.schema.json#/$defs/product', p).map((e) => e.replace('$', `$.products[${i}]`)),
+  );
   t.check('catalog-search.products-valid', invalid.length === 0, {
-    message: invalid[0] ?? '', expected: 'id, title, description.plain, price_range and variants on every product', actual: invalid.join('; '),
+    message: invalid[0] ?? '',
+    expected: 'id, title, description.plain, price_range and variants on every product',
+    actual: invalid.join('; '),
   });
   t.check('catalog-search.default-page-size', products.length <= DEFAULT_PAGE_SIZE, {
     message: `${products.length} products on a page requested without a limit`,
-    expected: `at most ${DEFAULT_PAGE_SIZE} products`, actual: `${products.length} products`,
+    expected: `at most ${DEFAULT_PAGE_SIZE} products`,
+    actual: `${products.length} products`,
   });
-  if (products.length >= DEFAULT_PAGE_SIZE) return t.pass('catalog-search.default-page-full', `a full page of ${products.length}`, [x]);
+  if (products.length >= DEFAULT_PAGE_SIZE)
+    return t.pass('catalog-search.default-page-full', `a full page of ${products.length}`, [x]);
   const page = pageOf(x);
   let more: Exchange | undefined;
   // Without has_next_page, a cursor may still lead on: follow it once to learn whether this page was the last.
@@ -154,30 +210,43 @@ async function walkPages(t: ScenarioContext): Promise<void> {
   t.prerequisite(isSearchResponse(t, pages[0].exchange), 'catalog-search.response');
   if (pages[0].hasNext === true && typeof pages[0].cursor !== 'string') {
     t.fail('catalog-search.has-next-page', {
-      message: 'page 1 says has_next_page true but carries no cursor', expected: 'has_next_page true only with a cursor to a page of products',
+      message: 'page 1 says has_next_page true but carries no cursor',
+      expected: 'has_next_page true only with a cursor to a page of products',
       actual: `has_next_page true, pagination ${brief(isObject(pages[0].exchange.json) ? pages[0].exchange.json.pagination : undefined)}`,
     });
     throw new NotTested('page 1 carries no cursor to walk on with');
   }
   if (!leadsOn(pages[0]) || typeof pages[0].cursor !== 'string') {
-    t.need(undefined, `a search spanning two pages to walk (the first page has ${pages[0].ids.length} products; set fixtures.search_query)`);
+    t.need(
+      undefined,
+      `a search spanning two pages to walk (the first page has ${pages[0].ids.length} products; set fixtures.search_query)`,
+    );
   }
   while (pages.length < MAX_PAGES) {
     const last = pages[pages.length - 1];
     if (!leadsOn(last) || typeof last.cursor !== 'string') break;
     const next = pageOf(await search(last.cursor));
     if (!isSearchResponse(t, next.exchange)) {
-      t.observe('catalog-search.cursor-read', { message: `a page requested with pagination.cursor answered HTTP ${next.exchange.status}`, exchanges: [next.exchange] });
+      t.observe('catalog-search.cursor-read', {
+        message: `a page requested with pagination.cursor answered HTTP ${next.exchange.status}`,
+        exchanges: [next.exchange],
+      });
       throw new NotTested('the cursor could not be sent back as pagination.cursor');
     }
     if (pages.length === 1) {
       if (next.ids.length > 0 && next.ids.join() === pages[0].ids.join()) {
-        t.observe('catalog-search.cursor-read', { message: 'pagination.cursor seems ignored: the second page equals the first', exchanges: [next.exchange] });
+        t.observe('catalog-search.cursor-read', {
+          message: 'pagination.cursor seems ignored: the second page equals the first',
+          exchanges: [next.exchange],
+        });
         throw new NotTested('the business does not read pagination.cursor (the request member is not shown)');
       }
       // Two empty pages tell nothing: an ignored cursor would give the same.
       if (pages[0].ids.length === 0 && next.ids.length === 0) {
-        t.observe('catalog-search.cursor-read', { message: 'the first two pages are empty: whether pagination.cursor is read cannot be seen', exchanges: [pages[0].exchange, next.exchange] });
+        t.observe('catalog-search.cursor-read', {
+          message: 'the first two pages are empty: whether pagination.cursor is read cannot be seen',
+          exchanges: [pages[0].exchange, next.exchange],
+        });
       } else t.pass('catalog-search.cursor-read', 'the business reads pagination.cursor', [next.exchange]);
     }
     pages.push(next);
@@ -185,15 +254,21 @@ async function walkPages(t: ScenarioContext): Promise<void> {
   }
   const walked = pages.map((p) => p.exchange);
   const seen = new Set<string>();
-  const repeats = pages.flatMap((p) => p.ids).filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+  const repeats = pages.flatMap((p) => p.ids).filter((id) => seen.size === seen.add(id).size);
   t.check('catalog-search.no-repeats', repeats.length === 0, {
-    message: `repeated across pages: ${[...new Set(repeats)].join(', ')}`, expected: 'each product on one page only',
-    actual: pages.map((p, i) => `page ${i + 1}: ${p.ids.join(',')}`).join(' | '), exchanges: walked,
+    message: `repeated across pages: ${[...new Set(repeats)].join(', ')}`,
+    expected: 'each product on one page only',
+    actual: pages.map((p, i) => `page ${i + 1}: ${p.ids.join(',')}`).join(' | '),
+    exchanges: walked,
   });
   const last = pages[pages.length - 1];
   const unfinished = leadsOn(last) && typeof last.cursor === 'string' && last.ids.length > 0;
   if (unfinished) {
-    t.notTested('catalog-search.has-next-page', `the search spans more than ${MAX_PAGES} pages; narrow it with fixtures.search_query`, walked);
+    t.notTested(
+      'catalog-search.has-next-page',
+      `the search spans more than ${MAX_PAGES} pages; narrow it with fixtures.search_query`,
+      walked,
+    );
     t.notTested('catalog-search.total-count', `the search spans more than ${MAX_PAGES} pages`, walked);
     return;
   }
@@ -201,19 +276,30 @@ async function walkPages(t: ScenarioContext): Promise<void> {
     if (p.hasNext !== true) return [];
     if (typeof p.cursor !== 'string') return [`page ${i + 1} says has_next_page true but carries no cursor`];
     const after = pages[i + 1];
-    return after && after.ids.length === 0 ? [`page ${i + 1} says has_next_page true, but its cursor leads to an empty page`] : [];
+    return after && after.ids.length === 0
+      ? [`page ${i + 1} says has_next_page true, but its cursor leads to an empty page`]
+      : [];
   });
   t.check('catalog-search.has-next-page', broken.length === 0, {
-    message: broken[0] ?? '', expected: 'has_next_page true only with a cursor to a page of products',
-    actual: pages.map((p, i) => `page ${i + 1}: ${p.ids.length} products, has_next_page ${brief(p.hasNext)}, cursor ${typeof p.cursor === 'string' ? 'given' : 'none'}`).join('; '),
+    message: broken[0] ?? '',
+    expected: 'has_next_page true only with a cursor to a page of products',
+    actual: pages
+      .map(
+        (p, i) =>
+          `page ${i + 1}: ${p.ids.length} products, has_next_page ${brief(p.hasNext)}, cursor ${typeof p.cursor === 'string' ? 'given' : 'none'}`,
+      )
+      .join('; '),
     exchanges: walked,
   });
   const counts = pages.map((p) => p.totalCount).filter((c) => c !== undefined);
   const differing = counts.filter((c) => c !== seen.size);
   t.observe('catalog-search.total-count', {
-    message: counts.length === 0 ? 'no page states total_count'
-      : differing.length === 0 ? `total_count ${seen.size} matches the distinct products walked`
-        : `total_count ${brief(differing[0])}, while ${seen.size} distinct products were walked (an estimate is permitted)`,
+    message:
+      counts.length === 0
+        ? 'no page states total_count'
+        : differing.length === 0
+          ? `total_count ${seen.size} matches the distinct products walked`
+          : `total_count ${brief(differing[0])}, while ${seen.size} distinct products were walked (an estimate is permitted)`,
     exchanges: walked,
   });
 }
@@ -226,18 +312,31 @@ async function filtersAnd(t: ScenarioContext): Promise<void> {
     t.prerequisite(isSearchResponse(t, first), 'catalog-search.response');
     filters = filtersFrom(productsOf(first.json));
   }
-  const { categories, max } = t.need(readFilters(filters), 'a product with categories and a price (or fixtures.search_filters)');
+  const { categories, max } = t.need(
+    readFilters(filters),
+    'a product with categories and a price (or fixtures.search_filters)',
+  );
   const x = await t.call('catalog.search', { input: { query, filters } });
   t.prerequisite(x.status !== 200 || isSearchResponse(t, x), 'catalog-search.response');
   const returned = productsOf(x.json);
   if (x.status === 200 && returned.length === 0) {
-    return t.observe('catalog-search.filters-and', { message: `no product came back for filters ${brief(filters)}, which a product of the first page satisfies` });
+    return t.observe('catalog-search.filters-and', {
+      message: `no product came back for filters ${brief(filters)}, which a product of the first page satisfies`,
+    });
   }
   const stray = returned.filter((p) => outsideCategories(p, categories) || aboveMax(p, max));
   t.check('catalog-search.filters-and', x.status === 200 && stray.length === 0, {
-    message: x.status === 200 ? `${stray.length} products break a filter: ${brief(stray.map((p) => p.id))}` : `HTTP ${x.status}`,
+    message:
+      x.status === 200
+        ? `${stray.length} products break a filter: ${brief(stray.map((p) => p.id))}`
+        : `HTTP ${x.status}`,
     expected: `HTTP 200; every product in categories ${brief(categories)} AND priced at most ${max}`,
-    actual: x.status === 200 ? stray.map((p) => `${String(p.id)}: categories ${brief(p.categories)}, lowest price ${lowestPrice(p)}`).join('; ') : `HTTP ${x.status}: ${brief(x.json)}`,
+    actual:
+      x.status === 200
+        ? stray
+            .map((p) => `${String(p.id)}: categories ${brief(p.categories)}, lowest price ${lowestPrice(p)}`)
+            .join('; ')
+        : `HTTP ${x.status}: ${brief(x.json)}`,
   });
 }
 
@@ -258,7 +357,13 @@ function filtersFrom(products: Record<string, unknown>[]): Record<string, unknow
 }
 
 function readFilters(filters: Record<string, unknown> | undefined): { categories: string[]; max: number } | undefined {
-  if (!filters || !Array.isArray(filters.categories) || !isObject(filters.price) || typeof filters.price.max !== 'number') return undefined;
+  if (
+    !filters ||
+    !Array.isArray(filters.categories) ||
+    !isObject(filters.price) ||
+    typeof filters.price.max !== 'number'
+  )
+    return undefined;
   return { categories: filters.categories.map(String), max: filters.price.max };
 }
 
@@ -276,7 +381,9 @@ function categoryNames(p: Record<string, unknown>): string[] {
  */
 function outsideCategories(p: Record<string, unknown>, wanted: string[]): boolean {
   const stated = (Array.isArray(p.categories) ? p.categories.filter(isObject) : [])
-    .flatMap((c) => [c.value, c.taxonomy]).filter((v): v is string => typeof v === 'string').map((v) => v.toLowerCase().trim());
+    .flatMap((c) => [c.value, c.taxonomy])
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.toLowerCase().trim());
   if (stated.length === 0) return false;
   return !wanted.map((w) => w.toLowerCase().trim()).some((w) => stated.some((s) => s.includes(w) || w.includes(s)));
 }
@@ -291,6 +398,7 @@ function lowestPrice(p: Record<string, unknown>): number {
   const min = isObject(p.price_range) && isObject(p.price_range.min) ? p.price_range.min.amount : undefined;
   if (typeof min === 'number') return min;
   const variants = (Array.isArray(p.variants) ? p.variants.filter(isObject) : [])
-    .map((v) => (isObject(v.price) ? v.price.amount : undefined)).filter((a): a is number => typeof a === 'number');
+    .map((v) => (isObject(v.price) ? v.price.amount : undefined))
+    .filter((a): a is number => typeof a === 'number');
   return variants.length ? Math.min(...variants) : Number.NaN;
 }

@@ -9,8 +9,20 @@ import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { parsePath } from '../../src/protocol/json-path.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import {
-  carriesResource, COMPLETION_WAIT_MS, completeCheckout, createCheckout, driveToReady, judgeRefusedUpdate, NEEDS_ITEMS,
-  purchasableItems, readySession, refusedCheckoutComplete, resourceOf, statusOf, withBuyer, type CreateOutcome,
+  carriesResource,
+  COMPLETION_WAIT_MS,
+  completeCheckout,
+  createCheckout,
+  driveToReady,
+  judgeRefusedUpdate,
+  NEEDS_ITEMS,
+  purchasableItems,
+  readySession,
+  refusedCheckoutComplete,
+  resourceOf,
+  statusOf,
+  withBuyer,
+  type CreateOutcome,
 } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
@@ -31,8 +43,16 @@ export const checkoutSuite: Suite = {
       effect: 'write',
       checks: [
         { id: 'checkout.create', title: 'create answers 201 with an open session', requirements: ['CHK-001'] },
-        { id: 'checkout.ready', title: 'supplying what the session asks for reaches ready_for_complete', requirements: ['CHK-005'] },
-        { id: 'checkout.cancel-from-ready', title: 'cancel from ready_for_complete gives canceled', requirements: ['CHK-008'] },
+        {
+          id: 'checkout.ready',
+          title: 'supplying what the session asks for reaches ready_for_complete',
+          requirements: ['CHK-005'],
+        },
+        {
+          id: 'checkout.cancel-from-ready',
+          title: 'cancel from ready_for_complete gives canceled',
+          requirements: ['CHK-008'],
+        },
       ],
       async run(t) {
         const created = await openSession(t);
@@ -42,14 +62,16 @@ export const checkoutSuite: Suite = {
           throw new NotTested(drive.why);
         }
         t.require('checkout.ready', drive.kind === 'ready', {
-          message: drive.why, expected: 'status ready_for_complete once the session has what its messages ask for',
+          message: drive.why,
+          expected: 'status ready_for_complete once the session has what its messages ask for',
           actual: `status ${brief(statusOf(drive.last))}, messages ${brief(messagesOf(drive.last.json))}`,
           exchanges: drive.sessions.slice(1).length ? drive.sessions.slice(1) : [drive.last],
         });
         const canceled = await t.call('checkout.cancel', { id: String(resourceOf(t, drive.last).id) });
         t.check('checkout.cancel-from-ready', canceled.status === 200 && statusOf(canceled) === 'canceled', {
           message: `cancel answered HTTP ${canceled.status} with status ${brief(statusOf(canceled))}`,
-          expected: 'HTTP 200, status canceled', actual: `HTTP ${canceled.status}, status ${brief(statusOf(canceled))}`,
+          expected: 'HTTP 200, status canceled',
+          actual: `HTTP ${canceled.status}, status ${brief(statusOf(canceled))}`,
         });
       },
     },
@@ -57,14 +79,22 @@ export const checkoutSuite: Suite = {
       id: 'checkout.cancel-incomplete',
       title: 'Cancel a session that is still incomplete',
       effect: 'write',
-      checks: [{ id: 'checkout.cancel-from-incomplete', title: 'cancel from incomplete gives canceled', requirements: ['CHK-008'] }],
+      checks: [
+        {
+          id: 'checkout.cancel-from-incomplete',
+          title: 'cancel from incomplete gives canceled',
+          requirements: ['CHK-008'],
+        },
+      ],
       async run(t) {
-        const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
-        if (statusOf(created) !== 'incomplete') throw new NotTested('the session was ready at create, so it was never incomplete');
+        const created = await sessionFor(await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+        if (statusOf(created) !== 'incomplete')
+          throw new NotTested('the session was ready at create, so it was never incomplete');
         const x = await t.call('checkout.cancel', { id: String(resourceOf(t, created).id) });
         t.check('checkout.cancel-from-incomplete', x.status === 200 && statusOf(x) === 'canceled', {
           message: `cancel answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
-          expected: 'HTTP 200, status canceled', actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
+          expected: 'HTTP 200, status canceled',
+          actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
         });
       },
     },
@@ -72,20 +102,34 @@ export const checkoutSuite: Suite = {
       id: 'checkout.totals-recomputed',
       title: 'Change a line quantity by update and compare the totals',
       effect: 'write',
-      checks: [{ id: 'checkout.totals-recomputed', title: 'an update changing a quantity recomputes the totals', requirements: ['CHK-018'] }],
+      checks: [
+        {
+          id: 'checkout.totals-recomputed',
+          title: 'an update changing a quantity recomputes the totals',
+          requirements: ['CHK-018'],
+        },
+      ],
       run: totalsRecomputed,
     },
     {
       id: 'checkout.complete',
       title: 'Complete a ready session with the configured payment token',
       effect: 'irreversible',
-      checks: [{ id: 'checkout.complete', title: 'complete gives completed and an order with id and permalink_url', requirements: ['CHK-007'] }],
+      checks: [
+        {
+          id: 'checkout.complete',
+          title: 'complete gives completed and an order with id and permalink_url',
+          requirements: ['CHK-007'],
+        },
+      ],
       async run(t) {
         const token = t.need(t.config.payment?.token, 'payment.token in --config');
         const done = await completeCheckout(t, await readySession(t), token, { await: true });
         const { final } = done;
         if (statusOf(final) === 'complete_in_progress') {
-          throw new NotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
+          throw new NotTested(
+            `the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`,
+          );
         }
         const refusal = refusedCheckoutComplete(done);
         if (refusal) {
@@ -93,8 +137,12 @@ export const checkoutSuite: Suite = {
           throw new NotTested(refusal);
         }
         const order = resourceOf(t, final).order;
-        const ok = final.status === 200 && statusOf(final) === 'completed' && isObject(order)
-          && typeof order.id === 'string' && typeof order.permalink_url === 'string';
+        const ok =
+          final.status === 200 &&
+          statusOf(final) === 'completed' &&
+          isObject(order) &&
+          typeof order.id === 'string' &&
+          typeof order.permalink_url === 'string';
         t.check('checkout.complete', ok, {
           message: `after complete${done.polls.length ? ` and ${done.polls.length} polls of Get` : ''}: HTTP ${final.status}, status ${brief(statusOf(final))}, order ${brief(order)}`,
           expected: 'HTTP 200, status completed, order {id, permalink_url}',
@@ -107,26 +155,43 @@ export const checkoutSuite: Suite = {
       id: 'checkout.unavailable',
       title: 'Create a session whose every item is unavailable',
       effect: 'write',
-      checks: [{ id: 'checkout.item-unavailable', title: 'item_unavailable error with continue_url, and no session', requirements: ['CHK-009'] }],
+      checks: [
+        {
+          id: 'checkout.item-unavailable',
+          title: 'item_unavailable error with continue_url, and no session',
+          requirements: ['CHK-009'],
+        },
+      ],
       run: unavailable,
     },
     {
       id: 'checkout.quantity-adjusted',
       title: `Create a session asking for ${LARGE_QUANTITY} of an item`,
       effect: 'write',
-      checks: [{ id: 'checkout.quantity-adjusted-path', title: 'quantity_adjusted is a warning pointing at a line quantity', requirements: ['CHK-010'] }],
+      checks: [
+        {
+          id: 'checkout.quantity-adjusted-path',
+          title: 'quantity_adjusted is a warning pointing at a line quantity',
+          requirements: ['CHK-010'],
+        },
+      ],
       async run(t) {
-        const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS), LARGE_QUANTITY));
+        const created = await sessionFor(
+          await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS), LARGE_QUANTITY),
+        );
         const adjusted = messagesOf(created.json).filter((m) => m.code === 'quantity_adjusted');
         if (adjusted.length === 0) {
-          return t.observe('checkout.quantity-adjusted-path', { message: `no quantity_adjusted message for a quantity of ${LARGE_QUANTITY}` });
+          return t.observe('checkout.quantity-adjusted-path', {
+            message: `no quantity_adjusted message for a quantity of ${LARGE_QUANTITY}`,
+          });
         }
         const lines = resourceOf(t, created).line_items;
         const count = Array.isArray(lines) ? lines.length : 0;
         const wrong = adjusted.filter((m) => m.type !== 'warning' || !pointsAtLineQuantity(m.path, count));
         t.check('checkout.quantity-adjusted-path', wrong.length === 0, {
           message: `${wrong.length} quantity_adjusted messages are not warnings pointing at a line quantity`,
-          expected: `type warning, path such as $.line_items[0].quantity (the session has ${count} lines)`, actual: brief(wrong),
+          expected: `type warning, path such as $.line_items[0].quantity (the session has ${count} lines)`,
+          actual: brief(wrong),
         });
       },
     },
@@ -134,26 +199,45 @@ export const checkoutSuite: Suite = {
       id: 'checkout.update-in-progress',
       title: 'Update a session whose completion is in progress',
       effect: 'irreversible',
-      checks: [{ id: 'checkout.in-progress-unchanged', title: 'the session comes back unchanged with a recoverable error', requirements: ['CHK-011'] }],
+      checks: [
+        {
+          id: 'checkout.in-progress-unchanged',
+          title: 'the session comes back unchanged with a recoverable error',
+          requirements: ['CHK-011'],
+        },
+      ],
       async run(t) {
-        const token = t.need(t.config.payment?.in_progress_token, 'payment.in_progress_token in --config (a token that holds completion in progress)');
+        const token = t.need(
+          t.config.payment?.in_progress_token,
+          'payment.in_progress_token in --config (a token that holds completion in progress)',
+        );
         const done = await completeCheckout(t, await readySession(t), token, { await: false });
         const held = done.final;
         const refusal = statusOf(held) === 'complete_in_progress' ? undefined : refusedCheckoutComplete(done);
         if (refusal) throw new NotTested(refusal);
         t.prerequisite(carriesResource(held), 'checkout.complete');
-        t.need(statusOf(held) === 'complete_in_progress' ? held : undefined,
-          'payment.in_progress_token to leave the session complete_in_progress');
+        t.need(
+          statusOf(held) === 'complete_in_progress' ? held : undefined,
+          'payment.in_progress_token to leave the session complete_in_progress',
+        );
         const before = resourceOf(t, held);
         const x = await t.call('checkout.update', {
           id: String(before.id),
-          input: { resource: before, changes: { buyer: { ...(isObject(before.buyer) ? before.buyer : {}), first_name: 'Changed' } } },
+          input: {
+            resource: before,
+            changes: { buyer: { ...(isObject(before.buyer) ? before.buyer : {}), first_name: 'Changed' } },
+          },
         });
         const after = resourceOf(t, x);
         const recoverable = messagesOf(x.json).some((m) => m.type === 'error' && m.severity === 'recoverable');
         const unchanged = sameJson(after.buyer, before.buyer) && after.status === 'complete_in_progress';
         t.check('checkout.in-progress-unchanged', x.status === 200 && unchanged && recoverable, {
-          message: x.status !== 200 ? `HTTP ${x.status}` : !unchanged ? 'the update was applied while complete_in_progress' : 'no recoverable error message',
+          message:
+            x.status !== 200
+              ? `HTTP ${x.status}`
+              : !unchanged
+                ? 'the update was applied while complete_in_progress'
+                : 'no recoverable error message',
           expected: 'HTTP 200, the session unchanged in complete_in_progress, and a recoverable error',
           actual: `HTTP ${x.status}, status ${brief(after.status)}, buyer ${brief(after.buyer)}, messages ${brief(messagesOf(x.json))}`,
         });
@@ -173,27 +257,31 @@ async function openSession(t: ScenarioContext): Promise<Exchange> {
   }
   const { x } = outcome;
   t.require('checkout.create', outcome.kind === 'session' && x.status === 201 && OPEN.includes(String(statusOf(x))), {
-    message: outcome.kind === 'broken' ? outcome.why : `create answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
-    expected: 'HTTP 201, status incomplete (or ready_for_complete)', actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
+    message:
+      outcome.kind === 'broken' ? outcome.why : `create answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
+    expected: 'HTTP 201, status incomplete (or ready_for_complete)',
+    actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
   });
   return x;
 }
 
 /** The session of a create another scenario needs: checkout.create judges the create itself. */
-async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<Exchange> {
+async function sessionFor(outcome: CreateOutcome): Promise<Exchange> {
   if (outcome.kind === 'needs') throw new NotTested(outcome.why);
   if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) throw new Blocked('checkout.create');
   return outcome.x;
 }
 
 async function totalsRecomputed(t: ScenarioContext): Promise<void> {
-  const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+  const created = await sessionFor(await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
   const resource = resourceOf(t, created);
   const lines = Array.isArray(resource.line_items) ? resource.line_items.filter(isObject) : [];
   const line = lines[0];
   const price = isObject(line?.item) ? line.item.price : undefined;
   if (!line || typeof line.quantity !== 'number' || typeof price !== 'number' || price <= 0) {
-    throw new NotTested(`the session's first line states no positive item.price and quantity to compare totals by (${brief(line)})`);
+    throw new NotTested(
+      `the session's first line states no positive item.price and quantity to compare totals by (${brief(line)})`,
+    );
   }
   const quantity = line.quantity + 1;
   const x = await t.call('checkout.update', {
@@ -206,13 +294,18 @@ async function totalsRecomputed(t: ScenarioContext): Promise<void> {
     t.prerequisite(false, 'checkout.ready');
   }
   const after = resourceOf(t, x);
-  const updated = Array.isArray(after.line_items) ? after.line_items.filter(isObject).find((l) => l.id === line.id) : undefined;
+  const updated = Array.isArray(after.line_items)
+    ? after.line_items.filter(isObject).find((l) => l.id === line.id)
+    : undefined;
   if (updated?.quantity !== quantity) {
-    return t.observe('checkout.totals-recomputed', { message: `the business kept quantity ${brief(updated?.quantity)} for the line set to ${quantity}, so totals need not change` });
+    return t.observe('checkout.totals-recomputed', {
+      message: `the business kept quantity ${brief(updated?.quantity)} for the line set to ${quantity}, so totals need not change`,
+    });
   }
   t.check('checkout.totals-recomputed', !sameJson(after.totals, resource.totals), {
     message: `the line's quantity went from ${String(line.quantity)} to ${quantity} at ${price} each, but the totals stayed as they were`,
-    expected: 'totals that differ from those before the update', actual: `before ${brief(resource.totals)}, after ${brief(after.totals)}`,
+    expected: 'totals that differ from those before the update',
+    actual: `before ${brief(resource.totals)}, after ${brief(after.totals)}`,
     exchanges: [created, x],
   });
 }
@@ -234,8 +327,10 @@ async function unavailable(t: ScenarioContext): Promise<void> {
     }
   }
   t.check('checkout.item-unavailable', problems.length === 0, {
-    message: problems[0] ?? '', expected: 'HTTP 200, status error, error item_unavailable unrecoverable, continue_url, and no session',
-    actual: problems.join('; '), exchanges: [x, ...created],
+    message: problems[0] ?? '',
+    expected: 'HTTP 200, status error, error item_unavailable unrecoverable, continue_url, and no session',
+    actual: problems.join('; '),
+    exchanges: [x, ...created],
   });
 }
 
@@ -250,9 +345,42 @@ function pointsAtLineQuantity(path: unknown, lines: number): boolean {
 function sessionRules(): ExchangeRule[] {
   const c = 'shopping.checkout';
   return [
-    resourceRule(c, { id: 'checkout.resource', title: 'every session response matches the checkout resource', requirements: ['CHK-017'] }, 'checkout responses carrying a session'),
-    paymentHandlersRule(c, { id: 'checkout.payment-handlers', title: 'an open session names a payment handler, in its envelope or the profile; a registry it carries is well-formed', requirements: ['CHK-004'] }, 'checkout'),
-    incompleteNamesMissingRule(c, { id: 'checkout.incomplete-names-missing', title: 'an incomplete session names what is missing', requirements: ['CHK-015'] }, 'checkout'),
-    missingMessagesRule(c, { id: 'checkout.missing-messages', title: 'a missing message carries a path and is recoverable', requirements: ['CHK-016'] }, 'checkout'),
+    resourceRule(
+      c,
+      {
+        id: 'checkout.resource',
+        title: 'every session response matches the checkout resource',
+        requirements: ['CHK-017'],
+      },
+      'checkout responses carrying a session',
+    ),
+    paymentHandlersRule(
+      c,
+      {
+        id: 'checkout.payment-handlers',
+        title:
+          'an open session names a payment handler, in its envelope or the profile; a registry it carries is well-formed',
+        requirements: ['CHK-004'],
+      },
+      'checkout',
+    ),
+    incompleteNamesMissingRule(
+      c,
+      {
+        id: 'checkout.incomplete-names-missing',
+        title: 'an incomplete session names what is missing',
+        requirements: ['CHK-015'],
+      },
+      'checkout',
+    ),
+    missingMessagesRule(
+      c,
+      {
+        id: 'checkout.missing-messages',
+        title: 'a missing message carries a path and is recoverable',
+        requirements: ['CHK-016'],
+      },
+      'checkout',
+    ),
   ];
 }

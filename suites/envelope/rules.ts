@@ -20,7 +20,11 @@ const envelope = (x: Exchange, d: Dialect) => {
 /** The envelope rules, judged over every service response of the run. */
 export const ENVELOPE_RULES: readonly ExchangeRule[] = [
   {
-    check: { id: 'envelope.present', title: 'every response carries the envelope with a version', requirements: ['ENV-001'] },
+    check: {
+      id: 'envelope.present',
+      title: 'every response carries the envelope with a version',
+      requirements: ['ENV-001'],
+    },
     appliesTo: 'successful service responses',
     applies: (x) => isService(x) && isSuccess(x),
     problems: (x, { dialect: d }) => {
@@ -30,12 +34,18 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
     },
   },
   {
-    check: { id: 'envelope.version-format', title: 'the envelope version is YYYY-MM-DD or draft', requirements: ['ENV-002'] },
+    check: {
+      id: 'envelope.version-format',
+      title: 'the envelope version is YYYY-MM-DD or draft',
+      requirements: ['ENV-002'],
+    },
     appliesTo: 'service responses stating an envelope version',
     applies: (x, { dialect: d }) => isService(x) && envelope(x, d)?.version !== undefined,
     problems: (x, { dialect: d }) => {
       const version = envelope(x, d)?.version;
-      return typeof version === 'string' && VERSION_PATTERN.test(version) ? [] : [`"${key(d)}.version" is ${JSON.stringify(version)}`];
+      return typeof version === 'string' && VERSION_PATTERN.test(version)
+        ? []
+        : [`"${key(d)}.version" is ${JSON.stringify(version)}`];
     },
   },
   {
@@ -48,7 +58,11 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
     },
   },
   {
-    check: { id: 'envelope.error-messages', title: 'a response with status error carries messages', requirements: ['ENV-004'] },
+    check: {
+      id: 'envelope.error-messages',
+      title: 'a response with status error carries messages',
+      requirements: ['ENV-004'],
+    },
     appliesTo: 'service responses with status error',
     applies: (x, { dialect: d }) => isService(x) && envelope(x, d)?.status === 'error',
     problems: (x) => {
@@ -57,23 +71,32 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
     },
   },
   {
-    check: { id: 'envelope.message-vocabulary', title: 'message members are well-typed and use the spec vocabulary', requirements: ['ENV-005'] },
+    check: {
+      id: 'envelope.message-vocabulary',
+      title: 'message members are well-typed and use the spec vocabulary',
+      requirements: ['ENV-005'],
+    },
     appliesTo: 'service responses carrying messages',
     applies: (x) => isService(x) && isObject(x.json) && x.json.messages !== undefined,
     problems: (x) => {
       const messages = (x.json as Record<string, unknown>).messages;
       if (!Array.isArray(messages)) return ['"messages" is not an array'];
       const out: string[] = [];
-      messages.forEach((m, i) => {
-        if (!isObject(m)) return void out.push(`messages[${i}] is not an object`);
-        if (m.type !== undefined && !MESSAGE_TYPES.includes(m.type as never)) out.push(`messages[${i}].type is ${JSON.stringify(m.type)}`);
+      for (const [i, m] of messages.entries()) {
+        if (!isObject(m)) {
+          out.push(`messages[${i}] is not an object`);
+          continue;
+        }
+        if (m.type !== undefined && !MESSAGE_TYPES.includes(m.type as never))
+          out.push(`messages[${i}].type is ${JSON.stringify(m.type)}`);
         if (m.severity !== undefined && !SEVERITIES.includes(m.severity as never)) {
           out.push(`messages[${i}].severity is ${JSON.stringify(m.severity)}`);
         }
         for (const member of STRING_MEMBERS) {
-          if (m[member] !== undefined && typeof m[member] !== 'string') out.push(`messages[${i}].${member} is not a string`);
+          if (m[member] !== undefined && typeof m[member] !== 'string')
+            out.push(`messages[${i}].${member} is not a string`);
         }
-      });
+      }
       return out;
     },
   },
@@ -87,7 +110,11 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
     },
   },
   {
-    check: { id: 'envelope.status-vocabulary', title: 'envelope status is success or error', requirements: ['ENV-007'] },
+    check: {
+      id: 'envelope.status-vocabulary',
+      title: 'envelope status is success or error',
+      requirements: ['ENV-007'],
+    },
     appliesTo: 'service responses stating an envelope status',
     applies: (x, { dialect: d }) => isService(x) && envelope(x, d)?.status !== undefined,
     problems: (x, { dialect: d }) => {
@@ -96,7 +123,11 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
     },
   },
   {
-    check: { id: 'envelope.transport-error-body', title: 'an HTTP error carries a JSON body with code and content', requirements: ['ENV-008'] },
+    check: {
+      id: 'envelope.transport-error-body',
+      title: 'an HTTP error carries a JSON body with code and content',
+      requirements: ['ENV-008'],
+    },
     appliesTo: 'HTTP 4xx and 5xx service responses',
     applies: (x) => isService(x) && x.status !== undefined && x.status >= 400,
     problems: (x) => {
@@ -116,11 +147,18 @@ const operationOf = (x: Exchange) => OPERATIONS.find((o) => o.name === x.operati
  * unless stated"; creates answer 201): every 2xx answer that carries the operation's resource.
  */
 export const SUCCESS_STATUS_RULE: ExchangeRule = {
-  check: { id: 'envelope.success-status', title: 'a successful answer has the status the operations table gives it (201 for a create, else 200)', requirements: ['ENV-009'] },
+  check: {
+    id: 'envelope.success-status',
+    title: 'a successful answer has the status the operations table gives it (201 for a create, else 200)',
+    requirements: ['ENV-009'],
+  },
   appliesTo: 'successful service responses carrying a resource (an asynchronous completion aside)',
   // What answers a completion still in progress is not shown (Document 1 §States and transitions): a 202 may be fair.
-  applies: (x, { dialect: d }) => isService(x) && operationOf(x) !== undefined && carriesResourceOf(x, d.envelopeKey)
-    && (x.json as Record<string, unknown>).status !== 'complete_in_progress',
+  applies: (x, { dialect: d }) =>
+    isService(x) &&
+    operationOf(x) !== undefined &&
+    carriesResourceOf(x, d.envelopeKey) &&
+    (x.json as Record<string, unknown>).status !== 'complete_in_progress',
   problems: (x) => {
     const op = operationOf(x)!;
     return x.status === op.success ? [] : [`${op.name} answered HTTP ${x.status}; the spec gives ${op.success}`];

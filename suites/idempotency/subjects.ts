@@ -4,11 +4,24 @@ import { NotTested } from '../../src/engine/outcomes.js';
 import type { Effect } from '../../src/report/types.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
-import { anotherQuestion, moreOfEachLine, oneMoreNight, renamedGuests, type Change } from '../../src/protocol/idempotency.js';
+import {
+  anotherQuestion,
+  moreOfEachLine,
+  oneMoreNight,
+  renamedGuests,
+  type Change,
+} from '../../src/protocol/idempotency.js';
 import { ask, conversationId, FOLLOW_UP, keyed, plainAnswer, question } from '../ask/questions.js';
 import { createBooking, instrument as bookingInstrument, readyBooking, withPeople } from '../shared/booking-flow.js';
 import {
-  createCheckout, instrument, lineItems, NEEDS_ITEMS, purchasableItems, readySession, resourceOf, withBuyer,
+  createCheckout,
+  instrument,
+  lineItems,
+  NEEDS_ITEMS,
+  purchasableItems,
+  readySession,
+  resourceOf,
+  withBuyer,
 } from '../shared/checkout-flow.js';
 
 /** Sends the operation's request once, with a fresh key unless the options leave the step out. */
@@ -66,14 +79,16 @@ async function newCart(t: ScenarioContext): Promise<{ id: string; items: string[
 /** An open checkout session to act on; createCheckout cancels it when the scenario ends. */
 async function newSession(t: ScenarioContext): Promise<Exchange> {
   const created = await createCheckout(t, await oneItem(t));
-  if (created.kind !== 'session') throw new NotTested(`no session to act on: ${created.why}; the checkout suite judges it`);
+  if (created.kind !== 'session')
+    throw new NotTested(`no session to act on: ${created.why}; the checkout suite judges it`);
   return created.x;
 }
 
 /** An open booking session to act on; createBooking cancels it when the scenario ends. */
 async function newBooking(t: ScenarioContext): Promise<Exchange> {
   const created = await createBooking(t);
-  if (created.kind !== 'session') throw new NotTested(`no session to act on: ${created.why}; the booking suite judges it`);
+  if (created.kind !== 'session')
+    throw new NotTested(`no session to act on: ${created.why}; the booking suite judges it`);
   return created.x;
 }
 
@@ -136,7 +151,10 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const token = t.need(t.config.payment?.token, 'payment.token in --config');
       const ready = await readySession(t);
       const id = idOf(t, ready) as string;
-      return { id, send: (o) => t.call('checkout.complete', { id, input: { instrument: instrument(t, ready, token) }, ...o }) };
+      return {
+        id,
+        send: (o) => t.call('checkout.complete', { id, input: { instrument: instrument(t, ready, token) }, ...o }),
+      };
     },
     made: orderIdOf,
   },
@@ -154,7 +172,10 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
     effect: 'read',
     async prepare(t) {
       const first = await ask(t, question(t));
-      if (plainAnswer(first) === undefined) throw new NotTested(`the first question got no answer to replay (HTTP ${first.status}; an answer is a 2xx with a non-empty answer.plain); the ask suite judges it`);
+      if (plainAnswer(first) === undefined)
+        throw new NotTested(
+          `the first question got no answer to replay (HTTP ${first.status}; an answer is a 2xx with a non-empty answer.plain); the ask suite judges it`,
+        );
       // A business that returns no conversation (optional) is asked again without one.
       const id = conversationId(first);
       const input = id === undefined ? { query: question(t) } : { query: FOLLOW_UP, conversation: { id } };
@@ -196,7 +217,11 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const token = t.need(t.config.payment?.token, 'payment.token in --config');
       const ready = await readyBooking(t);
       const id = idOf(t, ready) as string;
-      return { id, send: (o) => t.call('booking.complete', { id, input: { instrument: bookingInstrument(t, ready, token) }, ...o }) };
+      return {
+        id,
+        send: (o) =>
+          t.call('booking.complete', { id, input: { instrument: bookingInstrument(t, ready, token) }, ...o }),
+      };
     },
     made: confirmationIdOf,
   },

@@ -15,7 +15,9 @@ import { SUBJECTS, type IdempotencySubject } from './subjects.js';
  * Idempotency-Key: one scenario per operation, one suite per capability, so a capability that is
  * not advertised is not-applicable like any other suite.
  */
-export const idempotencySuites: readonly Suite[] = [...new Set(SUBJECTS.map((s) => operation(s.operation).capability))].map((capability) => ({
+export const idempotencySuites: readonly Suite[] = [
+  ...new Set(SUBJECTS.map((s) => operation(s.operation).capability)),
+].map((capability) => ({
   id: `idempotency.${capability.split('.').pop()}`,
   title: `Idempotency of ${capability.split('.').pop()} operations`,
   capability,
@@ -35,18 +37,57 @@ function checksFor(s: IdempotencySubject): CheckSpec[] {
   const creates = operation(s.operation).creates === true;
   return [
     // Where the key is optional (Document 2 §POST /ask), a request without one is no refusal to expect.
-    ...(keyRequired(s) ? [{ id: `${p}.missing-key`, title: 'a request without Idempotency-Key gets 400', requirements: ['IDEM-005'] }] : []),
-    { id: `${p}.replay`, title: 'the same key and body return the stored result: same status, same body', requirements: ['IDEM-001'] },
-    ...(s.made ? [{ id: `${p}.replay-no-second-effect`, title: 'a replay makes nothing new: the same id as the first answer', requirements: ['IDEM-002'] }] : []),
-    ...(s.conflict ? [{ id: `${p}.conflict-409`, title: 'the same key with a body of another meaning gets 409', requirements: ['IDEM-003'] }] : []),
-    // A create's 409 names no resource, so what it might have made cannot be read back: only operations on one resource.
-    ...(s.conflict && s.read ? [
-      { id: `${p}.conflict-unchanged`, title: 'after the 409 the resource reads as the first request left it', requirements: ['IDEM-004'] },
-    ] : []),
-    ...(creates ? [
-      { id: `${p}.json-equal-body`, title: 'what a replay whose body is equal as JSON but not as bytes gets (not shown)', requirements: ['IDEM-006'] },
-      { id: `${p}.key-scope`, title: 'what the same key gets on another operation of the resource (not shown)', requirements: ['IDEM-007'] },
-    ] : []),
+    ...(keyRequired(s)
+      ? [{ id: `${p}.missing-key`, title: 'a request without Idempotency-Key gets 400', requirements: ['IDEM-005'] }]
+      : []),
+    {
+      id: `${p}.replay`,
+      title: 'the same key and body return the stored result: same status, same body',
+      requirements: ['IDEM-001'],
+    },
+    ...(s.made
+      ? [
+          {
+            id: `${p}.replay-no-second-effect`,
+            title: 'a replay makes nothing new: the same id as the first answer',
+            requirements: ['IDEM-002'],
+          },
+        ]
+      : []),
+    ...(s.conflict
+      ? [
+          {
+            id: `${p}.conflict-409`,
+            title: 'the same key with a body of another meaning gets 409',
+            requirements: ['IDEM-003'],
+          },
+        ]
+      : []),
+    // A create's 409 names no resource, so what it might have made cannot be read back: only operations on one
+    // resource.
+    ...(s.conflict && s.read
+      ? [
+          {
+            id: `${p}.conflict-unchanged`,
+            title: 'after the 409 the resource reads as the first request left it',
+            requirements: ['IDEM-004'],
+          },
+        ]
+      : []),
+    ...(creates
+      ? [
+          {
+            id: `${p}.json-equal-body`,
+            title: 'what a replay whose body is equal as JSON but not as bytes gets (not shown)',
+            requirements: ['IDEM-006'],
+          },
+          {
+            id: `${p}.key-scope`,
+            title: 'what the same key gets on another operation of the resource (not shown)',
+            requirements: ['IDEM-007'],
+          },
+        ]
+      : []),
   ];
 }
 
@@ -72,54 +113,85 @@ async function exercise(t: ScenarioContext, s: IdempotencySubject): Promise<void
   const first = await send();
   const made = s.made?.(t, first);
   discard(made);
-  const judgeBare = (x: Exchange) => t.check(`${p}.missing-key`, x.status === 400, {
-    message: `a request without Idempotency-Key answered HTTP ${x.status ?? x.transportError?.message}`,
-    expected: 'HTTP 400', actual: `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody)}`, exchanges: [x],
-  });
+  const judgeBare = (x: Exchange) =>
+    t.check(`${p}.missing-key`, x.status === 400, {
+      message: `a request without Idempotency-Key answered HTTP ${x.status ?? x.transportError?.message}`,
+      expected: 'HTTP 400',
+      actual: `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody)}`,
+      exchanges: [x],
+    });
   // Served without a key is a finding whatever came next; a refusal counts only if the keyed request is served.
   if (bare && is2xx(bare)) judgeBare(bare);
-  if (!is2xx(first)) throw new NotTested(`the request with a key answered HTTP ${first.status}: ${brief(first.json)}; its own suite judges it`);
+  if (!is2xx(first))
+    throw new NotTested(
+      `the request with a key answered HTTP ${first.status}: ${brief(first.json)}; its own suite judges it`,
+    );
   if (bare && !is2xx(bare)) judgeBare(bare);
 
   await judgeReplay(t, s, first, made, discard);
   if (s.conflict) {
     const changed = changedBody(t.sentBody(first), s.conflict);
     const conflictChecks = [`${p}.conflict-409`, ...(s.read ? [`${p}.conflict-unchanged`] : [])];
-    if (!changed) for (const c of conflictChecks) t.notTested(c, 'the request carries nothing whose meaning can be changed');
+    if (!changed)
+      for (const c of conflictChecks) t.notTested(c, 'the request carries nothing whose meaning can be changed');
     else await judgeConflict(t, s, first, changed, id, discard);
   }
   if (creates) await observeOpenQuestions(t, s, first, made, discard);
 }
 
 /** The same key and the same bytes: the stored result, and nothing made twice. */
-async function judgeReplay(t: ScenarioContext, s: IdempotencySubject, first: Exchange, made: string | undefined, discard: Discard): Promise<void> {
+async function judgeReplay(
+  t: ScenarioContext,
+  s: IdempotencySubject,
+  first: Exchange,
+  made: string | undefined,
+  discard: Discard,
+): Promise<void> {
   const p = `idempotency.${s.operation}`;
   const replay = await t.resend(first);
   const differences = replayDifferences(first, replay);
   t.check(`${p}.replay`, differences.length === 0, {
-    message: `the replay got ${differences.join('; ')}`, expected: `the stored result: HTTP ${first.status} and the first answer's body`,
-    actual: `HTTP ${replay.status}: ${brief(replay.json ?? replay.responseBody)}`, exchanges: [first, replay],
+    message: `the replay got ${differences.join('; ')}`,
+    expected: `the stored result: HTTP ${first.status} and the first answer's body`,
+    actual: `HTTP ${replay.status}: ${brief(replay.json ?? replay.responseBody)}`,
+    exchanges: [first, replay],
   });
   if (!s.made) return;
   const again = s.made(t, replay);
   discard(again);
   if (made === undefined || again === undefined) {
-    return t.notTested(`${p}.replay-no-second-effect`, `${made === undefined ? 'the first answer' : 'the replay'} names nothing made to compare`, [first, replay]);
+    return t.notTested(
+      `${p}.replay-no-second-effect`,
+      `${made === undefined ? 'the first answer' : 'the replay'} names nothing made to compare`,
+      [first, replay],
+    );
   }
   t.check(`${p}.replay-no-second-effect`, again === made, {
-    message: `the replay made ${again}, the first request ${made}`, expected: `the replay names ${made}`, actual: `it names ${again}`, exchanges: [first, replay],
+    message: `the replay made ${again}, the first request ${made}`,
+    expected: `the replay names ${made}`,
+    actual: `it names ${again}`,
+    exchanges: [first, replay],
   });
 }
 
 /** The same key with a changed quantity: 409, and (on an existing resource) nothing changed. */
-async function judgeConflict(t: ScenarioContext, s: IdempotencySubject, first: Exchange, changed: string, id: string | undefined, discard: Discard): Promise<void> {
+async function judgeConflict(
+  t: ScenarioContext,
+  s: IdempotencySubject,
+  first: Exchange,
+  changed: string,
+  id: string | undefined,
+  discard: Discard,
+): Promise<void> {
   const p = `idempotency.${s.operation}`;
   const before = s.read && id !== undefined ? await s.read(t, id) : undefined;
   const conflict = await t.resend(first, changed);
   discard(s.made?.(t, conflict));
   t.check(`${p}.conflict-409`, conflict.status === 409, {
-    message: `a changed body under the same key answered HTTP ${conflict.status}`, expected: 'HTTP 409',
-    actual: `HTTP ${conflict.status}: ${brief(conflict.json ?? conflict.responseBody)}`, exchanges: [first, conflict],
+    message: `a changed body under the same key answered HTTP ${conflict.status}`,
+    expected: 'HTTP 409',
+    actual: `HTTP ${conflict.status}: ${brief(conflict.json ?? conflict.responseBody)}`,
+    exchanges: [first, conflict],
   });
   if (!s.read || id === undefined) return;
   // Read before and after: what the conflict changed, whatever Get itself returns.
@@ -127,13 +199,21 @@ async function judgeConflict(t: ScenarioContext, s: IdempotencySubject, first: E
   const lines = (x: Exchange) => (s.state ? s.state(t, x) : lineSetOf(t, x));
   const same = after.status === before?.status && sameJson(lines(after), before && lines(before));
   t.check(`${p}.conflict-unchanged`, same, {
-    message: 'the resource changed after a conflicting request', expected: `HTTP ${before?.status}, lines ${brief(before && lines(before))}`,
-    actual: `HTTP ${after.status}, lines ${brief(lines(after))}`, exchanges: [conflict, ...(before ? [before] : []), after],
+    message: 'the resource changed after a conflicting request',
+    expected: `HTTP ${before?.status}, lines ${brief(before && lines(before))}`,
+    actual: `HTTP ${after.status}, lines ${brief(lines(after))}`,
+    exchanges: [conflict, ...(before ? [before] : []), after],
   });
 }
 
 /** What the spec leaves open about a key, asked of a create: bytes or JSON compared, and the key's scope. */
-async function observeOpenQuestions(t: ScenarioContext, s: IdempotencySubject, first: Exchange, made: string | undefined, discard: Discard): Promise<void> {
+async function observeOpenQuestions(
+  t: ScenarioContext,
+  s: IdempotencySubject,
+  first: Exchange,
+  made: string | undefined,
+  discard: Discard,
+): Promise<void> {
   const p = `idempotency.${s.operation}`;
   const body = reformatted(t.sentBody(first));
   if (!body) t.notTested(`${p}.json-equal-body`, 'the request body cannot be written another way');
@@ -141,10 +221,18 @@ async function observeOpenQuestions(t: ScenarioContext, s: IdempotencySubject, f
     const x = await t.resend(first, body);
     const other = s.made?.(t, x);
     discard(other);
-    const outcome = x.status === 409 ? 'HTTP 409: bodies are compared as bytes'
-      : replayDifferences(first, x).length === 0 ? 'the stored result: bodies are compared as JSON'
-        : other !== undefined && other !== made ? `a new resource (${other}): the key is not compared at all` : `HTTP ${x.status}`;
-    t.observe(`${p}.json-equal-body`, { message: `the same key with the body indented gets ${outcome}`, exchanges: [first, x] });
+    const outcome =
+      x.status === 409
+        ? 'HTTP 409: bodies are compared as bytes'
+        : replayDifferences(first, x).length === 0
+          ? 'the stored result: bodies are compared as JSON'
+          : other !== undefined && other !== made
+            ? `a new resource (${other}): the key is not compared at all`
+            : `HTTP ${x.status}`;
+    t.observe(`${p}.json-equal-body`, {
+      message: `the same key with the body indented gets ${outcome}`,
+      exchanges: [first, x],
+    });
   }
   await observeKeyScope(t, s.operation, first, made, `${p}.key-scope`);
 }
@@ -153,12 +241,27 @@ async function observeOpenQuestions(t: ScenarioContext, s: IdempotencySubject, f
  * The first request's key on the resource's cancel: a 409 says keys are scoped across operations,
  * a cancel says per operation. Either is allowed (not shown).
  */
-async function observeKeyScope(t: ScenarioContext, name: OperationName, first: Exchange, made: string | undefined, checkId: string): Promise<void> {
+async function observeKeyScope(
+  t: ScenarioContext,
+  name: OperationName,
+  first: Exchange,
+  made: string | undefined,
+  checkId: string,
+): Promise<void> {
   const cancel = operationsOf(operation(name).capability).find((o) => o.name.endsWith('.cancel'));
   if (!cancel || made === undefined) return t.notTested(checkId, 'nothing was made to cancel');
   const key = first.requestHeaders['Idempotency-Key'];
-  const x = await t.call(cancel.name as OperationName, { id: made, headers: { 'Idempotency-Key': key }, tolerateTransportError: true });
-  const outcome = x.status === 409 ? 'HTTP 409: a key is scoped across operations' : is2xx(x) ? `HTTP ${x.status}: a key is scoped per operation` : `HTTP ${x.status}`;
+  const x = await t.call(cancel.name as OperationName, {
+    id: made,
+    headers: { 'Idempotency-Key': key },
+    tolerateTransportError: true,
+  });
+  const outcome =
+    x.status === 409
+      ? 'HTTP 409: a key is scoped across operations'
+      : is2xx(x)
+        ? `HTTP ${x.status}: a key is scoped per operation`
+        : `HTTP ${x.status}`;
   t.observe(checkId, { message: `the create's key on ${cancel.name} gets ${outcome}`, exchanges: [x] });
 }
 

@@ -5,7 +5,25 @@ import { brief } from '../../src/protocol/messages.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { locationRules } from '../shared/location-shape.js';
 import {
-  amenityMatch, answered, beyond, contextOf, distanceOf, fixtureDistance, fixturesOf, GEO_READ, idOf, idSet, idsOf, isLocationsAnswer, isRejection, locationsOf, minus, missingAmenities, placeAll, walk, within,
+  amenityMatch,
+  answered,
+  beyond,
+  contextOf,
+  distanceOf,
+  fixtureDistance,
+  fixturesOf,
+  GEO_READ,
+  idOf,
+  idSet,
+  idsOf,
+  isLocationsAnswer,
+  isRejection,
+  locationsOf,
+  minus,
+  missingAmenities,
+  placeAll,
+  walk,
+  within,
   type Walk,
 } from '../shared/locations.js';
 
@@ -26,11 +44,22 @@ export const locationSearchSuite: Suite = {
       id: 'location-search.first-page',
       title: 'A search with the fixture query',
       effect: 'read',
-      checks: [{ id: 'location-search.answers', title: 'search answers 200 with a locations array', requirements: ['LSRCH-001'] }],
+      checks: [
+        {
+          id: 'location-search.answers',
+          title: 'search answers 200 with a locations array',
+          requirements: ['LSRCH-001'],
+        },
+      ],
       async run(t) {
-        const x = await t.call('location.search', { input: { query: fixturesOf(t).query }, tolerateTransportError: true });
+        const x = await t.call('location.search', {
+          input: { query: fixturesOf(t).query },
+          tolerateTransportError: true,
+        });
         t.check('location-search.answers', isLocationsAnswer(x), {
-          message: `a search answered ${answered(x)}`, expected: 'HTTP 200 and a locations array', actual: answered(x),
+          message: `a search answered ${answered(x)}`,
+          expected: 'HTTP 200 and a locations array',
+          actual: answered(x),
         });
       },
     },
@@ -40,7 +69,11 @@ export const locationSearchSuite: Suite = {
       effect: 'read',
       checks: [
         { id: 'location-search.no-repeats', title: 'no location appears on two pages', requirements: ['LSRCH-010'] },
-        { id: 'location-search.walk-complete', title: 'small pages hold every location one large walk holds', requirements: ['LSRCH-011'] },
+        {
+          id: 'location-search.walk-complete',
+          title: 'small pages hold every location one large walk holds',
+          requirements: ['LSRCH-011'],
+        },
       ],
       run: pagination,
     },
@@ -48,7 +81,13 @@ export const locationSearchSuite: Suite = {
       id: 'location-search.distance',
       title: 'A search within max meters of a center',
       effect: 'read',
-      checks: [{ id: 'location-search.within-radius', title: 'every location returned lies within max meters of center', requirements: ['LSRCH-002', 'LOC-007'] }],
+      checks: [
+        {
+          id: 'location-search.within-radius',
+          title: 'every location returned lies within max meters of center',
+          requirements: ['LSRCH-002', 'LOC-007'],
+        },
+      ],
       async run(t) {
         const { distance, center, max } = fixtureDistance(t);
         const w = await searched(t, { query: fixturesOf(t).query, distance }, undefined, false);
@@ -61,7 +100,9 @@ export const locationSearchSuite: Suite = {
         }
         t.check('location-search.within-radius', far.length === 0, {
           message: `${far.length} locations lie beyond ${max} m of the center: ${far.join(', ')}`,
-          expected: `every location within ${max} m (great-circle, ±0.6%)`, actual: far.join('; '), exchanges: w.exchanges,
+          expected: `every location within ${max} m (great-circle, ±0.6%)`,
+          actual: far.join('; '),
+          exchanges: w.exchanges,
         });
       },
     },
@@ -69,7 +110,13 @@ export const locationSearchSuite: Suite = {
       id: 'location-search.amenities',
       title: 'A search filtered by amenity identifiers',
       effect: 'read',
-      checks: [{ id: 'location-search.amenities-filter', title: 'exactly the locations with every amenity asked for, as exact keys: none without, none left out', requirements: ['LSRCH-007'] }],
+      checks: [
+        {
+          id: 'location-search.amenities-filter',
+          title: 'exactly the locations with every amenity asked for, as exact keys: none without, none left out',
+          requirements: ['LSRCH-007'],
+        },
+      ],
       async run(t) {
         const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
         const query = fixturesOf(t).query;
@@ -78,15 +125,29 @@ export const locationSearchSuite: Suite = {
         const exchanges = [...all.exchanges, ...w.exchanges];
         const { lacking, unlisted } = amenityMatch(w.locations, amenities);
         // The key alone defines filter matching: a location the search finds whose map holds every key matches.
-        const dropped = minus(idsOf(all.locations.filter((l) => missingAmenities(l, amenities)?.length === 0)), idSet(w));
+        const dropped = minus(
+          idsOf(all.locations.filter((l) => missingAmenities(l, amenities)?.length === 0)),
+          idSet(w),
+        );
         const broken = lacking.length > 0 || dropped.length > 0;
         if (!broken && unlisted.length > 0) {
-          return t.observe('location-search.amenities-filter', { message: `${unlisted.length} of ${w.locations.length} locations list no amenities map (it is optional), so whether they have ${amenities.join(', ')} cannot be seen: ${unlisted.join(', ')}`, exchanges });
+          return t.observe('location-search.amenities-filter', {
+            message: `${unlisted.length} of ${w.locations.length} locations list no amenities map (it is optional), so whether they have ${amenities.join(', ')} cannot be seen: ${unlisted.join(', ')}`,
+            exchanges,
+          });
         }
         t.check('location-search.amenities-filter', !broken, {
-          message: [lacking.length ? `${lacking.length} locations lack an amenity asked for: ${lacking.join('; ')}` : '', dropped.length ? `${dropped.length} locations with every amenity asked for are left out: ${dropped.join(', ')}` : ''].filter(Boolean).join('; '),
+          message: [
+            lacking.length ? `${lacking.length} locations lack an amenity asked for: ${lacking.join('; ')}` : '',
+            dropped.length
+              ? `${dropped.length} locations with every amenity asked for are left out: ${dropped.join(', ')}`
+              : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
           expected: `exactly the locations whose amenities hold the keys ${amenities.join(', ')}, exactly`,
-          actual: `without the filter: ${[...idSet(all)].join(', ')}; with it: ${[...idSet(w)].join(', ') || 'none'}`, exchanges,
+          actual: `without the filter: ${[...idSet(all)].join(', ')}; with it: ${[...idSet(w)].join(', ') || 'none'}`,
+          exchanges,
         });
       },
     },
@@ -94,7 +155,13 @@ export const locationSearchSuite: Suite = {
       id: 'location-search.distance-and-amenities',
       title: 'A search by distance and amenities together',
       effect: 'read',
-      checks: [{ id: 'location-search.and', title: 'distance and filters.amenities combine with AND', requirements: ['LSRCH-006'] }],
+      checks: [
+        {
+          id: 'location-search.and',
+          title: 'distance and filters.amenities combine with AND',
+          requirements: ['LSRCH-006'],
+        },
+      ],
       async run(t) {
         const { distance, center, max } = fixtureDistance(t);
         const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
@@ -103,12 +170,20 @@ export const locationSearchSuite: Suite = {
         const { lacking, unlisted } = amenityMatch(w.locations, amenities);
         const broken = [...far.map((f) => `${f} (beyond the radius)`), ...lacking];
         if (broken.length === 0 && unplaced.length + unlisted.length > 0) {
-          const unseen = [unplaced.length ? `${unplaced.length} cannot be placed to judge the distance (${unplaced.join(', ')})` : '', unlisted.length ? `${unlisted.length} list no amenities map (${unlisted.join(', ')})` : ''].filter(Boolean);
-          return t.observe('location-search.and', { message: `no location breaks either predicate where it can be seen; ${unseen.join('; ')}`, exchanges: w.exchanges });
+          const unseen = [
+            unplaced.length ? `${unplaced.length} cannot be placed to judge the distance (${unplaced.join(', ')})` : '',
+            unlisted.length ? `${unlisted.length} list no amenities map (${unlisted.join(', ')})` : '',
+          ].filter(Boolean);
+          return t.observe('location-search.and', {
+            message: `no location breaks either predicate where it can be seen; ${unseen.join('; ')}`,
+            exchanges: w.exchanges,
+          });
         }
         t.check('location-search.and', broken.length === 0, {
           message: `${broken.length} locations meet one predicate but not both: ${broken.join('; ')}`,
-          expected: `only locations within ${max} m AND with ${amenities.join(', ')}`, actual: broken.join('; '), exchanges: w.exchanges,
+          expected: `only locations within ${max} m AND with ${amenities.join(', ')}`,
+          actual: broken.join('; '),
+          exchanges: w.exchanges,
         });
       },
     },
@@ -116,7 +191,13 @@ export const locationSearchSuite: Suite = {
       id: 'location-search.distance-and-serves',
       title: 'A search by distance and serves, against serves alone',
       effect: 'read',
-      checks: [{ id: 'location-search.and-serves', title: 'distance and serves combine with AND', requirements: ['LSRCH-006'] }],
+      checks: [
+        {
+          id: 'location-search.and-serves',
+          title: 'distance and serves combine with AND',
+          requirements: ['LSRCH-006'],
+        },
+      ],
       async run(t) {
         const { distance, center, max } = fixtureDistance(t);
         const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
@@ -126,9 +207,15 @@ export const locationSearchSuite: Suite = {
         const notServing = minus(idSet(both), idSet(alone));
         const { beyond: far } = placeAll(both.locations, center, max);
         t.check('location-search.and-serves', notServing.length === 0 && far.length === 0, {
-          message: [notServing.length ? `returned with distance but not by serves alone: ${notServing.join(', ')}` : '', far.length ? `beyond the radius: ${far.join(', ')}` : ''].filter(Boolean).join('; '),
+          message: [
+            notServing.length ? `returned with distance but not by serves alone: ${notServing.join(', ')}` : '',
+            far.length ? `beyond the radius: ${far.join(', ')}` : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
           expected: `only locations serves alone returns, within ${max} m`,
-          actual: `serves alone: ${[...idSet(alone)].join(', ')}; serves and distance: ${[...idSet(both)].join(', ')}`, exchanges: [...alone.exchanges, ...both.exchanges],
+          actual: `serves alone: ${[...idSet(alone)].join(', ')}; serves and distance: ${[...idSet(both)].join(', ')}`,
+          exchanges: [...alone.exchanges, ...both.exchanges],
         });
       },
     },
@@ -136,7 +223,13 @@ export const locationSearchSuite: Suite = {
       id: 'location-search.amenities-and-items',
       title: 'A search by amenities and items, against items alone',
       effect: 'read',
-      checks: [{ id: 'location-search.and-items', title: 'filters.amenities and filters.items combine with AND', requirements: ['LSRCH-006'] }],
+      checks: [
+        {
+          id: 'location-search.and-items',
+          title: 'filters.amenities and filters.items combine with AND',
+          requirements: ['LSRCH-006'],
+        },
+      ],
       async run(t) {
         const { amenities, items, query } = fixturesOf(t);
         t.need(amenities, 'fixtures.locations.amenities in --config');
@@ -144,7 +237,10 @@ export const locationSearchSuite: Suite = {
         const alone = await searched(t, { query, filters: { items } });
         const both = await searched(t, { query, filters: { amenities, items } });
         const { lacking, unlisted } = amenityMatch(both.locations, amenities!);
-        const broken = [...minus(idSet(both), idSet(alone)).map((id) => `${id} (not returned for the items alone)`), ...lacking];
+        const broken = [
+          ...minus(idSet(both), idSet(alone)).map((id) => `${id} (not returned for the items alone)`),
+          ...lacking,
+        ];
         if (broken.length === 0 && unlisted.length > 0) {
           return t.observe('location-search.and-items', {
             message: `every location is one the items filter alone returns; ${unlisted.length} list no amenities map, so whether they have ${amenities!.join(', ')} cannot be seen: ${unlisted.join(', ')}`,
@@ -154,7 +250,8 @@ export const locationSearchSuite: Suite = {
         t.check('location-search.and-items', broken.length === 0, {
           message: `${broken.length} locations meet one filter but not both: ${broken.join('; ')}`,
           expected: `only locations the items filter alone returns, each with ${amenities!.join(', ')}`,
-          actual: `items alone: ${[...idSet(alone)].join(', ')}; both: ${[...idSet(both)].join(', ')}`, exchanges: [...alone.exchanges, ...both.exchanges],
+          actual: `items alone: ${[...idSet(alone)].join(', ')}; both: ${[...idSet(both)].join(', ')}`,
+          exchanges: [...alone.exchanges, ...both.exchanges],
         });
       },
     },
@@ -163,8 +260,16 @@ export const locationSearchSuite: Suite = {
       title: 'A distance.max beyond what a business supports, and an absurd one',
       effect: 'read',
       checks: [
-        { id: 'location-search.unsupported-max', title: 'a max the business cannot honour is rejected, not clamped', requirements: ['LSRCH-003'] },
-        { id: 'location-search.absurd-max', title: 'a negative max is rejected, or finds nothing', requirements: ['LSRCH-003'] },
+        {
+          id: 'location-search.unsupported-max',
+          title: 'a max the business cannot honour is rejected, not clamped',
+          requirements: ['LSRCH-003'],
+        },
+        {
+          id: 'location-search.absurd-max',
+          title: 'a negative max is rejected, or finds nothing',
+          requirements: ['LSRCH-003'],
+        },
       ],
       run: unsupportedMax,
     },
@@ -173,8 +278,16 @@ export const locationSearchSuite: Suite = {
       title: 'The same search with and without a context naming a place',
       effect: 'read',
       checks: [
-        { id: 'location-search.context-no-filter', title: 'a context filters nothing: the same locations with and without it', requirements: ['LSRCH-004', 'LSRCH-005'] },
-        { id: 'location-search.timezone-stable', title: 'a location\'s timezone is the same whoever asks', requirements: ['LOC-004'] },
+        {
+          id: 'location-search.context-no-filter',
+          title: 'a context filters nothing: the same locations with and without it',
+          requirements: ['LSRCH-004', 'LSRCH-005'],
+        },
+        {
+          id: 'location-search.timezone-stable',
+          title: "a location's timezone is the same whoever asks",
+          requirements: ['LOC-004'],
+        },
       ],
       run: contextFiltersNothing,
     },
@@ -182,14 +295,23 @@ export const locationSearchSuite: Suite = {
       id: 'location-search.hours',
       title: 'A search with the fixture hours filter',
       effect: 'read',
-      checks: [{ id: 'location-search.hours-filter', title: 'what a search with filters.hours returns (its members are not shown)', requirements: ['LSRCH-009'] }],
+      checks: [
+        {
+          id: 'location-search.hours-filter',
+          title: 'what a search with filters.hours returns (its members are not shown)',
+          requirements: ['LSRCH-009'],
+        },
+      ],
       async run(t) {
         const { hours_filter: hours, query } = fixturesOf(t);
         t.need(hours, 'fixtures.locations.hours_filter in --config (the members of filters.hours are not shown)');
         const all = await searched(t, { query });
         const w = await walk(t, { query, filters: { hours } });
         if (w.broken) {
-          return t.observe('location-search.hours-filter', { message: `a search with filters.hours ${brief(hours)} answered ${answered(w.broken)}`, exchanges: [w.broken] });
+          return t.observe('location-search.hours-filter', {
+            message: `a search with filters.hours ${brief(hours)} answered ${answered(w.broken)}`,
+            exchanges: [w.broken],
+          });
         }
         const extra = minus(idSet(w), idSet(all));
         t.observe('location-search.hours-filter', {
@@ -207,34 +329,58 @@ export const locationSearchSuite: Suite = {
  * whole; what it lacks makes the check not-tested. `byId`: the check tells locations apart by id,
  * so locations without a string id (location-search.response judges them) leave it nothing to compare.
  */
-async function searched(t: ScenarioContext, input: Parameters<typeof walk>[1], limit?: number, byId = true): Promise<Walk> {
+async function searched(
+  t: ScenarioContext,
+  input: Parameters<typeof walk>[1],
+  limit?: number,
+  byId = true,
+): Promise<Walk> {
   const w = await walk(t, input, limit);
   // A business rejects a radius it cannot honour: the fixture's is then one it cannot.
   if (w.broken && input.distance !== undefined && isRejection(t, w.broken)) {
-    t.need(undefined, `a fixtures.locations.max_meters the business honours (it rejected ${brief(input.distance)}: ${answered(w.broken)})`);
+    t.need(
+      undefined,
+      `a fixtures.locations.max_meters the business honours (it rejected ${brief(input.distance)}: ${answered(w.broken)})`,
+    );
   }
   t.prerequisite(!w.broken, 'location-search.answers');
   if (w.unfinished) t.need(undefined, `a search whose pages can all be walked (${w.unfinished})`);
-  if (byId && w.unnamed > 0) t.need(undefined, `locations with a string id to tell apart (${w.unnamed} of the ${w.locations.length} found carry none)`);
+  if (byId && w.unnamed > 0)
+    t.need(
+      undefined,
+      `locations with a string id to tell apart (${w.unnamed} of the ${w.locations.length} found carry none)`,
+    );
   return w;
 }
 
 async function pagination(t: ScenarioContext): Promise<void> {
   const query = fixturesOf(t).query;
   const small = await searched(t, { query }, SMALL_PAGE);
-  if (small.pages.length < 2) t.need(undefined, `a search spanning two pages of ${SMALL_PAGE} (the first holds ${small.pages[0]?.length ?? 0}; set fixtures.locations.query)`);
+  if (small.pages.length < 2)
+    t.need(
+      undefined,
+      `a search spanning two pages of ${SMALL_PAGE} (the first holds ${small.pages[0]?.length ?? 0}; set fixtures.locations.query)`,
+    );
   const seen = new Set<string>();
-  const repeats = small.pages.flat().filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+  const repeats = small.pages.flat().filter((id) => seen.size === seen.add(id).size);
   t.check('location-search.no-repeats', repeats.length === 0, {
-    message: `repeated across pages: ${[...new Set(repeats)].join(', ')}`, expected: 'each location on one page only',
-    actual: small.pages.map((p, i) => `page ${i + 1}: ${p.join(', ')}`).join(' | '), exchanges: small.exchanges,
+    message: `repeated across pages: ${[...new Set(repeats)].join(', ')}`,
+    expected: 'each location on one page only',
+    actual: small.pages.map((p, i) => `page ${i + 1}: ${p.join(', ')}`).join(' | '),
+    exchanges: small.exchanges,
   });
   const large = await searched(t, { query });
   const lost = minus(idSet(large), seen);
   const added = minus(seen, idSet(large));
   t.check('location-search.walk-complete', lost.length === 0 && added.length === 0, {
-    message: [lost.length ? `walking pages of ${SMALL_PAGE} never reached ${lost.join(', ')}` : '', added.length ? `pages of ${SMALL_PAGE} held ${added.join(', ')}, which the large walk does not` : ''].filter(Boolean).join('; '),
-    expected: `the ${idSet(large).size} locations of the walk in pages of up to 50`, actual: `${seen.size} locations in pages of ${SMALL_PAGE}`,
+    message: [
+      lost.length ? `walking pages of ${SMALL_PAGE} never reached ${lost.join(', ')}` : '',
+      added.length ? `pages of ${SMALL_PAGE} held ${added.join(', ')}, which the large walk does not` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
+    expected: `the ${idSet(large).size} locations of the walk in pages of up to 50`,
+    actual: `${seen.size} locations in pages of ${SMALL_PAGE}`,
     exchanges: [...small.exchanges, ...large.exchanges],
   });
 }
@@ -251,39 +397,60 @@ async function unsupportedMax(t: ScenarioContext): Promise<void> {
   else if (!isLocationsAnswer(first)) {
     t.fail('location-search.unsupported-max', {
       message: `distance.max ${max} was neither rejected with an error nor answered: ${answered(first)}`,
-      expected: 'an error (an HTTP 4xx, or an error message), or the locations within the radius', actual: answered(first), exchanges: huge.exchanges,
+      expected: 'an error (an HTTP 4xx, or an error message), or the locations within the radius',
+      actual: answered(first),
+      exchanges: huge.exchanges,
     });
   } else if (huge.broken || huge.unfinished) {
     // Answered, but the later pages cannot be read: whether the radius was honoured cannot be told.
-    t.notTested('location-search.unsupported-max', `distance.max ${max} was answered, but not every page could be walked: ${huge.unfinished ?? answered(huge.broken!)}`, huge.exchanges);
+    t.notTested(
+      'location-search.unsupported-max',
+      `distance.max ${max} was answered, but not every page could be walked: ${huge.unfinished ?? answered(huge.broken!)}`,
+      huge.exchanges,
+    );
   } else if (all.unnamed + huge.unnamed > 0) {
-    t.notTested('location-search.unsupported-max', `distance.max ${max} was answered, but ${all.unnamed + huge.unnamed} of the locations found carry no string id, so which are missing cannot be told`, [...all.exchanges, ...huge.exchanges]);
+    t.notTested(
+      'location-search.unsupported-max',
+      `distance.max ${max} was answered, but ${all.unnamed + huge.unnamed} of the locations found carry no string id, so which are missing cannot be told`,
+      [...all.exchanges, ...huge.exchanges],
+    );
   } else {
-    // Honoured, it holds every location the search finds within the radius: all of them, past half the Earth's circumference.
+    // Honoured, it holds every location the search finds within the radius: all of them, past half the Earth's
+    // circumference.
     const due = all.locations.filter((l) => {
       if (max >= HALF_CIRCUMFERENCE) return true;
       const d = distanceOf(l, center);
       return d !== undefined && within(d, max);
     });
     const missing = minus(idSet(due), idSet(huge));
-    const far = huge.locations.filter((l) => {
-      const d = distanceOf(l, center);
-      return d !== undefined && beyond(d, max);
-    }).map((l) => idOf(l) ?? '?');
+    const far = huge.locations
+      .filter((l) => {
+        const d = distanceOf(l, center);
+        return d !== undefined && beyond(d, max);
+      })
+      .map((l) => idOf(l) ?? '?');
     t.check('location-search.unsupported-max', missing.length === 0 && far.length === 0, {
       message: missing.length
         ? `distance.max ${max} was answered, not rejected, yet ${missing.length} locations within it are missing (${missing.join(', ')}): the radius was clamped or replaced`
         : `distance.max ${max} was answered with locations beyond it: ${far.join(', ')}`,
       expected: `an error, or every location the search finds within ${max} m`,
-      actual: `${idSet(huge).size} locations with distance.max ${max}, ${idSet(all).size} without distance`, exchanges: [...all.exchanges, ...huge.exchanges],
+      actual: `${idSet(huge).size} locations with distance.max ${max}, ${idSet(all).size} without distance`,
+      exchanges: [...all.exchanges, ...huge.exchanges],
     });
   }
-  const absurd = await t.call('location.search', { input: { query, distance: { ...distance, max: ABSURD_MAX } }, tolerateTransportError: true });
+  const absurd = await t.call('location.search', {
+    input: { query, distance: { ...distance, max: ABSURD_MAX } },
+    tolerateTransportError: true,
+  });
   const rejected = isRejection(t, absurd);
   const found = rejected ? [] : locationsOf(absurd.json);
   t.check('location-search.absurd-max', rejected || (isLocationsAnswer(absurd) && found.length === 0), {
-    message: found.length ? `distance.max ${ABSURD_MAX} was answered with ${found.length} locations: another radius was put in its place` : `distance.max ${ABSURD_MAX} answered ${answered(absurd)}`,
-    expected: 'an error (an HTTP 4xx, or an error message), or no location', actual: answered(absurd), exchanges: [absurd],
+    message: found.length
+      ? `distance.max ${ABSURD_MAX} was answered with ${found.length} locations: another radius was put in its place`
+      : `distance.max ${ABSURD_MAX} answered ${answered(absurd)}`,
+    expected: 'an error (an HTTP 4xx, or an error message), or no location',
+    actual: answered(absurd),
+    exchanges: [absurd],
   });
 }
 
@@ -296,20 +463,32 @@ async function contextFiltersNothing(t: ScenarioContext): Promise<void> {
   const added = minus(idSet(withContext), idSet(plain));
   const exchanges = [...plain.exchanges, ...withContext.exchanges];
   t.check('location-search.context-no-filter', dropped.length === 0 && added.length === 0, {
-    message: [dropped.length ? `with context ${brief(context)}, left out: ${dropped.join(', ')}` : '', added.length ? `with the context, added: ${added.join(', ')}` : ''].filter(Boolean).join('; '),
+    message: [
+      dropped.length ? `with context ${brief(context)}, left out: ${dropped.join(', ')}` : '',
+      added.length ? `with the context, added: ${added.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
     expected: 'the same set of locations (the order may differ: context may re-rank)',
-    actual: `${idSet(plain).size} locations without context, ${idSet(withContext).size} with it`, exchanges,
+    actual: `${idSet(plain).size} locations without context, ${idSet(withContext).size} with it`,
+    exchanges,
   });
-  const zones = (w: Walk) => new Map(w.locations.filter((l) => idOf(l) !== undefined).map((l) => [idOf(l)!, l.timezone]));
+  const zones = (w: Walk) =>
+    new Map(w.locations.filter((l) => idOf(l) !== undefined).map((l) => [idOf(l)!, l.timezone]));
   const [before, after] = [zones(plain), zones(withContext)];
   const both = [...before.keys()].filter((id) => after.has(id));
   if (!both.some((id) => before.get(id) !== undefined || after.get(id) !== undefined)) {
-    return t.notTested('location-search.timezone-stable', 'no location returned both times states a timezone', exchanges);
+    return t.notTested(
+      'location-search.timezone-stable',
+      'no location returned both times states a timezone',
+      exchanges,
+    );
   }
   const moved = both.filter((id) => before.get(id) !== after.get(id));
   t.check('location-search.timezone-stable', moved.length === 0, {
     message: `with context ${brief(context)}, the timezone changed for ${moved.join(', ')}`,
-    expected: 'each location\'s timezone unchanged by the context',
-    actual: moved.map((id) => `${id}: ${brief(before.get(id))} → ${brief(after.get(id))}`).join('; '), exchanges,
+    expected: "each location's timezone unchanged by the context",
+    actual: moved.map((id) => `${id}: ${brief(before.get(id))} → ${brief(after.get(id))}`).join('; '),
+    exchanges,
   });
 }

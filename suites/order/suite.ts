@@ -5,7 +5,14 @@ import type { Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
 import {
-  carriesResource, COMPLETION_WAIT_MS, completeCheckout, readySession, refusedCheckoutComplete, resourceOf, secondPlatformHeaders, statusOf,
+  carriesResource,
+  COMPLETION_WAIT_MS,
+  completeCheckout,
+  readySession,
+  refusedCheckoutComplete,
+  resourceOf,
+  secondPlatformHeaders,
+  statusOf,
 } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
@@ -24,7 +31,11 @@ export const orderSuite: Suite = {
         { id: 'order.resource', title: 'the order carries every required member', requirements: ['ORD-001'] },
         { id: 'order.checkout-id', title: 'checkout_id names the checkout that placed it', requirements: ['ORD-002'] },
         { id: 'order.currency', title: 'currency equals the checkout currency', requirements: ['ORD-003'] },
-        { id: 'order.other-platform', title: 'another platform refused the order gets unauthorized', requirements: ['ORD-005'] },
+        {
+          id: 'order.other-platform',
+          title: 'another platform refused the order gets unauthorized',
+          requirements: ['ORD-005'],
+        },
       ],
       run: placedOrder,
     },
@@ -34,7 +45,10 @@ export const orderSuite: Suite = {
 };
 
 async function placedOrder(t: ScenarioContext): Promise<void> {
-  t.need(t.target.capabilities.has('shopping.checkout') ? true : undefined, 'the checkout capability, to place an order');
+  t.need(
+    t.target.capabilities.has('shopping.checkout') ? true : undefined,
+    'the checkout capability, to place an order',
+  );
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
   const ready = await readySession(t);
   const done = await completeCheckout(t, ready, token, { await: true });
@@ -53,35 +67,55 @@ async function placedOrder(t: ScenarioContext): Promise<void> {
   const problems = x.status === 200 ? t.validate('order.schema.json', x.json) : [`HTTP ${x.status}`];
   t.check('order.resource', problems.length === 0 && order.id === orderId, {
     message: problems[0] ?? `asked for order ${orderId}, got ${brief(order.id)}`,
-    expected: `HTTP 200 and order ${orderId} matching order.schema.json`, actual: problems.join('; ') || `id ${brief(order.id)}`,
+    expected: `HTTP 200 and order ${orderId} matching order.schema.json`,
+    actual: problems.join('; ') || `id ${brief(order.id)}`,
   });
   t.prerequisite(x.status === 200 && order.id === orderId, 'order.resource');
   t.check('order.checkout-id', order.checkout_id === session.id, {
     message: `checkout_id is ${brief(order.checkout_id)}, the checkout was ${brief(session.id)}`,
-    expected: `checkout_id ${brief(session.id)}`, actual: `checkout_id ${brief(order.checkout_id)}`,
+    expected: `checkout_id ${brief(session.id)}`,
+    actual: `checkout_id ${brief(order.checkout_id)}`,
   });
   // The checkout table has no Required column: its currency may show on any response of the session.
-  const sessionResponses = t.exchanges.filter((e) => e.operation.startsWith('checkout.') && carriesResource(e) && resourceOf(t, e).id === session.id);
-  const currencies = [...new Set(sessionResponses.map((e) => resourceOf(t, e).currency).filter((c) => typeof c === 'string'))];
+  const sessionResponses = t.exchanges.filter(
+    (e) => e.operation.startsWith('checkout.') && carriesResource(e) && resourceOf(t, e).id === session.id,
+  );
+  const currencies = [
+    ...new Set(sessionResponses.map((e) => resourceOf(t, e).currency).filter((c) => typeof c === 'string')),
+  ];
   if (currencies.length === 0) {
-    t.notTested('order.currency', 'no response of the checkout stated its currency, so there is nothing to compare the order\'s with');
+    t.notTested(
+      'order.currency',
+      "no response of the checkout stated its currency, so there is nothing to compare the order's with",
+    );
   } else {
-    t.check('order.currency', currencies.some((c) => c === order.currency), {
-      message: `order currency ${brief(order.currency)}, checkout currency ${brief(currencies.join(', '))}`,
-      expected: `currency ${brief(currencies[0])}`, actual: `currency ${brief(order.currency)}`,
-    });
+    t.check(
+      'order.currency',
+      currencies.some((c) => c === order.currency),
+      {
+        message: `order currency ${brief(order.currency)}, checkout currency ${brief(currencies.join(', '))}`,
+        expected: `currency ${brief(currencies[0])}`,
+        actual: `currency ${brief(order.currency)}`,
+      },
+    );
   }
 
-  const other = t.need(secondPlatformHeaders(t), 'second_platform in --config (agent_profile or headers of another platform)');
+  const other = t.need(
+    secondPlatformHeaders(t),
+    'second_platform in --config (agent_profile or headers of another platform)',
+  );
   const foreign = await t.call('order.get', { id: orderId, headers: other });
   if (foreign.status === 200 && resourceOf(t, foreign).id === orderId) {
     return t.observe('order.other-platform', {
-      message: 'the business lets another platform read this order; who may read an order is its policy', exchanges: [foreign],
+      message: 'the business lets another platform read this order; who may read an order is its policy',
+      exchanges: [foreign],
     });
   }
   const denied = businessErrorProblems(t.dialect, foreign, { code: 'unauthorized' });
   t.check('order.other-platform', denied.length === 0, {
-    message: denied[0] ?? '', expected: 'the order, or HTTP 200, status error, error unauthorized unrecoverable', actual: denied.join('; '),
+    message: denied[0] ?? '',
+    expected: 'the order, or HTTP 200, status error, error unauthorized unrecoverable',
+    actual: denied.join('; '),
     exchanges: [foreign],
   });
 }

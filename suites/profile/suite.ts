@@ -11,7 +11,12 @@ import { serviceOf } from '../../src/protocol/operations.js';
 const REGISTRIES = [
   { checkId: 'profile.services-registry', member: 'services', def: 'serviceRegistry', required: true },
   { checkId: 'profile.capabilities-registry', member: 'capabilities', def: 'capabilityRegistry', required: true },
-  { checkId: 'profile.payment-handlers-registry', member: 'payment_handlers', def: 'paymentHandlerRegistry', required: false },
+  {
+    checkId: 'profile.payment-handlers-registry',
+    member: 'payment_handlers',
+    def: 'paymentHandlerRegistry',
+    required: false,
+  },
 ] as const;
 
 export const profileSuite: Suite = {
@@ -27,15 +32,35 @@ export const profileSuite: Suite = {
       checks: [
         { id: 'profile.content-type', title: 'profile is served as application/json', requirements: ['PROF-011'] },
         { id: 'profile.version', title: 'proto.version is YYYY-MM-DD or draft', requirements: ['PROF-001'] },
-        { id: 'profile.services-registry', title: 'services registry holds arrays of service entries', requirements: ['PROF-002'] },
-        { id: 'profile.capabilities-registry', title: 'capabilities registry holds arrays of capability entries', requirements: ['PROF-003'] },
-        { id: 'profile.payment-handlers-registry', title: 'payment handler registry holds arrays of handler entries', requirements: ['PROF-004'] },
-        { id: 'profile.entry-versions', title: 'service and capability entries carry dated versions', requirements: ['PROF-005'] },
+        {
+          id: 'profile.services-registry',
+          title: 'services registry holds arrays of service entries',
+          requirements: ['PROF-002'],
+        },
+        {
+          id: 'profile.capabilities-registry',
+          title: 'capabilities registry holds arrays of capability entries',
+          requirements: ['PROF-003'],
+        },
+        {
+          id: 'profile.payment-handlers-registry',
+          title: 'payment handler registry holds arrays of handler entries',
+          requirements: ['PROF-004'],
+        },
+        {
+          id: 'profile.entry-versions',
+          title: 'service and capability entries carry dated versions',
+          requirements: ['PROF-005'],
+        },
         { id: ENDPOINT_CHECK_ID, title: 'each advertised service has a rest endpoint', requirements: ['PROF-006'] },
         { id: 'profile.keys-no-private', title: 'keys carry no private members', requirements: ['PROF-007'] },
         { id: 'profile.keys-alg-curve', title: 'key alg matches its curve', requirements: ['PROF-008'] },
         { id: 'profile.keys-members', title: 'keys carry the members their kty requires', requirements: ['PROF-009'] },
-        { id: 'profile.keys-kid-thumbprint', title: 'which keys are named by their RFC 7638 thumbprint (the rule for dual-audience keys)', requirements: ['PROF-014'] },
+        {
+          id: 'profile.keys-kid-thumbprint',
+          title: 'which keys are named by their RFC 7638 thumbprint (the rule for dual-audience keys)',
+          requirements: ['PROF-014'],
+        },
       ],
       run: async (t) => checkProfile(t),
     },
@@ -48,15 +73,28 @@ async function checkProfile(t: ScenarioContext): Promise<void> {
   const d = t.dialect;
   const meta = document[d.envelopeKey] as Record<string, unknown>;
   const verdict = (checkId: string, problems: string[], expected: string) =>
-    t.check(checkId, problems.length === 0, { message: problems[0] ?? 'held', expected, actual: problems.join('; '), exchanges });
+    t.check(checkId, problems.length === 0, {
+      message: problems[0] ?? 'held',
+      expected,
+      actual: problems.join('; '),
+      exchanges,
+    });
 
   const type = exchange.responseHeaders?.['content-type'] ?? '';
-  verdict('profile.content-type', /^application\/json\s*(;|$)/i.test(type) ? [] : [`Content-Type is ${JSON.stringify(type || 'absent')}`],
-    'Content-Type: application/json');
+  verdict(
+    'profile.content-type',
+    /^application\/json\s*(;|$)/i.test(type) ? [] : [`Content-Type is ${JSON.stringify(type || 'absent')}`],
+    'Content-Type: application/json',
+  );
 
   const version = meta.version;
-  verdict('profile.version', typeof version === 'string' && VERSION_PATTERN.test(version) ? [] : [`${d.envelopeKey}.version is ${brief(version)}`],
-    'a version such as 2026-01-15 or draft');
+  verdict(
+    'profile.version',
+    typeof version === 'string' && VERSION_PATTERN.test(version)
+      ? []
+      : [`${d.envelopeKey}.version is ${brief(version)}`],
+    'a version such as 2026-01-15 or draft',
+  );
 
   for (const r of REGISTRIES) {
     const value = meta[r.member];
@@ -64,16 +102,28 @@ async function checkProfile(t: ScenarioContext): Promise<void> {
       t.observe(r.checkId, { message: `the profile has no ${d.envelopeKey}.${r.member}`, exchanges });
       continue;
     }
-    const problems = value === undefined
-      ? (r.required ? [`${d.envelopeKey}.${r.member} is missing`] : [])
-      : t.validate(`common.schema.json#/$defs/${r.def}`, value).map((p) => p.replace('$', `$.${d.envelopeKey}.${r.member}`));
+    const problems =
+      value === undefined
+        ? r.required
+          ? [`${d.envelopeKey}.${r.member} is missing`]
+          : []
+        : t
+            .validate(`common.schema.json#/$defs/${r.def}`, value)
+            .map((p) => p.replace('$', `$.${d.envelopeKey}.${r.member}`));
     verdict(r.checkId, problems, `${d.envelopeKey}.${r.member}: an object whose values are arrays of entries`);
   }
 
-  verdict('profile.entry-versions', entryVersionProblems(meta, d.envelopeKey), 'every entry version YYYY-MM-DD or draft');
+  verdict(
+    'profile.entry-versions',
+    entryVersionProblems(meta, d.envelopeKey),
+    'every entry version YYYY-MM-DD or draft',
+  );
 
   if (t.target.capabilities.size === 0) {
-    t.observe(ENDPOINT_CHECK_ID, { message: 'the profile advertises no capability this tool knows, so no service was checked', exchanges });
+    t.observe(ENDPOINT_CHECK_ID, {
+      message: 'the profile advertises no capability this tool knows, so no service was checked',
+      exchanges,
+    });
   } else checkEndpoints(t, exchanges);
 
   const keys = document.keys;
@@ -84,22 +134,28 @@ async function checkProfile(t: ScenarioContext): Promise<void> {
     return;
   }
   if (keys === undefined || keys.length === 0) {
-    for (const id of [...KEY_CHECKS, 'profile.keys-kid-thumbprint']) t.observe(id, { message: 'the profile publishes no keys', exchanges });
+    for (const id of [...KEY_CHECKS, 'profile.keys-kid-thumbprint'])
+      t.observe(id, { message: 'the profile publishes no keys', exchanges });
     return;
   }
   // Which keys are dual-audience is not shown, so the thumbprint rule is reported, not judged.
-  t.observe('profile.keys-kid-thumbprint', { message: `kid is the RFC 7638 thumbprint of: ${kidReport(keys)}`, exchanges });
+  t.observe('profile.keys-kid-thumbprint', {
+    message: `kid is the RFC 7638 thumbprint of: ${kidReport(keys)}`,
+    exchanges,
+  });
   verdict('profile.keys-no-private', privateMemberProblems(keys), 'public members only');
   verdict('profile.keys-alg-curve', algCurveProblems(keys), 'P-256/ES256, P-384/ES384, Ed25519/EdDSA');
   verdict('profile.keys-members', requiredMemberProblems(keys), 'kid and kty; crv and x for EC and OKP; y for EC');
 }
 
 function kidReport(keys: unknown[]): string {
-  return keys.map((k, i) => {
-    if (!isObject(k)) return `keys[${i}]: not an object`;
-    const print = thumbprint(k);
-    return `${String(k.kid)}: ${print === undefined ? 'a key type RFC 7638 does not define' : print === k.kid ? 'yes' : 'no'}`;
-  }).join('; ');
+  return keys
+    .map((k, i) => {
+      if (!isObject(k)) return `keys[${i}]: not an object`;
+      const print = thumbprint(k);
+      return `${String(k.kid)}: ${print === undefined ? 'a key type RFC 7638 does not define' : print === k.kid ? 'yes' : 'no'}`;
+    })
+    .join('; ');
 }
 
 function checkEndpoints(t: ScenarioContext, exchanges: Exchange[]): void {
@@ -115,8 +171,10 @@ function checkEndpoints(t: ScenarioContext, exchanges: Exchange[]): void {
   });
   const unique = [...new Set(problems)];
   t.check(ENDPOINT_CHECK_ID, unique.length === 0, {
-    message: unique[0] ?? '', expected: 'a rest entry with an absolute endpoint URL for each advertised service',
-    actual: unique.join('; '), exchanges,
+    message: unique[0] ?? '',
+    expected: 'a rest entry with an absolute endpoint URL for each advertised service',
+    actual: unique.join('; '),
+    exchanges,
   });
 }
 

@@ -8,7 +8,12 @@ import { answer, covers, type Send } from './probe.js';
  * operations the config says need authentication (the business's policy is its own: Document 1
  * §Authentication); the control request carried the real credential and was served.
  */
-export async function judgeAuthentication(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
+export async function judgeAuthentication(
+  t: ScenarioContext,
+  op: Operation,
+  control: Exchange,
+  send: Send,
+): Promise<void> {
   const p = `requests.${op.name}`;
   const auth = t.config.auth;
   const credentials = t.config.headers ?? {};
@@ -21,20 +26,29 @@ export async function judgeAuthentication(t: ScenarioContext, op: Operation, con
   const expected = certificate ? 'HTTP 401, or a refused TLS handshake' : 'HTTP 401';
   const missing = await send({ omit: ['credentials'], ...(certificate ? { clientCertificate: 'none' as const } : {}) });
   t.check(`${p}.credential-missing`, refused(missing), {
-    message: `a request without ${named} answered ${answer(missing)}`, expected, actual: answer(missing), exchanges: [control, missing],
+    message: `a request without ${named} answered ${answer(missing)}`,
+    expected,
+    actual: answer(missing),
+    exchanges: [control, missing],
   });
   const invalid = await send({
     headers: Object.fromEntries(Object.entries(credentials).map(([name, value]) => [name, invalidated(value)])),
     ...(certificate ? { clientCertificate: 'untrusted' as const } : {}),
   });
   t.check(`${p}.credential-invalid`, refused(invalid), {
-    message: `a request with ${named} replaced by invalid ones answered ${answer(invalid)}`, expected, actual: answer(invalid), exchanges: [control, invalid],
+    message: `a request with ${named} replaced by invalid ones answered ${answer(invalid)}`,
+    expected,
+    actual: answer(invalid),
+    exchanges: [control, invalid],
   });
   const forbidden = auth?.forbidden_headers as Record<string, string>;
   if (t.concluded(`${p}.credential-forbidden`)) return;
   const notPermitted = await send({ headers: forbidden });
   t.check(`${p}.credential-forbidden`, notPermitted.status === 403, {
-    message: `a request with a credential that is not permitted here answered HTTP ${notPermitted.status}`, expected: 'HTTP 403', actual: answer(notPermitted), exchanges: [control, notPermitted],
+    message: `a request with a credential that is not permitted here answered HTTP ${notPermitted.status}`,
+    expected: 'HTTP 403',
+    actual: answer(notPermitted),
+    exchanges: [control, notPermitted],
   });
 }
 
@@ -47,10 +61,15 @@ export function concludeUnconfiguredAuth(t: ScenarioContext, op: Operation): voi
   const auth = t.config.auth;
   const hasCredentials = Object.keys(t.config.headers ?? {}).length > 0 || t.presentsCertificate;
   if (!covers(auth?.required_for, op) || !hasCredentials) {
-    const why = 'the config does not say this operation needs authentication (auth.required_for, and headers or a client certificate)';
-    for (const c of ['credential-missing', 'credential-invalid', 'credential-forbidden']) t.notApplicable(`${p}.${c}`, why);
+    const why =
+      'the config does not say this operation needs authentication (auth.required_for, and headers or a client certificate)';
+    for (const c of ['credential-missing', 'credential-invalid', 'credential-forbidden'])
+      t.notApplicable(`${p}.${c}`, why);
   } else if (!auth?.forbidden_headers || !covers(auth.forbidden_for ?? auth.required_for, op)) {
-    t.notApplicable(`${p}.credential-forbidden`, 'the config names no credential that is not permitted here (auth.forbidden_headers, auth.forbidden_for)');
+    t.notApplicable(
+      `${p}.credential-forbidden`,
+      'the config names no credential that is not permitted here (auth.forbidden_headers, auth.forbidden_for)',
+    );
   }
 }
 

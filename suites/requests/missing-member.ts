@@ -19,20 +19,37 @@ export function judgesMissingMember(op: Operation): boolean {
  * missing pointing at one of them; a resource made, or an answer without such a message, is the
  * request served whole.
  */
-export async function judgeMissingMember(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
+export async function judgeMissingMember(
+  t: ScenarioContext,
+  op: Operation,
+  control: Exchange,
+  send: Send,
+): Promise<void> {
   const required = op.required as string[];
-  if (!isObject(control.sentJson)) return t.notTested(`requests.${op.name}.missing-member`, 'the control request carried no JSON object to take members from', [control]);
+  if (!isObject(control.sentJson))
+    return t.notTested(
+      `requests.${op.name}.missing-member`,
+      'the control request carried no JSON object to take members from',
+      [control],
+    );
   const body = JSON.parse(t.sentBody(control) ?? '{}') as Record<string, unknown>;
   for (const m of required) delete body[m];
   const x = await send({ rawBody: JSON.stringify(body) });
   // A missing message that is an error, pointing at a required member, refuses the request in the
   // business layer; a create that made a resource all the same was served.
-  const named = messagesOf(x.json).some((m) => m.code === 'missing' && m.type === 'error' && typeof m.path === 'string'
-    && required.some((r) => (m.path as string).includes(r)));
+  const named = messagesOf(x.json).some(
+    (m) =>
+      m.code === 'missing' &&
+      m.type === 'error' &&
+      typeof m.path === 'string' &&
+      required.some((r) => (m.path as string).includes(r)),
+  );
   const made = op.creates && isObject(x.json) && typeof x.json.id === 'string';
   const refused = x.status === 400 || (x.status === 200 && named && !made);
   t.check(`requests.${op.name}.missing-member`, refused, {
     message: `a request without ${required.join(', ')} answered HTTP ${x.status}${named ? '' : ' with no missing message for it'}`,
-    expected: `HTTP 400, or a business error with a missing message for ${required.join(', ')}`, actual: answer(x), exchanges: [control, x],
+    expected: `HTTP 400, or a business error with a missing message for ${required.join(', ')}`,
+    actual: answer(x),
+    exchanges: [control, x],
   });
 }

@@ -9,27 +9,63 @@ import { answer, type Send } from './probe.js';
  * 424 and 422 for platform profiles that cannot be fetched or are no profile, and no refusal for
  * one with an unknown key type, when the business is seen fetching the profiles this run hosts.
  */
-export async function judgePlatformProfiles(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
+export async function judgePlatformProfiles(
+  t: ScenarioContext,
+  op: Operation,
+  control: Exchange,
+  send: Send,
+): Promise<void> {
   const ids = platformCheckIds(op);
   const platform = t.platform;
   if (concludeUnresolvedPlatform(t, op) || !platform) return;
   const agent = (url: string) => ({ [t.dialect.agentHeader]: agentHeaderValue(url) });
   // Judged only when the business fetched the profile named for this request: one that answered
   // without fetching it met no failure to report (it may resolve profiles only when it needs them).
-  const judge = async (id: string, kind: BrokenProfile, expected: (x: Exchange) => boolean, what: string, wanted: string) => {
+  const judge = async (
+    id: string,
+    kind: BrokenProfile,
+    expected: (x: Exchange) => boolean,
+    what: string,
+    wanted: string,
+  ) => {
     const url = platform.urlFor(kind, op.name);
     const x = await send({ headers: agent(url) });
-    if (platform.fetchesOf(url) === 0) return t.notApplicable(id, `the business answered HTTP ${x.status} without fetching ${url}, so it met no ${what} to report`);
-    t.check(id, expected(x), { message: `${what} gave HTTP ${x.status ?? x.transportError?.message}`, expected: wanted, actual: answer(x), exchanges: [control, x] });
+    if (platform.fetchesOf(url) === 0)
+      return t.notApplicable(
+        id,
+        `the business answered HTTP ${x.status} without fetching ${url}, so it met no ${what} to report`,
+      );
+    t.check(id, expected(x), {
+      message: `${what} gave HTTP ${x.status ?? x.transportError?.message}`,
+      expected: wanted,
+      actual: answer(x),
+      exchanges: [control, x],
+    });
   };
   await judge(ids[0], 'unreachable', (x) => x.status === 424, 'a platform profile that answers 503', 'HTTP 424');
-  await judge(ids[1], 'malformed', (x) => x.status === 422, `a platform profile without a ${t.dialect.envelopeKey} object`, 'HTTP 422');
-  await judge(ids[2], 'unknown-key-type', (x) => x.status === control.status, 'a platform profile with a key of an unknown type', `HTTP ${control.status}, as with the plain profile`);
+  await judge(
+    ids[1],
+    'malformed',
+    (x) => x.status === 422,
+    `a platform profile without a ${t.dialect.envelopeKey} object`,
+    'HTTP 422',
+  );
+  await judge(
+    ids[2],
+    'unknown-key-type',
+    (x) => x.status === control.status,
+    'a platform profile with a key of an unknown type',
+    `HTTP ${control.status}, as with the plain profile`,
+  );
 }
 
-export const platformCheckIds = (op: Operation) => ['unreachable', 'malformed', 'unknown-key'].map((k) => `requests.${op.name}.platform-profile-${k}`);
+export const platformCheckIds = (op: Operation) =>
+  ['unreachable', 'malformed', 'unknown-key'].map((k) => `requests.${op.name}.platform-profile-${k}`);
 
-/** Concludes the platform-profile checks not-applicable when there is no profile the business resolves; says whether it did. */
+/**
+ * Concludes the platform-profile checks not-applicable when there is no profile the business resolves; says whether it
+ * did.
+ */
 export function concludeUnresolvedPlatform(t: ScenarioContext, op: Operation): boolean {
   const platform = t.platform;
   const why = !platform

@@ -8,11 +8,17 @@ import type { Operation } from '../../src/protocol/operations.js';
  * left out or replaced, a header overridden, another body, another client certificate.
  */
 export type Send = (extra: {
-  omit?: ('agent' | 'credentials')[]; headers?: Record<string, string>; replace?: RequestStep[]; rawBody?: string; clientCertificate?: 'none' | 'untrusted';
+  omit?: ('agent' | 'credentials')[];
+  headers?: Record<string, string>;
+  replace?: RequestStep[];
+  rawBody?: string;
+  clientCertificate?: 'none' | 'untrusted';
 }) => Promise<Exchange>;
 
 /** `HTTP 401: {…}`: what an exchange answered, briefly. */
-export const answer = (x: Exchange) => `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody, 160)}`;
+export const answer = (x: Exchange) =>
+  `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody, 160)}`;
 
 /** Whether a config list of operations (`*` for all) names this one. */
-export const covers = (list: string[] | undefined, op: Operation) => !!list && (list.includes('*') || list.includes(op.name));
+export const covers = (list: string[] | undefined, op: Operation) =>
+  !!list && (list.includes('*') || list.includes(op.name));

@@ -10,7 +10,11 @@ import { question } from '../ask/questions.js';
  * acts on a resource (so it changes nothing, and answers not_found), items it sells where it
  * creates one (cancelled afterwards). What the request-validation rules send, with one thing broken.
  */
-type Probes = { [K in OperationName]: (t: ScenarioContext) => Promise<{ id?: string; input?: RecipeInput<K> }> | { id?: string; input?: RecipeInput<K> } };
+type Probes = {
+  [K in OperationName]: (
+    t: ScenarioContext,
+  ) => Promise<{ id?: string; input?: RecipeInput<K> }> | { id?: string; input?: RecipeInput<K> };
+};
 
 const unknownLine = () => [{ item: { id: unknownId() }, quantity: 1 }];
 const sold = async (t: ScenarioContext) => lineItems(t.need(await purchasableItems(t, 1), NEEDS_ITEMS));
@@ -26,7 +30,10 @@ export const PROBES: Probes = {
   'checkout.create': async (t) => ({ input: { lineItems: await sold(t) } }),
   'checkout.get': () => ({ id: unknownId() }),
   'checkout.update': () => ({ id: unknownId(), input: { resource: { line_items: unknownLine() }, changes: {} } }),
-  'checkout.complete': () => ({ id: unknownId(), input: { instrument: { id: 'instrument-1', handler_id: unknownId(), type: 'card' } } }),
+  'checkout.complete': () => ({
+    id: unknownId(),
+    input: { instrument: { id: 'instrument-1', handler_id: unknownId(), type: 'card' } },
+  }),
   'checkout.cancel': () => ({ id: unknownId() }),
   'order.get': () => ({ id: unknownId() }),
   // Locations: a search, and a lookup of a location the business has (an unknown id would do too).
@@ -38,6 +45,9 @@ export const PROBES: Probes = {
   'booking.create': (t) => ({ input: bookingRequest(t) }),
   'booking.get': () => ({ id: unknownId() }),
   'booking.update': () => ({ id: unknownId(), input: { resource: { stays: [] }, changes: {} } }),
-  'booking.complete': () => ({ id: unknownId(), input: { instrument: { id: 'instrument-1', handler_id: unknownId(), type: 'card' } } }),
+  'booking.complete': () => ({
+    id: unknownId(),
+    input: { instrument: { id: 'instrument-1', handler_id: unknownId(), type: 'card' } },
+  }),
   'booking.cancel': () => ({ id: unknownId() }),
 };

@@ -5,7 +5,10 @@ import { contentDigestStep, signatureStep, type RequestStep } from '../../src/ht
 import { answer, covers, type Send } from './probe.js';
 
 /** A request without a body carries no Content-Digest: no digest check for a GET. */
-export const signatureCheckIds = (op: Operation) => ['tampered', ...(op.method === 'GET' ? [] : ['digest-wrong']), 'unknown-keyid'].map((k) => `requests.${op.name}.signature-${k}`);
+export const signatureCheckIds = (op: Operation) =>
+  ['tampered', ...(op.method === 'GET' ? [] : ['digest-wrong']), 'unknown-keyid'].map(
+    (k) => `requests.${op.name}.signature-${k}`,
+  );
 
 /** The signature checks are not-applicable unless the config says the business requires them here and gives a key. */
 export function concludeUnconfiguredSigning(t: ScenarioContext, op: Operation): void {
@@ -21,17 +24,34 @@ export function concludeUnconfiguredSigning(t: ScenarioContext, op: Operation): 
  * signature, made by replacing one request step, must get 401 (Document 1 §Errors: authentication
  * invalid).
  */
-export async function judgeRequestSignatures(t: ScenarioContext, op: Operation, control: Exchange, send: Send): Promise<void> {
+export async function judgeRequestSignatures(
+  t: ScenarioContext,
+  op: Operation,
+  control: Exchange,
+  send: Send,
+): Promise<void> {
   const p = `requests.${op.name}`;
-  const [tampered, digest, keyid] = [`${p}.signature-tampered`, `${p}.signature-digest-wrong`, `${p}.signature-unknown-keyid`];
+  const [tampered, digest, keyid] = [
+    `${p}.signature-tampered`,
+    `${p}.signature-digest-wrong`,
+    `${p}.signature-unknown-keyid`,
+  ];
   if (t.concluded(tampered)) return;
   const judge = async (id: string, what: string, replace: RequestStep[]) => {
     const x = await send({ replace });
-    t.check(id, x.status === 401, { message: `${what} answered HTTP ${x.status}`, expected: 'HTTP 401', actual: answer(x), exchanges: [control, x] });
+    t.check(id, x.status === 401, {
+      message: `${what} answered HTTP ${x.status}`,
+      expected: 'HTTP 401',
+      actual: answer(x),
+      exchanges: [control, x],
+    });
   };
   await judge(tampered, 'a request whose signature was altered', [signatureStep({ tamper: true })]);
-  if (op.method !== 'GET') await judge(digest, 'a request whose Content-Digest does not match its body', [contentDigestStep({ wrong: true })]);
-  await judge(keyid, 'a request signed under a keyid the platform profile does not publish', [signatureStep({ keyid: UNKNOWN_KEYID })]);
+  if (op.method !== 'GET')
+    await judge(digest, 'a request whose Content-Digest does not match its body', [contentDigestStep({ wrong: true })]);
+  await judge(keyid, 'a request signed under a keyid the platform profile does not publish', [
+    signatureStep({ keyid: UNKNOWN_KEYID }),
+  ]);
 }
 
 /** A kid no platform profile publishes. */

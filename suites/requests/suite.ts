@@ -22,7 +22,8 @@ const is4xx = (x: Exchange) => x.status !== undefined && x.status >= 400 && x.st
 
 /**
  * How a business answers requests the platform got wrong, generated for every operation (the type
- * of PROBES makes each have one): one scenario per operation, one suite per capability. The Proto-Agent and malformed-JSON
+ * of PROBES makes each have one): one scenario per operation, one suite per capability. The Proto-Agent and
+ * malformed-JSON
  * checks are here; each other kind of breakage has its own file beside this one.
  */
 export const requestSuites: readonly Suite[] = CAPABILITIES.map((capability) => ({
@@ -41,18 +42,72 @@ function scenarioFor(op: Operation): Scenario {
     effect: op.idempotency === 'required' ? 'write' : 'read',
     checks: [
       { id: `${p}.agent-missing`, title: 'a request without Proto-Agent gets a 4xx', requirements: ['HDR-005'] },
-      { id: `${p}.agent-malformed`, title: 'a Proto-Agent that is no dictionary, or has no profile, gets a 4xx', requirements: ['HDR-006'] },
-      ...(op.method === 'GET' ? [] : [{ id: `${p}.malformed-json`, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
-      ...(judgesMissingMember(op) ? [{ id: `${p}.missing-member`, title: `a request without ${op.required!.join(', ')} is refused`, requirements: ['ERR-002'] }] : []),
-      { id: `${p}.platform-profile-unreachable`, title: 'a Proto-Agent profile that cannot be fetched gets 424', requirements: ['PLAT-001'] },
-      { id: `${p}.platform-profile-malformed`, title: 'a Proto-Agent profile that is no profile gets 422', requirements: ['PLAT-002'] },
-      { id: `${p}.platform-profile-unknown-key`, title: 'a Proto-Agent profile with a key of an unknown type is accepted', requirements: ['PROF-010'] },
-      { id: `${p}.signature-tampered`, title: 'where the config says signatures are required, a tampered signature gets 401', requirements: ['SIG-005'] },
-      ...(op.method === 'GET' ? [] : [{ id: `${p}.signature-digest-wrong`, title: 'where the config says signatures are required, a wrong Content-Digest gets 401', requirements: ['SIG-006'] }]),
-      { id: `${p}.signature-unknown-keyid`, title: 'where the config says signatures are required, a keyid the profile does not publish gets 401', requirements: ['SIG-007'] },
-      { id: `${p}.credential-missing`, title: 'where the config says it needs authentication, a request without the credential gets 401', requirements: ['AUTH-001'] },
-      { id: `${p}.credential-invalid`, title: 'where the config says it needs authentication, an invalid credential gets 401', requirements: ['AUTH-002'] },
-      { id: `${p}.credential-forbidden`, title: 'a credential the config says is not permitted here gets 403', requirements: ['AUTH-003'] },
+      {
+        id: `${p}.agent-malformed`,
+        title: 'a Proto-Agent that is no dictionary, or has no profile, gets a 4xx',
+        requirements: ['HDR-006'],
+      },
+      ...(op.method === 'GET'
+        ? []
+        : [{ id: `${p}.malformed-json`, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
+      ...(judgesMissingMember(op)
+        ? [
+            {
+              id: `${p}.missing-member`,
+              title: `a request without ${op.required!.join(', ')} is refused`,
+              requirements: ['ERR-002'],
+            },
+          ]
+        : []),
+      {
+        id: `${p}.platform-profile-unreachable`,
+        title: 'a Proto-Agent profile that cannot be fetched gets 424',
+        requirements: ['PLAT-001'],
+      },
+      {
+        id: `${p}.platform-profile-malformed`,
+        title: 'a Proto-Agent profile that is no profile gets 422',
+        requirements: ['PLAT-002'],
+      },
+      {
+        id: `${p}.platform-profile-unknown-key`,
+        title: 'a Proto-Agent profile with a key of an unknown type is accepted',
+        requirements: ['PROF-010'],
+      },
+      {
+        id: `${p}.signature-tampered`,
+        title: 'where the config says signatures are required, a tampered signature gets 401',
+        requirements: ['SIG-005'],
+      },
+      ...(op.method === 'GET'
+        ? []
+        : [
+            {
+              id: `${p}.signature-digest-wrong`,
+              title: 'where the config says signatures are required, a wrong Content-Digest gets 401',
+              requirements: ['SIG-006'],
+            },
+          ]),
+      {
+        id: `${p}.signature-unknown-keyid`,
+        title: 'where the config says signatures are required, a keyid the profile does not publish gets 401',
+        requirements: ['SIG-007'],
+      },
+      {
+        id: `${p}.credential-missing`,
+        title: 'where the config says it needs authentication, a request without the credential gets 401',
+        requirements: ['AUTH-001'],
+      },
+      {
+        id: `${p}.credential-invalid`,
+        title: 'where the config says it needs authentication, an invalid credential gets 401',
+        requirements: ['AUTH-002'],
+      },
+      {
+        id: `${p}.credential-forbidden`,
+        title: 'a credential the config says is not permitted here gets 403',
+        requirements: ['AUTH-003'],
+      },
     ],
     run: (t) => probe(t, op),
   };
@@ -61,7 +116,9 @@ function scenarioFor(op: Operation): Scenario {
 async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   const p = `requests.${op.name}`;
   const name = op.name as OperationName;
-  const make = PROBES[name] as (t: ScenarioContext) => Promise<{ id?: string; input?: never }> | { id?: string; input?: never };
+  const make = PROBES[name] as (
+    t: ScenarioContext,
+  ) => Promise<{ id?: string; input?: never }> | { id?: string; input?: never };
   const send: Send = async (extra) => {
     const { id, input } = await make(t);
     const x = await t.call(name, { id, input, notFoundProbe: !op.creates, tolerateTransportError: true, ...extra });
@@ -74,8 +131,10 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   const control = await send({});
   if (control.status === undefined || control.status >= 400) {
     // A 422 or 424 here is most likely about the platform profile the run hosts (over http, on loopback).
-    const hint = t.platform && (control.status === 422 || control.status === 424)
-      ? `; it may refuse the platform profile this run hosts at ${t.platform.url}: name one it can fetch with --agent-profile` : '';
+    const hint =
+      t.platform && (control.status === 422 || control.status === 424)
+        ? `; it may refuse the platform profile this run hosts at ${t.platform.url}: name one it can fetch with --agent-profile`
+        : '';
     const why = `the probe is refused with nothing broken (${answer(control)}), so a refusal of a broken one proves nothing${hint}`;
     concludeUnresolvedPlatform(t, op);
     for (const c of scenarioFor(op).checks) if (!t.concluded(c.id)) t.notTested(c.id, why, [control]);
@@ -84,7 +143,10 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   if (op.method !== 'GET') {
     const x = await send({ rawBody: MALFORMED_JSON });
     t.check(`${p}.malformed-json`, x.status === 400, {
-      message: `a body that is not JSON answered HTTP ${x.status ?? x.transportError?.message}`, expected: 'HTTP 400', actual: answer(x), exchanges: [x],
+      message: `a body that is not JSON answered HTTP ${x.status ?? x.transportError?.message}`,
+      expected: 'HTTP 400',
+      actual: answer(x),
+      exchanges: [x],
     });
   }
   if (judgesMissingMember(op)) await judgeMissingMember(t, op, control, send);
@@ -93,7 +155,10 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   await judgeRequestSignatures(t, op, control, send);
   const missing = await send({ omit: ['agent'] });
   t.check(`${p}.agent-missing`, is4xx(missing), {
-    message: `a request without ${t.dialect.agentHeader} answered HTTP ${missing.status}`, expected: 'an HTTP 4xx', actual: answer(missing), exchanges: [control, missing],
+    message: `a request without ${t.dialect.agentHeader} answered HTTP ${missing.status}`,
+    expected: 'an HTTP 4xx',
+    actual: answer(missing),
+    exchanges: [control, missing],
   });
   const notDictionary = await send({ headers: { [t.dialect.agentHeader]: NOT_A_DICTIONARY } });
   const noProfile = await send({ headers: { [t.dialect.agentHeader]: NO_PROFILE } });
@@ -101,7 +166,8 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
   t.check(`${p}.agent-malformed`, accepted.length === 0, {
     message: `${accepted.map((x) => `${x.requestHeaders[t.dialect.agentHeader]} answered HTTP ${x.status}`).join('; ')}`,
     expected: `an HTTP 4xx for ${t.dialect.agentHeader}: ${NOT_A_DICTIONARY} and for ${t.dialect.agentHeader}: ${NO_PROFILE}`,
-    actual: accepted.map(answer).join(' | '), exchanges: [control, ...accepted],
+    actual: accepted.map(answer).join(' | '),
+    exchanges: [control, ...accepted],
   });
 }
 
@@ -109,6 +175,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
 function discardMade(t: ScenarioContext, op: Operation, x: Exchange): Exchange {
   const id = op.creates ? resourceOf(t, x).id : undefined;
   const cancel = operationsOf(op.capability).find((o) => o.name.endsWith('.cancel'));
-  if (typeof id === 'string' && cancel) t.cleanup(() => t.call(cancel.name as OperationName, { id, tolerateTransportError: true }));
+  if (typeof id === 'string' && cancel)
+    t.cleanup(() => t.call(cancel.name as OperationName, { id, tolerateTransportError: true }));
   return x;
 }

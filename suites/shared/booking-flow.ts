@@ -11,15 +11,32 @@ import { Blocked, NotTested } from '../../src/engine/outcomes.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { DEFAULT_ADDRESS } from './checkout-flow.js';
 import {
-  completeSession, createSession, driveToReady, fillAsks, instrumentFor, pointing, resourceOf, shows, supplied,
-  type Completion, type CreateOutcome, type Json, type ReadyOutcome, type SessionKind,
+  completeSession,
+  createSession,
+  driveToReady,
+  fillAsks,
+  instrumentFor,
+  pointing,
+  resourceOf,
+  shows,
+  supplied,
+  type Completion,
+  type CreateOutcome,
+  type Json,
+  type ReadyOutcome,
+  type SessionKind,
 } from './session-flow.js';
 
 /** Booking sessions (Document 3 §Endpoints), for the shared session flow. */
 export const BOOKING: SessionKind = {
-  name: 'booking', get: 'booking.get', update: 'booking.update', complete: 'booking.complete', cancel: 'booking.cancel',
+  name: 'booking',
+  get: 'booking.get',
+  update: 'booking.update',
+  complete: 'booking.complete',
+  cancel: 'booking.cancel',
   createMembers: 'property and stays',
-  refusedCreate: (refusal) => `the business refused the stays (${refusal}); set fixtures.booking.stays in --config to stays it can offer`,
+  refusedCreate: (refusal) =>
+    `the business refused the stays (${refusal}); set fixtures.booking.stays in --config to stays it can offer`,
 };
 
 export const NEEDS_STAYS = 'fixtures.booking.property and fixtures.booking.stays in --config';
@@ -29,7 +46,11 @@ export const DEFAULT_GUESTS: Json[] = [
   { id: 'guest-1', first_name: 'Ada', last_name: 'Tester' },
   { id: 'guest-2', first_name: 'Grace', last_name: 'Tester' },
 ];
-export const DEFAULT_BOOKER: Json = { first_name: 'Ada', last_name: 'Tester', email: 'booker@proto-conformance.example' };
+export const DEFAULT_BOOKER: Json = {
+  first_name: 'Ada',
+  last_name: 'Tester',
+  email: 'booker@proto-conformance.example',
+};
 /**
  * The one travel purpose the spec shows. It is a statement about the trip, so it is sent unasked
  * only when the config names one, and otherwise only when the business asks for it.
@@ -40,10 +61,16 @@ const SHOWN_PURPOSE = 'leisure';
 export const PEOPLE = ['guests', 'booker', 'travel_purpose'] as const;
 
 /** The create request of the config: its property with its stays, or with the sold-out ones. */
-export function bookingRequest(t: ScenarioContext, which: 'stays' | 'sold_out_stays' = 'stays'): { property: Json; stays: Json[] } {
+export function bookingRequest(
+  t: ScenarioContext,
+  which: 'stays' | 'sold_out_stays' = 'stays',
+): { property: Json; stays: Json[] } {
   const b = t.config.fixtures?.booking;
   const property = t.need(b?.property, NEEDS_STAYS);
-  const stays = which === 'stays' ? t.need(b?.stays, NEEDS_STAYS) : t.need(b?.sold_out_stays, 'fixtures.booking.sold_out_stays in --config');
+  const stays =
+    which === 'stays'
+      ? t.need(b?.stays, NEEDS_STAYS)
+      : t.need(b?.sold_out_stays, 'fixtures.booking.sold_out_stays in --config');
   return { property, stays };
 }
 
@@ -51,7 +78,7 @@ const guestsOf = (t: ScenarioContext): Json[] => t.config.fixtures?.booking?.gue
 
 /** The guests an update carries: the session's own (their ids may be the business's), or else the config's. */
 const guestsFor = (t: ScenarioContext, resource: Json): Json[] =>
-  (Array.isArray(resource.guests) && resource.guests.length > 0 ? resource.guests.filter(isObject) : guestsOf(t));
+  Array.isArray(resource.guests) && resource.guests.length > 0 ? resource.guests.filter(isObject) : guestsOf(t);
 
 /** A primary guest for the stay at `index`: the guests in turn, so several stays get several guests. */
 function assignmentsFor(guests: Json[], index: number): Json[] {
@@ -80,10 +107,10 @@ export function sentBack(t: ScenarioContext, resource: Json): Json {
   const created = b?.stays ?? [];
   const stays = Array.isArray(resource.stays)
     ? resource.stays.map((s, i) => {
-      if (!isObject(s)) return s;
-      const mine = created.find((c) => c.id === s.id) ?? (s.id === undefined ? created[i] : undefined);
-      return mine ? { ...mine, ...s } : s;
-    })
+        if (!isObject(s)) return s;
+        const mine = created.find((c) => c.id === s.id) ?? (s.id === undefined ? created[i] : undefined);
+        return mine ? { ...mine, ...s } : s;
+      })
     : created;
   const property = isObject(resource.property) ? { ...b?.property, ...resource.property } : b?.property;
   return { ...resource, ...(property ? { property } : {}), ...(stays.length ? { stays } : {}) };
@@ -94,7 +121,9 @@ function provided(t: ScenarioContext, session: Exchange): Json {
   const b = t.config.fixtures?.booking;
   const resource = sentBack(t, resourceOf(t, session));
   const doc: Json = {
-    guests: guestsOf(t), booker: b?.booker ?? DEFAULT_BOOKER, travel_purpose: b?.travel_purpose ?? SHOWN_PURPOSE,
+    guests: guestsOf(t),
+    booker: b?.booker ?? DEFAULT_BOOKER,
+    travel_purpose: b?.travel_purpose ?? SHOWN_PURPOSE,
     ...(Array.isArray(resource.stays) ? { stays: assignedStays(resource, guestsFor(t, resource), true) } : {}),
   };
   const token = t.config.payment?.token;
@@ -114,8 +143,11 @@ export function withPeople(t: ScenarioContext, received: Json): Json {
   const stays = assignedStays(resource, guests);
   const purpose = resource.travel_purpose ?? b?.travel_purpose;
   return {
-    ...resource, guests, booker: { ...(isObject(resource.booker) ? resource.booker : {}), ...(b?.booker ?? DEFAULT_BOOKER) },
-    ...(stays ? { stays } : {}), ...(purpose !== undefined ? { travel_purpose: purpose } : {}),
+    ...resource,
+    guests,
+    booker: { ...(isObject(resource.booker) ? resource.booker : {}), ...(b?.booker ?? DEFAULT_BOOKER) },
+    ...(stays ? { stays } : {}),
+    ...(purpose !== undefined ? { travel_purpose: purpose } : {}),
   };
 }
 
@@ -126,12 +158,23 @@ export function withPeople(t: ScenarioContext, received: Json): Json {
  */
 export function createBooking(t: ScenarioContext, which: 'stays' | 'sold_out_stays' = 'stays'): Promise<CreateOutcome> {
   const request = bookingRequest(t, which);
-  return createSession(t, BOOKING, (members) => t.call('booking.create', { input: { ...request, members } }), (x) => provided(t, x));
+  return createSession(
+    t,
+    BOOKING,
+    (members) => t.call('booking.create', { input: { ...request, members } }),
+    (x) => provided(t, x),
+  );
 }
 
 /** Updates a session until it is ready_for_complete: the people first, then what its messages ask for. */
 export function driveBooking(t: ScenarioContext, created: Exchange): Promise<ReadyOutcome> {
-  return driveToReady(t, BOOKING, created, (x) => firstSubmission(t, x), (x) => nextSubmission(t, x));
+  return driveToReady(
+    t,
+    BOOKING,
+    created,
+    (x) => firstSubmission(t, x),
+    (x) => nextSubmission(t, x),
+  );
 }
 
 function firstSubmission(t: ScenarioContext, session: Exchange): Json {
@@ -145,7 +188,8 @@ function nextSubmission(t: ScenarioContext, x: Exchange): Json | undefined {
   const resource = sentBack(t, resourceOf(t, x));
   const draft = { body: resource };
   let changed = fillAsks(x, draft, provided(t, x)).length > 0;
-  // A field called missing that the session shows but the last update did not carry: sending it back shows whether it counts.
+  // A field called missing that the session shows but the last update did not carry: sending it back shows whether it
+  // counts.
   if (pointing(x).some((m) => m.code === 'missing' && shows(resource, m.path) && !supplied(x, m.path))) changed = true;
   return changed ? draft.body : undefined;
 }
@@ -161,11 +205,21 @@ export function instrument(t: ScenarioContext, session: Exchange, token: string)
  * complete that asks for session fields the config provides (which fields complete needs is not
  * shown) gets one update with them, then is sent again.
  */
-export const completeBooking = (t: ScenarioContext, session: Exchange, token: string, opts: { await: boolean }): Promise<Completion> =>
+export const completeBooking = (
+  t: ScenarioContext,
+  session: Exchange,
+  token: string,
+  opts: { await: boolean },
+): Promise<Completion> =>
   completeSession(t, BOOKING, session, instrument(t, session, token), opts, (refused) => {
     const draft = { body: sentBack(t, resourceOf(t, refused)) };
     // The complete request's own members (payment, signals) are not the session's to update.
-    const filled = fillAsks(refused, draft, provided(t, refused), (segments) => segments[0] === 'payment' || segments[0] === 'signals');
+    const filled = fillAsks(
+      refused,
+      draft,
+      provided(t, refused),
+      (segments) => segments[0] === 'payment' || segments[0] === 'signals',
+    );
     return filled.length ? draft.body : undefined;
   });
 

@@ -19,18 +19,23 @@ export async function catalogIds(t: ScenarioContext): Promise<CatalogIds> {
   const configured = { productIds: f.product_ids ?? [], variantIds: f.variant_ids ?? [] };
   if (configured.productIds.length > 0 && configured.variantIds.length > 0) return configured;
   const products = await knownProducts(t);
-  const productIds = configured.productIds.length > 0
-    ? configured.productIds
-    : products.map((p) => p.id).filter((id): id is string => typeof id === 'string');
-  const variantIds = configured.variantIds.length > 0
-    ? configured.variantIds
-    : products.flatMap(variantIdsOf).filter((v) => !productIds.includes(v));
+  const productIds =
+    configured.productIds.length > 0
+      ? configured.productIds
+      : products.map((p) => p.id).filter((id): id is string => typeof id === 'string');
+  const variantIds =
+    configured.variantIds.length > 0
+      ? configured.variantIds
+      : products.flatMap(variantIdsOf).filter((v) => !productIds.includes(v));
   return { productIds: [...new Set(productIds)], variantIds: [...new Set(variantIds)] };
 }
 
 export function variantIdsOf(product: unknown): string[] {
   if (!isObject(product) || !Array.isArray(product.variants)) return [];
-  return product.variants.filter(isObject).map((v) => v.id).filter((id): id is string => typeof id === 'string');
+  return product.variants
+    .filter(isObject)
+    .map((v) => v.id)
+    .filter((id): id is string => typeof id === 'string');
 }
 
 /** The products array of a catalog response, objects only. */
@@ -67,7 +72,8 @@ export type { Selection };
 /** The option selections of a variant. */
 export function selectionsOf(variant: unknown): Selection[] {
   if (!isObject(variant) || !Array.isArray(variant.options)) return [];
-  return variant.options.filter(isObject)
+  return variant.options
+    .filter(isObject)
     .filter((o) => typeof o.name === 'string' && typeof o.label === 'string') as unknown as Selection[];
 }
 
@@ -92,8 +98,11 @@ export function optionValues(product: Record<string, unknown>): Map<string, stri
   return out;
 }
 
-export const hasSelections = (variant: Record<string, unknown>, selections: Selection[], known?: Map<string, Selection[]>) =>
-  selections.every((s) => selectionsFor(variant, known).some((o) => o.name === s.name && o.label === s.label));
+export const hasSelections = (
+  variant: Record<string, unknown>,
+  selections: Selection[],
+  known?: Map<string, Selection[]>,
+) => selections.every((s) => selectionsFor(variant, known).some((o) => o.name === s.name && o.label === s.label));
 
 /**
  * A variant's selections: its own `options` (a known member, not required), else those recorded
@@ -101,18 +110,23 @@ export const hasSelections = (variant: Record<string, unknown>, selections: Sele
  */
 export function selectionsFor(variant: Record<string, unknown>, known?: Map<string, Selection[]>): Selection[] {
   const own = selectionsOf(variant);
-  return own.length > 0 || typeof variant.id !== 'string' ? own : known?.get(variant.id) ?? [];
+  return own.length > 0 || typeof variant.id !== 'string' ? own : (known?.get(variant.id) ?? []);
 }
 
 /** Variant id to its selections, from every product given. */
 export function variantSelections(products: Record<string, unknown>[]): Map<string, Selection[]> {
   const out = new Map<string, Selection[]>();
-  for (const p of products) for (const v of variantsOf(p)) if (typeof v.id === 'string' && selectionsOf(v).length) out.set(v.id, selectionsOf(v));
+  for (const p of products)
+    for (const v of variantsOf(p))
+      if (typeof v.id === 'string' && selectionsOf(v).length) out.set(v.id, selectionsOf(v));
   return out;
 }
 
-/** A product is configurable when one of its options has two values or more (Document 1 §Catalog resources, selected). */
-export const configurable = (product: Record<string, unknown>) => [...optionValues(product).values()].some((labels) => labels.length >= 2);
+/**
+ * A product is configurable when one of its options has two values or more (Document 1 §Catalog resources, selected).
+ */
+export const configurable = (product: Record<string, unknown>) =>
+  [...optionValues(product).values()].some((labels) => labels.length >= 2);
 
 /** Two values of two options that no variant combines: the case where signals and relaxation matter. */
 export function missingCombination(product: Record<string, unknown>): [Selection, Selection] | undefined {
@@ -121,7 +135,10 @@ export function missingCombination(product: Record<string, unknown>): [Selection
     for (let j = i + 1; j < options.length; j++) {
       for (const a of options[i][1]) {
         for (const b of options[j][1]) {
-          const pair: [Selection, Selection] = [{ name: options[i][0], label: a }, { name: options[j][0], label: b }];
+          const pair: [Selection, Selection] = [
+            { name: options[i][0], label: a },
+            { name: options[j][0], label: b },
+          ];
           if (!variantsOf(product).some((v) => hasSelections(v, pair))) return pair;
         }
       }

@@ -16,19 +16,43 @@ import type { PathSegment } from '../../src/protocol/json-path.js';
 import type { LineItemRequest } from '../../src/protocol/recipes.js';
 import { knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
-  completeSession, createSession, driveToReady as drive, fillAsks, instrumentFor, judgeRefusedUpdate as judgeRefused, pointing,
-  refusedCompleteReason, resourceOf, shows, supplied, type Completion, type CreateOutcome, type Json, type ReadyOutcome, type SessionKind,
+  completeSession,
+  createSession,
+  driveToReady as drive,
+  fillAsks,
+  instrumentFor,
+  judgeRefusedUpdate as judgeRefused,
+  pointing,
+  refusedCompleteReason,
+  resourceOf,
+  shows,
+  supplied,
+  type Completion,
+  type CreateOutcome,
+  type Json,
+  type ReadyOutcome,
+  type SessionKind,
 } from './session-flow.js';
 
 export {
-  carriesResource, COMPLETION_WAIT_MS, envelopeMember, resourceOf, statusOf, type Completion, type CreateOutcome, type ReadyOutcome,
+  carriesResource,
+  COMPLETION_WAIT_MS,
+  envelopeMember,
+  resourceOf,
+  statusOf,
+  type Completion,
+  type CreateOutcome,
+  type ReadyOutcome,
 } from './session-flow.js';
 export type { Json };
 
 export const DEFAULT_BUYER = { email: 'buyer@proto-conformance.example', first_name: 'Ada', last_name: 'Tester' };
 export const DEFAULT_ADDRESS = {
-  street_address: '1 Test Street', address_locality: 'Springfield', address_region: 'IL',
-  address_country: 'US', postal_code: '62701',
+  street_address: '1 Test Street',
+  address_locality: 'Springfield',
+  address_region: 'IL',
+  address_country: 'US',
+  postal_code: '62701',
 };
 
 export const NEEDS_ITEMS = 'fixtures.item_ids in --config (or a catalog to find purchasable items in)';
@@ -46,13 +70,19 @@ export async function purchasableItems(t: ScenarioContext, count = 2): Promise<s
   return items;
 }
 
-export const lineItems = (ids: string[], quantity = 1): LineItemRequest[] => ids.map((id) => ({ item: { id }, quantity }));
+export const lineItems = (ids: string[], quantity = 1): LineItemRequest[] =>
+  ids.map((id) => ({ item: { id }, quantity }));
 
 /** Checkout sessions (Document 1 §Checkout), for the shared session flow. */
 const CHECKOUT: SessionKind = {
-  name: 'checkout', get: 'checkout.get', update: 'checkout.update', complete: 'checkout.complete', cancel: 'checkout.cancel',
+  name: 'checkout',
+  get: 'checkout.get',
+  update: 'checkout.update',
+  complete: 'checkout.complete',
+  cancel: 'checkout.cancel',
   createMembers: 'line_items',
-  refusedCreate: (refusal) => `the business refused the items (${refusal}); set fixtures.item_ids in --config to items it sells`,
+  refusedCreate: (refusal) =>
+    `the business refused the items (${refusal}); set fixtures.item_ids in --config to items it sells`,
 };
 
 /** A cart's or session's lines as a sorted list of item and quantity: lines have no fixed order. */
@@ -82,8 +112,13 @@ const chosenNotFilled = (segments: PathSegment[]) => segments[0] === 'fulfillmen
  * with them (at most twice).
  */
 export function createCheckout(t: ScenarioContext, items: string[], quantity = 1): Promise<CreateOutcome> {
-  return createSession(t, CHECKOUT, (members) => t.call('checkout.create', { input: { lineItems: lineItems(items, quantity), members } }),
-    (x) => provided(t, x), chosenNotFilled);
+  return createSession(
+    t,
+    CHECKOUT,
+    (members) => t.call('checkout.create', { input: { lineItems: lineItems(items, quantity), members } }),
+    (x) => provided(t, x),
+    chosenNotFilled,
+  );
 }
 
 /**
@@ -92,12 +127,21 @@ export function createCheckout(t: ScenarioContext, items: string[], quantity = 1
  * offers several and none is selected, and fills the paths its messages name from the config.
  */
 export function driveToReady(t: ScenarioContext, created: Exchange): Promise<ReadyOutcome> {
-  return drive(t, CHECKOUT, created, (x) => firstSubmission(t, x), (x) => nextSubmission(t, x));
+  return drive(
+    t,
+    CHECKOUT,
+    created,
+    (x) => firstSubmission(t, x),
+    (x) => nextSubmission(t, x),
+  );
 }
 
 /** A session as received, with the buyer the config provides merged in: every update carries it. */
 export function withBuyer(t: ScenarioContext, resource: Json): Json {
-  return { ...resource, buyer: { ...(isObject(resource.buyer) ? resource.buyer : {}), ...provided(t).buyer as Json } };
+  return {
+    ...resource,
+    buyer: { ...(isObject(resource.buyer) ? resource.buyer : {}), ...(provided(t).buyer as Json) },
+  };
 }
 
 /** The first update: the buyer, and a shipping destination unless the session already has one. */
@@ -121,7 +165,9 @@ function methodsOf(resource: Json): Json[] {
 function withDestinations(t: ScenarioContext, fulfillment: Json, methods: Json[]): Json {
   return {
     ...fulfillment,
-    methods: methods.map((m) => (Array.isArray(m.destinations) && m.destinations.length > 0 ? m : { ...m, destinations: [address(t)] })),
+    methods: methods.map((m) =>
+      Array.isArray(m.destinations) && m.destinations.length > 0 ? m : { ...m, destinations: [address(t)] },
+    ),
   };
 }
 
@@ -156,30 +202,40 @@ function nextSubmission(t: ScenarioContext, x: Exchange): Json | undefined {
 function choose(t: ScenarioContext, method: Json): Json {
   const destinations = Array.isArray(method.destinations) ? method.destinations.filter(isObject) : [];
   const out: Json = { ...method };
-  if (destinations.length === 0 && (method.type === undefined || method.type === 'shipping')) out.destinations = [address(t)];
-  else if (method.selected_destination_id === undefined && typeof destinations[0]?.id === 'string') out.selected_destination_id = destinations[0].id;
+  if (destinations.length === 0 && (method.type === undefined || method.type === 'shipping'))
+    out.destinations = [address(t)];
+  else if (method.selected_destination_id === undefined && typeof destinations[0]?.id === 'string')
+    out.selected_destination_id = destinations[0].id;
   if (Array.isArray(method.groups)) {
     out.groups = method.groups.filter(isObject).map((g) => {
       const options = Array.isArray(g.options) ? g.options.filter(isObject) : [];
-      return g.selected_option_id === undefined && typeof options[0]?.id === 'string' ? { ...g, selected_option_id: options[0].id } : g;
+      return g.selected_option_id === undefined && typeof options[0]?.id === 'string'
+        ? { ...g, selected_option_id: options[0].id }
+        : g;
     });
   }
   return out;
 }
 
 /** An update that returned no session. A 400 may mean members the business needs (not shown). */
-export const judgeRefusedUpdate = (x: Exchange, sessions: Exchange[]): ReadyOutcome => judgeRefused(CHECKOUT, x, sessions);
+export const judgeRefusedUpdate = (x: Exchange, sessions: Exchange[]): ReadyOutcome =>
+  judgeRefused(CHECKOUT, x, sessions);
 
 /** A payment instrument for the session's first handler, with a token from config. */
-export const instrument = (t: ScenarioContext, session: Exchange, token: string): Json => instrumentFor(t, session, token, address(t));
+export const instrument = (t: ScenarioContext, session: Exchange, token: string): Json =>
+  instrumentFor(t, session, token, address(t));
 
 /**
  * Completes a ready session. When the business answers complete_in_progress (asynchronous
  * completion is not shown, so it is allowed) and `await` is set, Get is polled until the
  * session leaves that state or COMPLETION_WAIT_MS passes.
  */
-export const completeCheckout = (t: ScenarioContext, session: Exchange, token: string, opts: { await: boolean }): Promise<Completion> =>
-  completeSession(t, CHECKOUT, session, instrument(t, session, token), opts);
+export const completeCheckout = (
+  t: ScenarioContext,
+  session: Exchange,
+  token: string,
+  opts: { await: boolean },
+): Promise<Completion> => completeSession(t, CHECKOUT, session, instrument(t, session, token), opts);
 
 /** Headers that make a request come from the second platform of the config, if one is configured. */
 export function secondPlatformHeaders(t: ScenarioContext): Record<string, string> | undefined {

@@ -24,9 +24,10 @@ export function endpointsRule(capability: string): ExchangeRule {
     },
     appliesTo: `requests to ${capability} endpoints`,
     applies: (x) => names.has(x.operation) && (!x.notFoundProbe || x.status === 405 || x.status === 501),
-    problems: (x) => (NO_ROUTE.includes(x.status ?? 0)
-      ? [`${x.method} ${new URL(x.url).pathname} answered ${x.status}: no route for ${x.operation}`]
-      : []),
+    problems: (x) =>
+      NO_ROUTE.includes(x.status ?? 0)
+        ? [`${x.method} ${new URL(x.url).pathname} answered ${x.status}: no route for ${x.operation}`]
+        : [],
     coverage: (judged) => {
       const seen = new Set(judged.map((x) => x.operation));
       const unseen = ops.filter((o) => !seen.has(o.name)).map((o) => o.name);

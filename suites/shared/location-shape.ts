@@ -23,20 +23,32 @@ export function locationRules(capability: string, answer: string): ExchangeRule[
     locationsOf(x.json).flatMap((l, i) => judge(l, `$.locations[${i}]`));
   return [
     {
-      check: { id: `${prefix}.response`, title: 'every answer matches the response schema: a locations array of locations with id and name', requirements: [answer, 'LOC-001', 'LOC-009'] },
+      check: {
+        id: `${prefix}.response`,
+        title: 'every answer matches the response schema: a locations array of locations with id and name',
+        requirements: [answer, 'LOC-001', 'LOC-009'],
+      },
       appliesTo: `${capability} answers carrying locations`,
       applies: (x, r) => applies(x, r.dialect.envelopeKey),
       // The amenities map is the amenities rule's to judge, so one broken amenity fails one check.
       problems: (x, r) => r.validate(ops.get(x.operation)!.responseSchema, withoutAmenities(x.json)),
     },
     {
-      check: { id: `${prefix}.timezone`, title: 'a location with hours or exception_hours carries timezone, an IANA time zone name', requirements: ['LOC-002', 'LOC-003'] },
+      check: {
+        id: `${prefix}.timezone`,
+        title: 'a location with hours or exception_hours carries timezone, an IANA time zone name',
+        requirements: ['LOC-002', 'LOC-003'],
+      },
       appliesTo: `${capability} answers carrying locations`,
       applies: (x, r) => applies(x, r.dialect.envelopeKey),
       problems: (x) => each(x, timezoneProblems),
     },
     {
-      check: { id: `${prefix}.amenity-shape`, title: 'amenity keys are amenity identifiers, and each amenity has a description', requirements: ['LOC-005', 'LOC-006'] },
+      check: {
+        id: `${prefix}.amenity-shape`,
+        title: 'amenity keys are amenity identifiers, and each amenity has a description',
+        requirements: ['LOC-005', 'LOC-006'],
+      },
       appliesTo: `${capability} answers carrying locations`,
       applies: (x, r) => applies(x, r.dialect.envelopeKey),
       problems: (x) => each(x, amenityProblems),
@@ -46,7 +58,10 @@ export function locationRules(capability: string, answer: string): ExchangeRule[
 
 function withoutAmenities(body: unknown): unknown {
   if (!isObject(body) || !Array.isArray(body.locations)) return body;
-  return { ...body, locations: body.locations.map((l) => (isObject(l) ? (({ amenities: _a, ...rest }) => rest)(l) : l)) };
+  return {
+    ...body,
+    locations: body.locations.map((l) => (isObject(l) ? (({ amenities: _a, ...rest }) => rest)(l) : l)),
+  };
 }
 
 function timezoneProblems(l: Json, at: string): string[] {
@@ -72,9 +87,16 @@ export function isIanaZone(zone: string): boolean {
 
 function amenityProblems(l: Json, at: string): string[] {
   if (l.amenities === undefined) return [];
-  if (!isObject(l.amenities)) return [`${at}.amenities is ${brief(l.amenities)}, not an object keyed by amenity identifier`];
+  if (!isObject(l.amenities))
+    return [`${at}.amenities is ${brief(l.amenities)}, not an object keyed by amenity identifier`];
   return Object.entries(l.amenities).flatMap(([key, value]) => [
-    ...(AMENITY_IDENTIFIER.test(key) ? [] : [`${at}.amenities key ${JSON.stringify(key)} is not an amenity identifier (a reverse-domain name of two segments or more)`]),
-    ...(isObject(value) && typeof value.description === 'string' ? [] : [`${at}.amenities[${JSON.stringify(key)}] has no description string: ${brief(value, 80)}`]),
+    ...(AMENITY_IDENTIFIER.test(key)
+      ? []
+      : [
+          `${at}.amenities key ${JSON.stringify(key)} is not an amenity identifier (a reverse-domain name of two segments or more)`,
+        ]),
+    ...(isObject(value) && typeof value.description === 'string'
+      ? []
+      : [`${at}.amenities[${JSON.stringify(key)}] has no description string: ${brief(value, 80)}`]),
   ]);
 }

@@ -22,7 +22,8 @@ const MAX_PAGES = 40;
 export const fixturesOf = (t: ScenarioContext): LocationFixtures => t.config.fixtures?.locations ?? {};
 
 /** A context naming a place, when the config gives none: any place will do, since answers are compared as sets. */
-export const contextOf = (t: ScenarioContext): Json => fixturesOf(t).context ?? { address_country: 'US', address_region: 'NY', postal_code: '10012' };
+export const contextOf = (t: ScenarioContext): Json =>
+  fixturesOf(t).context ?? { address_country: 'US', address_region: 'NY', postal_code: '10012' };
 
 export function locationsOf(body: unknown): Json[] {
   return isObject(body) && Array.isArray(body.locations) ? body.locations.filter(isObject) : [];
@@ -33,11 +34,14 @@ export const idsOf = (ls: Json[]): string[] => ls.map(idOf).filter((id): id is s
 
 /** The ids of a lookup location's inputs, as sent back. */
 export function inputIdsOf(l: Json): string[] {
-  return (Array.isArray(l.inputs) ? l.inputs.filter(isObject) : []).map((i) => i.id).filter((id): id is string => typeof id === 'string');
+  return (Array.isArray(l.inputs) ? l.inputs.filter(isObject) : [])
+    .map((i) => i.id)
+    .filter((id): id is string => typeof id === 'string');
 }
 
 /** HTTP 200 with a locations array: an answer the scenarios can read (its shape is the response rule's). */
-export const isLocationsAnswer = (x: Exchange): boolean => x.status === 200 && isObject(x.json) && Array.isArray(x.json.locations);
+export const isLocationsAnswer = (x: Exchange): boolean =>
+  x.status === 200 && isObject(x.json) && Array.isArray(x.json.locations);
 
 /**
  * A request refused with an error: an HTTP 4xx about the request (400, 422, …), or HTTP 200 with
@@ -52,7 +56,8 @@ export function isRejection(t: ScenarioContext, x: Exchange): boolean {
   return error && locationsOf(x.json).length === 0;
 }
 
-export const answered = (x: Exchange) => `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody, 200)}`;
+export const answered = (x: Exchange) =>
+  `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody, 200)}`;
 
 export interface Walk {
   /** Every page's exchange, in order. */
@@ -79,7 +84,11 @@ type SearchInput = NonNullable<RecipeInput<'location.search'>>;
  * cursor, and holds locations. The maximum page size is not shown (Document 1 §Limits): a first
  * page refused with pagination.limit is asked for again without it.
  */
-export async function walk(t: ScenarioContext, input: SearchInput, limit: number | undefined = FULL_PAGE): Promise<Walk> {
+export async function walk(
+  t: ScenarioContext,
+  input: SearchInput,
+  limit: number | undefined = FULL_PAGE,
+): Promise<Walk> {
   const w: Walk = { exchanges: [], pages: [], locations: [], unnamed: 0 };
   let cursor: string | undefined;
   while (w.pages.length < MAX_PAGES) {
@@ -97,13 +106,15 @@ export async function walk(t: ScenarioContext, input: SearchInput, limit: number
     const page = locationsOf(x.json);
     const ids = idsOf(page);
     if (w.pages.length === 1 && ids.length > 0 && ids.join('\n') === w.pages[0].join('\n')) {
-      w.unfinished = 'the page asked for with pagination.cursor equals the first: the business seems not to read the cursor there (the request member is not shown)';
+      w.unfinished =
+        'the page asked for with pagination.cursor equals the first: the business seems not to read the cursor there (the request member is not shown)';
       return w;
     }
     w.pages.push(ids);
     w.locations.push(...page);
     w.unnamed += page.length - ids.length;
-    const pagination = isObject(x.json) && isObject((x.json as Json).pagination) ? (x.json as Json).pagination as Json : {};
+    const pagination =
+      isObject(x.json) && isObject((x.json as Json).pagination) ? ((x.json as Json).pagination as Json) : {};
     const next = typeof pagination.cursor === 'string' ? pagination.cursor : undefined;
     const leadsOn = pagination.has_next_page === true || (pagination.has_next_page === undefined && next !== undefined);
     if (leadsOn && next === undefined && page.length > 0) {
@@ -132,7 +143,10 @@ export function amenityMatch(ls: Json[], keys: string[]): { lacking: string[]; u
   for (const l of ls) {
     const missing = missingAmenities(l, keys);
     if (missing === undefined) out.unlisted.push(idOf(l) ?? '?');
-    else if (missing.length) out.lacking.push(`${idOf(l) ?? '?'} lacks ${missing.join(', ')} (has ${Object.keys(l.amenities as Json).join(', ') || 'none'})`);
+    else if (missing.length)
+      out.lacking.push(
+        `${idOf(l) ?? '?'} lacks ${missing.join(', ')} (has ${Object.keys(l.amenities as Json).join(', ') || 'none'})`,
+      );
   }
   return out;
 }
@@ -170,7 +184,8 @@ export function placeAll(ls: Json[], center: Point, max: number): { beyond: stri
   return out;
 }
 
-export const NEEDS_CENTER = 'fixtures.locations.center (with latitude and longitude) and fixtures.locations.max_meters in --config';
+export const NEEDS_CENTER =
+  'fixtures.locations.center (with latitude and longitude) and fixtures.locations.max_meters in --config';
 /** What the checker can read of a Geo, whose members are not shown. */
 export const GEO_READ = 'latitude/longitude, lat with lng or lon, or a GeoJSON Point';
 
@@ -179,6 +194,9 @@ export function fixtureDistance(t: ScenarioContext): { distance: Json; center: P
   const f = fixturesOf(t);
   const given = t.need(f.center, NEEDS_CENTER);
   const max = t.need(f.max_meters, NEEDS_CENTER);
-  const center = t.need(readPoint(given), `fixtures.locations.center in degrees as ${GEO_READ} (Geo members are not shown), not ${brief(given)}`);
+  const center = t.need(
+    readPoint(given),
+    `fixtures.locations.center in degrees as ${GEO_READ} (Geo members are not shown), not ${brief(given)}`,
+  );
   return { distance: { center: given, max }, center, max };
 }

@@ -9,7 +9,9 @@ import { operationsOf } from '../../src/protocol/operations.js';
  * table names for that operation.
  */
 export function resourceRule(
-  capability: string, check: CheckSpec, appliesTo: string,
+  capability: string,
+  check: CheckSpec,
+  appliesTo: string,
   /** Takes out of the body what another rule of the suite judges, so one defect fails one check. */
   judgedElsewhere: (body: unknown) => unknown = (body) => body,
 ): ExchangeRule {

@@ -52,18 +52,23 @@ export function envelopeMember(t: ScenarioContext, x: Exchange, member: string):
 
 /** A 2xx answer carrying a session (or cart): an object with an id, not a bare error envelope. */
 export function carriesResource(x: Exchange): boolean {
-  return x.status !== undefined && x.status >= 200 && x.status < 300 && isObject(x.json) && typeof x.json.id === 'string';
+  return (
+    x.status !== undefined && x.status >= 200 && x.status < 300 && isObject(x.json) && typeof x.json.id === 'string'
+  );
 }
 
 export const sessionId = (t: ScenarioContext, x: Exchange) => String(resourceOf(t, x).id);
 
 /** Messages that point at a field: what the business needs the platform to supply or change. */
 export function pointing(x: Exchange): (Message & { path: string })[] {
-  return messagesOf(x.json).filter((m): m is Message & { path: string } =>
-    m.type === 'error' && typeof m.path === 'string' && m.severity !== 'unrecoverable');
+  return messagesOf(x.json).filter(
+    (m): m is Message & { path: string } =>
+      m.type === 'error' && typeof m.path === 'string' && m.severity !== 'unrecoverable',
+  );
 }
 
-export const describeAsk = (m: Message) => `${String(m.path)} (${String(m.code)}${typeof m.content === 'string' ? `: ${m.content}` : ''})`;
+export const describeAsk = (m: Message) =>
+  `${String(m.path)} (${String(m.code)}${typeof m.content === 'string' ? `: ${m.content}` : ''})`;
 
 /** A filter step selecting an array element by one member: `[?(@.id=='guest-1')]`. */
 const FILTER = /\[\?\(@\.([A-Za-z_][A-Za-z0-9_]*)\s*==\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?))\)\]/;
@@ -92,7 +97,12 @@ export function pathIn(path: string, doc: unknown): PathSegment[] | undefined {
  * Fills every path the business asks for that `source` provides, into `draft`, except paths the
  * flow answers by choosing (`skip`). Returns the paths it filled.
  */
-export function fillAsks(x: Exchange, draft: { body: Json }, source: Json, skip: (segments: PathSegment[]) => boolean = () => false): string[] {
+export function fillAsks(
+  x: Exchange,
+  draft: { body: Json },
+  source: Json,
+  skip: (segments: PathSegment[]) => boolean = () => false,
+): string[] {
   const filled: string[] = [];
   for (const m of pointing(x)) {
     const segments = pathIn(m.path, draft.body);
@@ -119,7 +129,13 @@ export function supplied(x: Exchange, path: string): boolean {
   const segments = pathIn(path, x.sentJson);
   if (!segments) return false;
   const v = valueAt(x.sentJson, segments);
-  return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0) && !(isObject(v) && Object.keys(v).length === 0);
+  return (
+    v !== undefined &&
+    v !== null &&
+    v !== '' &&
+    !(Array.isArray(v) && v.length === 0) &&
+    !(isObject(v) && Object.keys(v).length === 0)
+  );
 }
 
 /** How a create ended, for the create check and for every scenario that needs a session. */
@@ -135,7 +151,10 @@ export type CreateOutcome =
  * (at most twice).
  */
 export async function createSession(
-  t: ScenarioContext, kind: SessionKind, send: (members: Json) => Promise<Exchange>, source: (x: Exchange) => Json,
+  t: ScenarioContext,
+  kind: SessionKind,
+  send: (members: Json) => Promise<Exchange>,
+  source: (x: Exchange) => Json,
   skip?: (segments: PathSegment[]) => boolean,
 ): Promise<CreateOutcome> {
   const draft = { body: {} as Json };
@@ -160,17 +179,42 @@ export async function createSession(
 function judgeRefusedCreate(kind: SessionKind, x: Exchange): CreateOutcome {
   const asks = pointing(x);
   const ignored = asks.filter((m) => m.code === 'missing' && supplied(x, m.path));
-  if (ignored.length) return { kind: 'broken', x, why: `the business says ${ignored.map(describeAsk).join('; ')} is missing, but the create request carried it` };
+  if (ignored.length)
+    return {
+      kind: 'broken',
+      x,
+      why: `the business says ${ignored.map(describeAsk).join('; ')} is missing, but the create request carried it`,
+    };
   if (asks.length) {
-    return { kind: 'needs', cause: 'config', x, why: `${kind.name} create needs ${asks.map(describeAsk).join('; ')}, which the config does not supply: add it under requests."${kind.name}.create" in --config` };
+    return {
+      kind: 'needs',
+      cause: 'config',
+      x,
+      why: `${kind.name} create needs ${asks.map(describeAsk).join('; ')}, which the config does not supply: add it under requests."${kind.name}.create" in --config`,
+    };
   }
   if (x.status === 400) {
     const content = isObject(x.json) ? x.json.content : undefined;
-    return { kind: 'needs', cause: 'config', x, why: `${kind.name} create answered HTTP 400 (${brief(content)}); the business may need members beyond ${kind.createMembers}: add them under requests."${kind.name}.create" in --config` };
+    return {
+      kind: 'needs',
+      cause: 'config',
+      x,
+      why: `${kind.name} create answered HTTP 400 (${brief(content)}); the business may need members beyond ${kind.createMembers}: add them under requests."${kind.name}.create" in --config`,
+    };
   }
   const refusal = messagesOf(x.json).find((m) => m.type === 'error');
-  if (x.status === 200 && refusal) return { kind: 'needs', cause: 'items', x, why: kind.refusedCreate(`${String(refusal.code)}: ${brief(refusal.content)}`) };
-  return { kind: 'broken', x, why: `create answered HTTP ${x.status ?? x.transportError?.message} without a session: ${brief(x.json)}` };
+  if (x.status === 200 && refusal)
+    return {
+      kind: 'needs',
+      cause: 'items',
+      x,
+      why: kind.refusedCreate(`${String(refusal.code)}: ${brief(refusal.content)}`),
+    };
+  return {
+    kind: 'broken',
+    x,
+    why: `create answered HTTP ${x.status ?? x.transportError?.message} without a session: ${brief(x.json)}`,
+  };
 }
 
 /** Clean-up: cancels a session unless it already ended (what cancel does then is not shown). */
@@ -196,7 +240,11 @@ export interface ReadyOutcome {
  * later one after an incomplete answer (undefined when the platform has nothing more to send).
  */
 export async function driveToReady(
-  t: ScenarioContext, kind: SessionKind, created: Exchange, first: (x: Exchange) => Json, next: (x: Exchange) => Json | undefined,
+  t: ScenarioContext,
+  kind: SessionKind,
+  created: Exchange,
+  first: (x: Exchange) => Json,
+  next: (x: Exchange) => Json | undefined,
 ): Promise<ReadyOutcome> {
   const sessions = [created];
   let last = created;
@@ -207,7 +255,8 @@ export async function driveToReady(
     if (!carriesResource(x)) return judgeRefusedUpdate(kind, x, sessions);
     sessions.push(x);
     last = x;
-    if (statusOf(x) === 'ready_for_complete') return { kind: 'ready', sessions, last, why: `ready after ${round + 1} updates` };
+    if (statusOf(x) === 'ready_for_complete')
+      return { kind: 'ready', sessions, last, why: `ready after ${round + 1} updates` };
     draft = next(x);
   }
   return judgeStall(kind, last, sessions);
@@ -218,9 +267,19 @@ export function judgeRefusedUpdate(kind: SessionKind, x: Exchange, sessions: Exc
   const last = x;
   if (x.status === 400) {
     const content = isObject(x.json) ? x.json.content : undefined;
-    return { kind: 'needs', sessions, last, why: `${kind.name} update answered HTTP 400 (${brief(content)}); add what the business needs under requests."${kind.name}.update" in --config` };
+    return {
+      kind: 'needs',
+      sessions,
+      last,
+      why: `${kind.name} update answered HTTP 400 (${brief(content)}); add what the business needs under requests."${kind.name}.update" in --config`,
+    };
   }
-  return { kind: 'broken', sessions, last, why: `update answered HTTP ${x.status ?? x.transportError?.message} without the session: ${brief(x.json)}` };
+  return {
+    kind: 'broken',
+    sessions,
+    last,
+    why: `update answered HTTP ${x.status ?? x.transportError?.message} without the session: ${brief(x.json)}`,
+  };
 }
 
 /**
@@ -232,11 +291,18 @@ function judgeStall(kind: SessionKind, last: Exchange, sessions: Exchange[]): Re
   const asks = pointing(last);
   const ignored = asks.filter((m) => m.code === 'missing' && supplied(last, m.path));
   if (ignored.length) {
-    return { kind: 'broken', sessions, last, why: `still incomplete: the business says ${ignored.map(describeAsk).join('; ')} is missing, but the last update carried it` };
+    return {
+      kind: 'broken',
+      sessions,
+      last,
+      why: `still incomplete: the business says ${ignored.map(describeAsk).join('; ')} is missing, but the last update carried it`,
+    };
   }
   const named = asks.length ? asks.map(describeAsk).join('; ') : brief(messagesOf(last.json));
   return {
-    kind: 'needs', sessions, last,
+    kind: 'needs',
+    sessions,
+    last,
     why: `the session stays incomplete asking for ${named}, which the config does not supply: add it to fixtures or under requests."${kind.name}.update" in --config`,
   };
 }
@@ -249,14 +315,21 @@ function judgeStall(kind: SessionKind, last: Exchange, sessions: Exchange[]): Re
 export function instrumentFor(t: ScenarioContext, session: Exchange, token: string, billingAddress: Json): Json {
   const own = envelopeMember(t, session, 'payment_handlers');
   const profileEnvelope = t.target.profile?.document[t.dialect.envelopeKey];
-  const handlers = isObject(own) && Object.keys(own).length ? own : isObject(profileEnvelope) ? profileEnvelope.payment_handlers : undefined;
+  const handlers =
+    isObject(own) && Object.keys(own).length
+      ? own
+      : isObject(profileEnvelope)
+        ? profileEnvelope.payment_handlers
+        : undefined;
   const firstHandler = isObject(handlers)
     ? Object.values(handlers).flatMap((entries) => (Array.isArray(entries) ? entries.filter(isObject) : []))[0]
     : undefined;
   return paymentInstrument(t.config, firstHandler?.id, token, billingAddress);
 }
 
-/** How completing went: the complete answers, the updates made between them, the polls of Get, and the final state seen. */
+/**
+ * How completing went: the complete answers, the updates made between them, the polls of Get, and the final state seen.
+ */
 export interface Completion {
   complete: Exchange;
   /** Updates that supplied what a refused complete asked for; the first complete is then in `refused`. */
@@ -275,7 +348,11 @@ export interface Completion {
  * set, Get is polled until the session leaves that state or COMPLETION_WAIT_MS passes.
  */
 export async function completeSession(
-  t: ScenarioContext, kind: SessionKind, session: Exchange, instrument: Json, opts: { await: boolean },
+  t: ScenarioContext,
+  kind: SessionKind,
+  session: Exchange,
+  instrument: Json,
+  opts: { await: boolean },
   supply?: (refused: Exchange) => Json | undefined,
 ): Promise<Completion> {
   const id = sessionId(t, session);
@@ -283,7 +360,10 @@ export async function completeSession(
   let complete = await send();
   const supplied: Exchange[] = [];
   let refused: Exchange | undefined;
-  const body = supply && carriesResource(complete) && statusOf(complete) !== 'completed' && pointing(complete).length ? supply(complete) : undefined;
+  const body =
+    supply && carriesResource(complete) && statusOf(complete) !== 'completed' && pointing(complete).length
+      ? supply(complete)
+      : undefined;
   if (body) {
     const updated = await t.call(kind.update, { id, input: { resource: body, changes: {} } });
     supplied.push(updated);
@@ -320,7 +400,9 @@ export function refusedCompleteReason(kind: SessionKind, done: Completion): stri
   if (x.status !== 200 || statusOf(x) === 'completed') return undefined;
   const errors = messagesOf(x.json).filter((m) => m.type === 'error');
   if (errors.length === 0) return undefined;
-  const ignored = pointing(x).filter((m) => m.code === 'missing' && [x, ...done.supplied].some((sent) => supplied(sent, m.path)));
+  const ignored = pointing(x).filter(
+    (m) => m.code === 'missing' && [x, ...done.supplied].some((sent) => supplied(sent, m.path)),
+  );
   if (ignored.length) return undefined;
   const asks = pointing(x);
   return asks.length

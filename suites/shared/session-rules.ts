@@ -37,7 +37,11 @@ export function paymentHandlersRule(capability: string, check: CheckSpec, noun: 
     const env = envelopeOf(r.dialect, body);
     return isObject(env) ? env.payment_handlers : undefined;
   };
-  const usable = (registry: unknown) => isObject(registry) && Object.values(registry).flat().some((e) => isObject(e) && typeof e.id === 'string');
+  const usable = (registry: unknown) =>
+    isObject(registry) &&
+    Object.values(registry)
+      .flat()
+      .some((e) => isObject(e) && typeof e.id === 'string');
   return {
     check,
     appliesTo: `${noun} responses carrying a session`,
@@ -47,16 +51,23 @@ export function paymentHandlersRule(capability: string, check: CheckSpec, noun: 
       const registry = registryOf(r, x.json);
       const open = OPEN.includes(String(statusOf(x)));
       if (registry !== undefined) {
-        const shape = r.validate('common.schema.json#/$defs/paymentHandlerRegistry', registry).map((p) => p.replace('$', `$.${key}`));
+        const shape = r
+          .validate('common.schema.json#/$defs/paymentHandlerRegistry', registry)
+          .map((p) => p.replace('$', `$.${key}`));
         if (shape.length) return shape;
       }
       if (!open || usable(registry)) return [];
-      return usable(registryOf(r, r.target.profile?.document)) ? []
-        : [`no payment handler to pay with while the session is ${String(statusOf(x))}: ${registry === undefined ? `no ${key}` : `${key} names none`}, and the profile names none either`];
+      return usable(registryOf(r, r.target.profile?.document))
+        ? []
+        : [
+            `no payment handler to pay with while the session is ${String(statusOf(x))}: ${registry === undefined ? `no ${key}` : `${key} names none`}, and the profile names none either`,
+          ];
     },
     coverage: (judged: Exchange[], r: RuleContext) => {
       const without = judged.filter((x) => !usable(registryOf(r, x.json))).length;
-      return without ? `${without} of them named no handler of their own; the profile's payment handlers serve (the envelope's payment_handlers is a known member)` : undefined;
+      return without
+        ? `${without} of them named no handler of their own; the profile's payment handlers serve (the envelope's payment_handlers is a known member)`
+        : undefined;
     },
   };
 }
@@ -68,7 +79,10 @@ export function incompleteNamesMissingRule(capability: string, check: CheckSpec,
     check,
     appliesTo: `${noun} responses carrying an incomplete session`,
     applies: (x, r) => isSession(x, r.dialect.envelopeKey) && statusOf(x) === 'incomplete',
-    problems: (x) => (messagesOf(x.json).length === 0 ? ['the session is incomplete but carries no message saying what is missing'] : []),
+    problems: (x) =>
+      messagesOf(x.json).length === 0
+        ? ['the session is incomplete but carries no message saying what is missing']
+        : [],
   };
 }
 
@@ -78,7 +92,12 @@ export function incompleteNamesMissingRule(capability: string, check: CheckSpec,
  * expectation the platform is to meet); an error response that made no session may call its
  * refusal unrecoverable.
  */
-export function missingMessagesRule(capability: string, check: CheckSpec, noun: string, opts: { recoverableInSessions?: boolean } = {}): ExchangeRule {
+export function missingMessagesRule(
+  capability: string,
+  check: CheckSpec,
+  noun: string,
+  opts: { recoverableInSessions?: boolean } = {},
+): ExchangeRule {
   const ops = sessionOps(capability);
   const isSession = isSessionOf(capability);
   return {
@@ -87,8 +106,14 @@ export function missingMessagesRule(capability: string, check: CheckSpec, noun: 
     applies: (x) => ops.has(x.operation) && messagesOf(x.json).some((m) => m.code === 'missing'),
     problems: (x, r) => {
       const severity = !opts.recoverableInSessions || isSession(x, r.dialect.envelopeKey);
-      return messagesOf(x.json).filter((m) => m.code === 'missing')
-        .filter((m) => typeof m.path !== 'string' || !m.path.startsWith('$') || (severity && m.severity !== undefined && m.severity !== 'recoverable'))
+      return messagesOf(x.json)
+        .filter((m) => m.code === 'missing')
+        .filter(
+          (m) =>
+            typeof m.path !== 'string' ||
+            !m.path.startsWith('$') ||
+            (severity && m.severity !== undefined && m.severity !== 'recoverable'),
+        )
         .map((m) => `missing message without a JSON path, or not recoverable: ${brief(m)}`);
     },
   };

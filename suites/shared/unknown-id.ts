@@ -19,12 +19,15 @@ export function unknownIdScenario(o: {
     id: `${o.checkId}-probe`,
     title: `${o.subject} that does not exist`,
     effect: 'read',
-    checks: [{ id: o.checkId, title: `an unknown ${o.subject} gives the not_found error`, requirements: [o.requirement] }],
+    checks: [
+      { id: o.checkId, title: `an unknown ${o.subject} gives the not_found error`, requirements: [o.requirement] },
+    ],
     async run(t) {
       const id = unknownId();
-      const x = o.operation === 'catalog.product'
-        ? await t.call('catalog.product', { input: { id }, notFoundProbe: true })
-        : await t.call(o.operation, { id, notFoundProbe: true });
+      const x =
+        o.operation === 'catalog.product'
+          ? await t.call('catalog.product', { input: { id }, notFoundProbe: true })
+          : await t.call(o.operation, { id, notFoundProbe: true });
       const problems = businessErrorProblems(t.dialect, x, { code: 'not_found', continueUrl: o.continueUrl });
       t.check(o.checkId, problems.length === 0, { message: problems[0] ?? '', expected, actual: problems.join('; ') });
     },

@@ -21,34 +21,66 @@ const answered = (operation: string) => (x: Exchange, r: RuleContext) =>
 
 const RULES: ExchangeRule[] = [
   {
-    check: { id: 'signatures.keyid-resolves', title: 'the keyid of a response signature names a key in the profile', requirements: ['PROF-012'] },
+    check: {
+      id: 'signatures.keyid-resolves',
+      title: 'the keyid of a response signature names a key in the profile',
+      requirements: ['PROF-012'],
+    },
     appliesTo: 'signed service responses',
     applies: (x) => x.service !== undefined && findings(x).length > 0,
-    problems: (x) => findings(x).filter((f) => f.result === 'unknown_key').map((f) => `${f.label}: ${f.detail}`),
+    problems: (x) =>
+      findings(x)
+        .filter((f) => f.result === 'unknown_key')
+        .map((f) => `${f.label}: ${f.detail}`),
   },
   {
-    check: { id: 'signatures.verify', title: 'response signatures verify with the profile key they name', requirements: ['SIG-001'] },
+    check: {
+      id: 'signatures.verify',
+      title: 'response signatures verify with the profile key they name',
+      requirements: ['SIG-001'],
+    },
     appliesTo: 'signed service responses with a signature this tool can verify',
-    applies: (x) => x.service !== undefined && signed(x) && (!Array.isArray(x.signatures) || x.signatures.some((f) => VERIFIABLE.includes(f.result))),
-    problems: (x) => (Array.isArray(x.signatures)
-      ? x.signatures.filter((f) => f.result === 'invalid' || f.result === 'incomplete')
-        .map((f) => `${f.label} (keyid ${f.keyid}, covering ${f.components.join(' ')}): ${f.result === 'invalid' ? 'does not verify' : f.detail}`)
-      : [(x.signatures as { problem: string }).problem]),
+    applies: (x) =>
+      x.service !== undefined &&
+      signed(x) &&
+      (!Array.isArray(x.signatures) || x.signatures.some((f) => VERIFIABLE.includes(f.result))),
+    problems: (x) =>
+      Array.isArray(x.signatures)
+        ? x.signatures
+            .filter((f) => f.result === 'invalid' || f.result === 'incomplete')
+            .map(
+              (f) =>
+                `${f.label} (keyid ${f.keyid}, covering ${f.components.join(' ')}): ${f.result === 'invalid' ? 'does not verify' : f.detail}`,
+            )
+        : [(x.signatures as { problem: string }).problem],
     coverage: (judged) => {
       const all = judged.flatMap(findings);
       const algorithms = all.filter((f) => f.result === 'algorithm_unsupported').length;
       const components = all.filter((f) => f.result === 'component_unsupported').length;
       const notes = [
-        ...(algorithms ? [`${algorithms} signatures by keys whose algorithm this tool does not know were not verified (algorithm_unsupported)`] : []),
-        ...(components ? [`${components} signatures covering components this tool does not rebuild were not verified (component_unsupported)`] : []),
+        ...(algorithms
+          ? [
+              `${algorithms} signatures by keys whose algorithm this tool does not know were not verified (algorithm_unsupported)`,
+            ]
+          : []),
+        ...(components
+          ? [
+              `${components} signatures covering components this tool does not rebuild were not verified (component_unsupported)`,
+            ]
+          : []),
       ];
       return notes.length ? notes.join('; ') : undefined;
     },
   },
   {
-    check: { id: 'signatures.content-digest', title: 'a response Content-Digest is over the RFC 8785 canonical body', requirements: ['SIG-002'] },
+    check: {
+      id: 'signatures.content-digest',
+      title: 'a response Content-Digest is over the RFC 8785 canonical body',
+      requirements: ['SIG-002'],
+    },
     appliesTo: 'service responses carrying Content-Digest',
-    applies: (x) => x.service !== undefined && x.contentDigest !== undefined && x.contentDigest.result !== 'unsupported',
+    applies: (x) =>
+      x.service !== undefined && x.contentDigest !== undefined && x.contentDigest.result !== 'unsupported',
     problems: (x) => {
       const d = x.contentDigest;
       if (!d || d.result === 'canonical') return [];
@@ -58,7 +90,11 @@ const RULES: ExchangeRule[] = [
     },
   },
   {
-    check: { id: 'signatures.complete-signed', title: 'complete checkout responses are signed', requirements: ['SIG-003'] },
+    check: {
+      id: 'signatures.complete-signed',
+      title: 'complete checkout responses are signed',
+      requirements: ['SIG-003'],
+    },
     appliesTo: 'complete checkout responses carrying the session, from a business publishing keys',
     effect: 'irreversible',
     applies: answered('checkout.complete'),

@@ -16,36 +16,48 @@ export const transportSuite: Suite = {
   title: 'Transport: HTTPS with TLS 1.3 at least',
   capability: 'transport',
   appliesWhen: 'always',
-  scenarios: [{
-    id: 'tls.handshakes',
-    title: 'A plain handshake, and one capped at TLS 1.2, with every origin of the business',
-    effect: 'read',
-    checks: [{ id: CHECK, title: 'TLS 1.3 is negotiated, and a handshake capped at TLS 1.2 is refused', requirements: ['TLS-001'] }],
-    async run(t) {
-      const all = origins(t);
-      const plain = all.filter((o) => !o.startsWith('https:'));
-      if (plain.length === all.length) {
-        return t.notApplicable(CHECK, `${plain.join(', ')} is plain http: not production-shaped, since the spec requires HTTPS with TLS 1.3; only an https target can show it`);
-      }
-      const seen: string[] = [];
-      const accepted: Exchange[] = [];
-      for (const origin of all.filter((o) => o.startsWith('https:'))) {
-        const plainHandshake = await t.negotiatedTls(origin);
-        seen.push(`${origin}: ${plainHandshake.version ?? `no handshake (${plainHandshake.error})`}`);
-        const capped = await t.getOverTls12(`${origin}/`);
-        if (!capped.transportError) accepted.push(capped);
-      }
-      const old = seen.filter((s) => !s.endsWith('TLSv1.3'));
-      if (accepted.length === 0 && old.length === 0) {
-        return t.pass(CHECK, `negotiated ${seen.join('; ')}; a handshake capped at TLS 1.2 was refused`, []);
-      }
-      t.fail(CHECK, {
-        message: accepted.length
-          ? `a handshake capped at TLS 1.2 was accepted by ${accepted.map((x) => new URL(x.url).origin).join(', ')} (HTTP ${accepted[0].status})`
-          : `negotiated ${old.join('; ')}`,
-        expected: 'TLS 1.3 negotiated, and a handshake capped at TLS 1.2 refused', actual: `negotiated ${seen.join('; ')}${accepted.length ? '; TLS 1.2 accepted' : ''}`,
-        exchanges: accepted.length ? accepted : undefined,
-      });
+  scenarios: [
+    {
+      id: 'tls.handshakes',
+      title: 'A plain handshake, and one capped at TLS 1.2, with every origin of the business',
+      effect: 'read',
+      checks: [
+        {
+          id: CHECK,
+          title: 'TLS 1.3 is negotiated, and a handshake capped at TLS 1.2 is refused',
+          requirements: ['TLS-001'],
+        },
+      ],
+      async run(t) {
+        const all = origins(t);
+        const plain = all.filter((o) => !o.startsWith('https:'));
+        if (plain.length === all.length) {
+          return t.notApplicable(
+            CHECK,
+            `${plain.join(', ')} is plain http: not production-shaped, since the spec requires HTTPS with TLS 1.3; only an https target can show it`,
+          );
+        }
+        const seen: string[] = [];
+        const accepted: Exchange[] = [];
+        for (const origin of all.filter((o) => o.startsWith('https:'))) {
+          const plainHandshake = await t.negotiatedTls(origin);
+          seen.push(`${origin}: ${plainHandshake.version ?? `no handshake (${plainHandshake.error})`}`);
+          const capped = await t.getOverTls12(`${origin}/`);
+          if (!capped.transportError) accepted.push(capped);
+        }
+        const old = seen.filter((s) => !s.endsWith('TLSv1.3'));
+        if (accepted.length === 0 && old.length === 0) {
+          return t.pass(CHECK, `negotiated ${seen.join('; ')}; a handshake capped at TLS 1.2 was refused`, []);
+        }
+        t.fail(CHECK, {
+          message: accepted.length
+            ? `a handshake capped at TLS 1.2 was accepted by ${accepted.map((x) => new URL(x.url).origin).join(', ')} (HTTP ${accepted[0].status})`
+            : `negotiated ${old.join('; ')}`,
+          expected: 'TLS 1.3 negotiated, and a handshake capped at TLS 1.2 refused',
+          actual: `negotiated ${seen.join('; ')}${accepted.length ? '; TLS 1.2 accepted' : ''}`,
+          exchanges: accepted.length ? accepted : undefined,
+        });
+      },
     },
-  }],
+  ],
 };

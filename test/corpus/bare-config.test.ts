@@ -16,7 +16,12 @@ describe('a run with an empty config', () => {
       const credentials = report.checks.filter((c) => /\.credential-/.test(c.id));
       // Three per operation: the reference serves every operation of the three documents.
       expect(credentials.length).toBe(3 * OPERATIONS.length);
-      for (const c of credentials) expect([c.id, c.verdict, c.message]).toEqual([c.id, 'not-applicable', expect.stringMatching(/auth\.required_for/)]);
+      for (const c of credentials)
+        expect([c.id, c.verdict, c.message]).toEqual([
+          c.id,
+          'not-applicable',
+          expect.stringMatching(/auth\.required_for/),
+        ]);
       const notTested = report.checks.filter((c) => c.verdict === 'not-tested').map((c) => `${c.id}: ${c.message}`);
       expect(notTested).toEqual([
         'cart.out-of-stock: needs fixtures.out_of_stock_item_ids in --config',
@@ -79,7 +84,8 @@ describe('a run with an empty config', () => {
         'requests.booking.create.platform-profile-unreachable: needs fixtures.booking.property and fixtures.booking.stays in --config',
         'requests.booking.create.platform-profile-malformed: needs fixtures.booking.property and fixtures.booking.stays in --config',
         'requests.booking.create.platform-profile-unknown-key: needs fixtures.booking.property and fixtures.booking.stays in --config',
-        // Only an order placed by the run is a real resource for Get Order; the unknown-id probe is the not-found rule's.
+        // Only an order placed by the run is a real resource for Get Order; the unknown-id probe is the not-found
+        // rule's.
         `order.endpoints-exist: none of the run's ${answered} answered requests was one of the requests to shopping.order endpoints`,
         // Nothing booked, so the booking rules have no session to judge.
         `booking.endpoints-exist: none of the run's ${answered} answered requests was one of the requests to lodging.booking endpoints`,

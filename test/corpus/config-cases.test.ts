@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check.js';
 import type { RunConfig } from '../../src/config/config.js';
-import { OUT_OF_STOCK_PRODUCT_ID, UNAVAILABLE_PRODUCT_ID, PRODUCTS } from '../../src/reference/shopping/catalog-data.js';
+import {
+  OUT_OF_STOCK_PRODUCT_ID,
+  UNAVAILABLE_PRODUCT_ID,
+  PRODUCTS,
+} from '../../src/reference/shopping/catalog-data.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
 import type { VariationName } from '../../src/reference/variations.js';
@@ -31,14 +35,24 @@ const CASES: ConfigCase[] = [
     name: 'the config names an agent profile of its own',
     variations: [],
     config: (c) => ({ ...c, agent_profile: 'https://platform.example/.well-known/proto' }),
-    expect: { 'requests.cart.get.platform-profile-unreachable': ['not-applicable', /^the run hosts no platform profile the business can fetch/] },
+    expect: {
+      'requests.cart.get.platform-profile-unreachable': [
+        'not-applicable',
+        /^the run hosts no platform profile the business can fetch/,
+      ],
+    },
   },
   {
     // Authentication the config says is required, with no credential to present: nothing to take away.
     name: 'auth required, and no credential',
     variations: [],
     config: (c) => ({ ...c, auth: { required_for: ['cart.create'] } }),
-    expect: { 'requests.cart.create.credential-missing': ['not-applicable', /^the config does not say this operation needs authentication/] },
+    expect: {
+      'requests.cart.create.credential-missing': [
+        'not-applicable',
+        /^the config does not say this operation needs authentication/,
+      ],
+    },
   },
   {
     // The request probes of Document 2 take their search and location from the config, and go on without them.
@@ -55,7 +69,12 @@ const CASES: ConfigCase[] = [
     name: 'lookup without search, and no ids',
     variations: ['location-lookup-without-search'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures?.locations, ids: undefined } } }),
-    expect: { 'location-lookup.canonical-ids': ['not-tested', /^needs fixtures\.locations\.ids in --config \(or location search, to find some\)/] },
+    expect: {
+      'location-lookup.canonical-ids': [
+        'not-tested',
+        /^needs fixtures\.locations\.ids in --config \(or location search, to find some\)/,
+      ],
+    },
   },
   {
     name: 'a location query in the config, and no location ids',
@@ -115,7 +134,14 @@ const CASES: ConfigCase[] = [
     variations: ['checkout-option-preselected'],
     config: (c) => ({
       ...c,
-      requests: { 'checkout.create': { buyer: { email: 'buyer@proto-conformance.example' }, fulfillment: { methods: [{ type: 'shipping', destinations: [{ address_country: 'US', postal_code: '62701' }] }] } } },
+      requests: {
+        'checkout.create': {
+          buyer: { email: 'buyer@proto-conformance.example' },
+          fulfillment: {
+            methods: [{ type: 'shipping', destinations: [{ address_country: 'US', postal_code: '62701' }] }],
+          },
+        },
+      },
     }),
     expect: {
       'checkout.create': ['pass', /held/],
@@ -126,7 +152,10 @@ const CASES: ConfigCase[] = [
   {
     name: 'the search filters come from the config',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: 4000 } } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: 4000 } } },
+    }),
     expect: { 'catalog-search.filters-and': ['pass', /held/] },
   },
   {
@@ -181,18 +210,28 @@ const CASES: ConfigCase[] = [
     config: (c) => c,
     expect: {
       'catalog-product.variants-match': ['pass', /held/],
-      'catalog-product.relaxation': ['not-tested', /^asked for Size=9 with Color=Blue, the business returned variants whose options neither they nor an earlier answer state$/],
+      'catalog-product.relaxation': [
+        'not-tested',
+        /^asked for Size=9 with Color=Blue, the business returned variants whose options neither they nor an earlier answer state$/,
+      ],
     },
   },
   {
-    // Search lists one variant of the one product it finds: its guess at a missing combination exists, and nothing needs relaxing.
+    // Search lists one variant of the one product it finds: its guess at a missing combination exists, and nothing
+    // needs relaxing.
     name: 'search lists featured variants, and finds one product of two options',
     variations: ['search-featured-variant-only'],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_query: 'merino', product_ids: PRODUCTS.slice(1, 3).map((p) => p.id) } }),
-    expect: { 'catalog-product.relaxation': ['not-tested', /^Size=S with Color=Navy exists, so nothing needed relaxing$/] },
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, search_query: 'merino', product_ids: PRODUCTS.slice(1, 3).map((p) => p.id) },
+    }),
+    expect: {
+      'catalog-product.relaxation': ['not-tested', /^Size=S with Color=Navy exists, so nothing needed relaxing$/],
+    },
   },
   {
-    // Product ids alone: lookup takes those given (prod-003, its options of two values), variant ids come from the products found.
+    // Product ids alone: lookup takes those given (prod-003, its options of two values), variant ids come from the
+    // products found.
     name: 'product ids configured, no variant ids',
     variations: [],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, product_ids: ['prod-003'], variant_ids: undefined } }),
@@ -218,12 +257,24 @@ const CASES: ConfigCase[] = [
     // No ids, and a search that finds nothing: the lookup checks say what they need.
     name: 'no catalog ids, a query finding nothing',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, product_ids: undefined, variant_ids: undefined, search_query: 'zqxjv' } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, product_ids: undefined, variant_ids: undefined, search_query: 'zqxjv' },
+    }),
     expect: {
-      'catalog-lookup.product-ids': ['not-tested', /^needs fixtures\.product_ids in --config \(or the search capability, to find some\)$/],
-      'catalog-lookup.variant-ids': ['not-tested', /^needs fixtures\.variant_ids in --config \(or the search capability, to find some\)$/],
+      'catalog-lookup.product-ids': [
+        'not-tested',
+        /^needs fixtures\.product_ids in --config \(or the search capability, to find some\)$/,
+      ],
+      'catalog-lookup.variant-ids': [
+        'not-tested',
+        /^needs fixtures\.variant_ids in --config \(or the search capability, to find some\)$/,
+      ],
       // With no id to look up, products are found by search alone: no lookup of nothing.
-      'catalog-lookup.endpoints-exist': ['not-tested', /^none of the run's \d+ answered requests was one of the requests to shopping\.catalog\.lookup endpoints$/],
+      'catalog-lookup.endpoints-exist': [
+        'not-tested',
+        /^none of the run's \d+ answered requests was one of the requests to shopping\.catalog\.lookup endpoints$/,
+      ],
     },
   },
   {
@@ -234,23 +285,36 @@ const CASES: ConfigCase[] = [
     expect: { 'catalog-product.product-id': ['pass', /held/], 'catalog-product.selected': ['pass', /held/] },
   },
   {
-    // No items configured, and no catalog advertised to find them in: the catalog routes that still answer are not used.
+    // No items configured, and no catalog advertised to find them in: the catalog routes that still answer are not
+    // used.
     name: 'no item ids, no catalog advertised',
     variations: ['catalog-not-advertised'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, item_ids: undefined } }),
     expect: {
-      'cart.create-201': ['not-tested', /^needs fixtures\.item_ids in --config \(or a catalog to find purchasable items in\)$/],
-      'checkout.create': ['not-tested', /^needs fixtures\.item_ids in --config \(or a catalog to find purchasable items in\)$/],
+      'cart.create-201': [
+        'not-tested',
+        /^needs fixtures\.item_ids in --config \(or a catalog to find purchasable items in\)$/,
+      ],
+      'checkout.create': [
+        'not-tested',
+        /^needs fixtures\.item_ids in --config \(or a catalog to find purchasable items in\)$/,
+      ],
     },
   },
   {
-    // No items configured, and the first product known is sold out: its variants say available false, so the items come from the next ones.
+    // No items configured, and the first product known is sold out: its variants say available false, so the items come
+    // from the next ones.
     name: 'no item ids, a sold-out product first',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, item_ids: undefined, product_ids: [OUT_OF_STOCK_PRODUCT_ID, 'prod-001', 'prod-002'] } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, item_ids: undefined, product_ids: [OUT_OF_STOCK_PRODUCT_ID, 'prod-001', 'prod-002'] },
+    }),
     expect: {
       'catalog-lookup.product-ids': ['pass', /held/],
-      'checkout.create': ['pass', /held/], 'checkout.ready': ['pass', /held/], 'checkout.complete': ['pass', /held/],
+      'checkout.create': ['pass', /held/],
+      'checkout.ready': ['pass', /held/],
+      'checkout.complete': ['pass', /held/],
     },
   },
   {
@@ -264,46 +328,69 @@ const CASES: ConfigCase[] = [
     // Several category values: a product in any one of them is inside the filter.
     name: 'the configured filters name two categories',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen', 'home'], price: { max: 4000 } } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen', 'home'], price: { max: 4000 } } },
+    }),
     expect: { 'catalog-search.filters-and': ['pass', /held/] },
   },
   {
     // The business filters on categories it does not state: nothing stated, nothing outside.
     name: 'configured filters, products stating no categories',
     variations: ['search-products-without-categories'],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: 4000 } } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: 4000 } } },
+    }),
     expect: { 'catalog-search.filters-and': ['pass', /held/] },
   },
   {
     // "Kitchen" matches the path "Shop > Kitchen": how a category matches is not shown.
     name: 'configured filters, categories stated as paths',
     variations: ['search-hierarchical-categories'],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['Kitchen'], price: { max: 4000 } } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, search_filters: { categories: ['Kitchen'], price: { max: 4000 } } },
+    }),
     expect: { 'catalog-search.filters-and': ['pass', /held/] },
   },
   {
     name: 'the configured filters match nothing',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: 100 } } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: 100 } } },
+    }),
     expect: { 'catalog-search.filters-and': ['info', /no product came back for filters/] },
   },
   {
     name: 'the configured price.max is not a number',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: '40.00' } } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, search_filters: { categories: ['kitchen'], price: { max: '40.00' } } },
+    }),
     expect: { 'catalog-search.filters-and': ['not-tested', /a product with categories and a price/] },
   },
   {
-    // Any question is valid (Document 2 §POST /ask): without fixtures.ask the checks put their own, and ground on the product ids.
+    // Any question is valid (Document 2 §POST /ask): without fixtures.ask the checks put their own, and ground on the
+    // product ids.
     name: 'the config names no questions to ask',
     variations: [],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, ask: undefined } }),
-    expect: { 'ask.answer': ['pass', /held/], 'ask.grounding-ids': ['pass', /held/], 'ask.disclosure-warning': ['pass', /held/] },
+    expect: {
+      'ask.answer': ['pass', /held/],
+      'ask.grounding-ids': ['pass', /held/],
+      'ask.disclosure-warning': ['pass', /held/],
+    },
   },
   {
     name: 'stays the business cannot offer',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, stays: c.fixtures!.booking!.sold_out_stays! } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, stays: c.fixtures!.booking!.sold_out_stays! } },
+    }),
     expect: {
       'booking.create': ['not-tested', /refused the stays \(inventory_exhausted: .*set fixtures\.booking\.stays/],
       'booking.ready': ['not-tested', /refused the stays/],
@@ -314,13 +401,34 @@ const CASES: ConfigCase[] = [
     // Refused with HTTP 400, not inventory_exhausted: the config's sold-out stays are at fault, not the business.
     name: 'sold-out stays the business cannot read',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, sold_out_stays: c.fixtures!.booking!.sold_out_stays!.map(({ stay_dates: _d, ...s }) => s) } } }),
-    expect: { 'booking.inventory-exhausted': ['not-tested', /booking create answered HTTP 400 .*stay_dates/], 'booking.create': ['pass', /held/] },
+    config: (c) => ({
+      ...c,
+      fixtures: {
+        ...c.fixtures,
+        booking: {
+          ...c.fixtures!.booking!,
+          sold_out_stays: c.fixtures!.booking!.sold_out_stays!.map(({ stay_dates: _d, ...s }) => s),
+        },
+      },
+    }),
+    expect: {
+      'booking.inventory-exhausted': ['not-tested', /booking create answered HTTP 400 .*stay_dates/],
+      'booking.create': ['pass', /held/],
+    },
   },
   {
     name: 'guests lack the phone the business needs',
     variations: ['booking-requires-guest-phone'],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, guests: c.fixtures!.booking!.guests!.map(({ phone_number: _p, ...g }) => g) } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: {
+        ...c.fixtures,
+        booking: {
+          ...c.fixtures!.booking!,
+          guests: c.fixtures!.booking!.guests!.map(({ phone_number: _p, ...g }) => g),
+        },
+      },
+    }),
     expect: {
       'booking.create': ['pass', /held/],
       'booking.ready': ['not-tested', /phone_number/],
@@ -331,7 +439,13 @@ const CASES: ConfigCase[] = [
     // refused invalid email, then says nothing about what that update left out or got wrong.
     name: 'guests without ids, refused with HTTP 400',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, guests: c.fixtures!.booking!.guests!.map(({ id: _id, ...g }) => g) } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: {
+        ...c.fixtures,
+        booking: { ...c.fixtures!.booking!, guests: c.fixtures!.booking!.guests!.map(({ id: _id, ...g }) => g) },
+      },
+    }),
     expect: {
       'booking.create': ['pass', /held/],
       'booking.partial-update': ['not-tested', /refused an update with the config's whole people too \(HTTP 400/],
@@ -339,7 +453,8 @@ const CASES: ConfigCase[] = [
     },
   },
   {
-    // No guests in the config: the flow books for its own two (DEFAULT_GUESTS), which a business that asks only for names accepts.
+    // No guests in the config: the flow books for its own two (DEFAULT_GUESTS), which a business that asks only for
+    // names accepts.
     name: 'no guests in the config',
     variations: [],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, guests: undefined } } }),
@@ -364,8 +479,14 @@ const CASES: ConfigCase[] = [
     // Without sold-out stays, the sold-out scenario says which fixture it needs; the rest goes on.
     name: 'no sold-out stays configured',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, sold_out_stays: undefined } } }),
-    expect: { 'booking.inventory-exhausted': ['not-tested', /^needs fixtures\.booking\.sold_out_stays in --config$/], 'booking.create': ['pass', /held/] },
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, booking: { ...c.fixtures!.booking!, sold_out_stays: undefined } },
+    }),
+    expect: {
+      'booking.inventory-exhausted': ['not-tested', /^needs fixtures\.booking\.sold_out_stays in --config$/],
+      'booking.create': ['pass', /held/],
+    },
   },
   {
     // No booker in the config: the test booker is sent, and the instrument is billed to the test address.
@@ -382,7 +503,8 @@ const CASES: ConfigCase[] = [
     expect: { 'booking.ready': ['pass', /held/], 'booking.complete': ['not-tested', /payment\.token/] },
   },
   {
-    // No payment.handler_id: the instrument names the session's first handler, or the profile's when the session names none.
+    // No payment.handler_id: the instrument names the session's first handler, or the profile's when the session names
+    // none.
     name: 'no handler id in config, handlers in profile only',
     variations: ['booking-handlers-in-profile-only'],
     config: (c) => ({ ...c, payment: { ...c.payment!, handler_id: undefined } }),
@@ -393,7 +515,10 @@ const CASES: ConfigCase[] = [
     name: 'payment asked before ready, no token',
     variations: ['booking-payment-before-ready'],
     config: ({ payment: _p, ...c }) => c,
-    expect: { 'booking.create': ['pass', /held/], 'booking.ready': ['not-tested', /asking for \$\.payment\.instruments \(missing/] },
+    expect: {
+      'booking.create': ['pass', /held/],
+      'booking.ready': ['not-tested', /asking for \$\.payment\.instruments \(missing/],
+    },
   },
   {
     // Two permitted choices together: the note every answer carries is no note of a new conversation.
@@ -412,7 +537,10 @@ const CASES: ConfigCase[] = [
     // Another platform named by its headers alone: the agent header the config gives is the other platform's.
     name: 'a second platform by headers alone',
     variations: [],
-    config: (c) => ({ ...c, second_platform: { headers: { 'Proto-Agent': 'profile="https://second-platform.example/.well-known/proto"' } } }),
+    config: (c) => ({
+      ...c,
+      second_platform: { headers: { 'Proto-Agent': 'profile="https://second-platform.example/.well-known/proto"' } },
+    }),
     expect: { 'order.other-platform': ['pass', /held/] },
   },
   {
@@ -423,19 +551,31 @@ const CASES: ConfigCase[] = [
     expect: { 'order.other-platform': ['not-tested', /needs second_platform in --config/] },
   },
   {
-    // Which payments a business holds is its own (Document 1 §States and transitions: "Transition into complete_in_progress … not shown").
+    // Which payments a business holds is its own (Document 1 §States and transitions: "Transition into
+    // complete_in_progress … not shown").
     name: 'the in-progress token completes at once',
     variations: [],
     config: (c) => ({ ...c, payment: { ...c.payment!, in_progress_token: c.payment!.token } }),
-    expect: { 'checkout.in-progress-unchanged': ['not-tested', /payment\.in_progress_token to leave the session complete_in_progress/] },
+    expect: {
+      'checkout.in-progress-unchanged': [
+        'not-tested',
+        /payment\.in_progress_token to leave the session complete_in_progress/,
+      ],
+    },
   },
   {
     // A fixture radius the business rejects: the radius checks need another, they do not fail the business.
     name: 'a location radius the business cannot honour',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, max_meters: 200_000 } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, max_meters: 200_000 } },
+    }),
     expect: {
-      'location-search.within-radius': ['not-tested', /a fixtures\.locations\.max_meters the business honours \(it rejected \{.*"max":200000\}: HTTP 200: /],
+      'location-search.within-radius': [
+        'not-tested',
+        /a fixtures\.locations\.max_meters the business honours \(it rejected \{.*"max":200000\}: HTTP 200: /,
+      ],
       'location-search.and': ['not-tested', /max_meters the business honours/],
       'location-search.and-serves': ['not-tested', /max_meters the business honours/],
     },
@@ -446,7 +586,10 @@ const CASES: ConfigCase[] = [
     variations: [],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: 'madrid' } } }),
     expect: {
-      'location-search.no-repeats': ['not-tested', /a search spanning two pages of 2 \(the first holds 1; set fixtures\.locations\.query\)/],
+      'location-search.no-repeats': [
+        'not-tested',
+        /a search spanning two pages of 2 \(the first holds 1; set fixtures\.locations\.query\)/,
+      ],
       'location-search.walk-complete': ['not-tested', /the first holds 1;/],
     },
   },
@@ -454,54 +597,94 @@ const CASES: ConfigCase[] = [
     // Four locations make exactly two pages of 2: enough to walk.
     name: 'a location query filling exactly two pages',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: 'lisboa coffee' } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: 'lisboa coffee' } },
+    }),
     expect: { 'location-search.no-repeats': ['pass', /held/], 'location-search.walk-complete': ['pass', /held/] },
   },
   {
     // Honoured, a radius short of half the Earth's circumference owes only the locations within it.
     name: 'any radius honoured, an unsupported_max of 1,000 km',
     variations: ['location-any-radius'],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, unsupported_max: 1_000_000 } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, unsupported_max: 1_000_000 } },
+    }),
     expect: { 'location-search.unsupported-max': ['pass', /held/] },
   },
   {
     // Lookup ids found by a search for the query: one location, too few to place two ids around a batch maximum.
     name: 'no location ids, a query finding one location',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, ids: undefined, query: 'madrid' } } }),
-    expect: { 'location-lookup.canonical-ids': ['pass', /held/], 'location-lookup.batch-limit': ['not-tested', /needs two canonical ids in fixtures\.locations\.ids/] },
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, ids: undefined, query: 'madrid' } },
+    }),
+    expect: {
+      'location-lookup.canonical-ids': ['pass', /held/],
+      'location-lookup.batch-limit': ['not-tested', /needs two canonical ids in fixtures\.locations\.ids/],
+    },
   },
   {
     // Two ids are enough for the batch; a search for the query finds neither, so it cannot tell which serve the target.
     name: 'two location ids, a query finding neither',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, ids: ['LIS-001', 'LIS-003'], query: 'madrid' } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: {
+        ...c.fixtures,
+        locations: { ...c.fixtures!.locations!, ids: ['LIS-001', 'LIS-003'], query: 'madrid' },
+      },
+    }),
     expect: {
       'location-lookup.batch-limit': ['pass', /held/],
-      'location-lookup.serves-applied': ['not-tested', /^search for "madrid" finds none of the requested locations, so it cannot tell which serve the target/],
+      'location-lookup.serves-applied': [
+        'not-tested',
+        /^search for "madrid" finds none of the requested locations, so it cannot tell which serve the target/,
+      ],
     },
   },
   {
     name: 'a search needing a query, none configured',
     variations: ['location-search-needs-query'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: undefined } } }),
-    expect: { 'location-lookup.serves-applied': ['not-tested', /^search without query finds none of the requested locations/] },
+    expect: {
+      'location-lookup.serves-applied': ['not-tested', /^search without query finds none of the requested locations/],
+    },
   },
   {
     // Lookup rejects the radius with a business error (HTTP 200): the config's radius is at fault, not the business.
     name: 'a lookup radius the business cannot honour',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, max_meters: 200_000 } } }),
-    expect: { 'location-lookup.distance-applied': ['not-tested', /^lookup rejected distance \{.*"max":200000\} \(HTTP 200: .*invalid_distance.*\): set fixtures\.locations\.max_meters/] },
+    config: (c) => ({
+      ...c,
+      fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, max_meters: 200_000 } },
+    }),
+    expect: {
+      'location-lookup.distance-applied': [
+        'not-tested',
+        /^lookup rejected distance \{.*"max":200000\} \(HTTP 200: .*invalid_distance.*\): set fixtures\.locations\.max_meters/,
+      ],
+    },
   },
   {
     // store-1002 is Belém's alias, not Parque das Nações': it does not resolve to the location the config names.
     name: 'an alias the config ties to another location',
     variations: [],
-    config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, aliases: { 'store-1002': 'LIS-003', alfama: 'LIS-004' } } } }),
+    config: (c) => ({
+      ...c,
+      fixtures: {
+        ...c.fixtures,
+        locations: { ...c.fixtures!.locations!, aliases: { 'store-1002': 'LIS-003', alfama: 'LIS-004' } },
+      },
+    }),
     expect: {
       'location-lookup.inputs-exact': ['pass', /held/],
-      'location-lookup.aliases': ['info', /^aliases not resolved to their locations \(accepting them is optional\): store-1002$/],
+      'location-lookup.aliases': [
+        'info',
+        /^aliases not resolved to their locations \(accepting them is optional\): store-1002$/,
+      ],
       'location-lookup.merged-inputs': ['pass', /held/],
     },
   },
@@ -517,10 +700,16 @@ const CASES: ConfigCase[] = [
     name: 'an unwalkable search, no location query',
     variations: ['location-search-cursor-top-level', 'location-search-page-limit-20'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: undefined } } }),
-    expect: { 'location-lookup.serves-applied': ['not-tested', /^needs a search that can be walked whole \(the page asked for with pagination\.cursor equals the first/] },
+    expect: {
+      'location-lookup.serves-applied': [
+        'not-tested',
+        /^needs a search that can be walked whole \(the page asked for with pagination\.cursor equals the first/,
+      ],
+    },
   },
   {
-    // Any radius honoured, no query where one is needed: an empty answer with an info note is an answer, not a rejection.
+    // Any radius honoured, no query where one is needed: an empty answer with an info note is an answer, not a
+    // rejection.
     name: 'any radius, no query where needed',
     variations: ['location-search-needs-query', 'location-any-radius'],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, locations: { ...c.fixtures!.locations!, query: undefined } } }),
@@ -581,7 +770,12 @@ describe('configs that differ from what the business writes', () => {
 async function runCase(c: ConfigCase, scope: Scope): Promise<RunReport> {
   const business = await startReferenceBusiness({ variations: c.variations });
   try {
-    return await check({ url: business.url, config: c.config(referenceRunConfig(c.variations, business)), allow: 'irreversible', ...narrowedTo(scope) });
+    return await check({
+      url: business.url,
+      config: c.config(referenceRunConfig(c.variations, business)),
+      allow: 'irreversible',
+      ...narrowedTo(scope),
+    });
   } finally {
     await business.close();
   }

@@ -25,16 +25,33 @@ import { suites } from '../../suites/index.js';
  */
 export type Scope = { capabilities?: string[]; suites?: string[] } | undefined;
 
-export async function runReference(faults: FaultName[] = [], variations: VariationName[] = [], scope?: Scope): Promise<RunReport> {
+export async function runReference(
+  faults: FaultName[] = [],
+  variations: VariationName[] = [],
+  scope?: Scope,
+): Promise<RunReport> {
   const business = await startReferenceBusiness({ faults, variations });
   try {
     return await check({
-      url: business.url, config: referenceRunConfig(variations, business), allow: 'irreversible',
+      url: business.url,
+      config: referenceRunConfig(variations, business),
+      allow: 'irreversible',
       // A business that requires signatures is checked by a platform that signs.
-      ...(variations.includes('requires-signatures') || variations.includes('signatures-on-complete-only') ? { signingKey: SIGNING_KEY } : {}),
+      ...(variations.includes('requires-signatures') || variations.includes('signatures-on-complete-only')
+        ? { signingKey: SIGNING_KEY }
+        : {}),
       // Its certificate is self-signed: the run is given it as a CA, as a user would be.
-      ...(variations.includes('https-tls-1-3') || variations.includes('mtls-required') ? { ca: REFERENCE_TLS.cert() } : {}),
-      ...(variations.includes('mtls-required') ? { clientCertificate: { cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'), key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8') } } : {}),
+      ...(variations.includes('https-tls-1-3') || variations.includes('mtls-required')
+        ? { ca: REFERENCE_TLS.cert() }
+        : {}),
+      ...(variations.includes('mtls-required')
+        ? {
+            clientCertificate: {
+              cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'),
+              key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8'),
+            },
+          }
+        : {}),
       ...narrowedTo(scope),
     });
   } finally {
@@ -65,7 +82,9 @@ export function baseline(variations: VariationName[] = [], scope?: Scope): Promi
   const key = `${variations.join(',')}|${scope?.capabilities?.join(',') ?? '*'}|${scope?.suites?.join(',') ?? '*'}`;
   let found = baselines.get(key);
   if (!found) {
-    found = unmutated(() => runReference([], variations, scope)).then((r) => new Map(r.checks.map((c) => [c.id, c.verdict])));
+    found = unmutated(() => runReference([], variations, scope)).then(
+      (r) => new Map(r.checks.map((c) => [c.id, c.verdict])),
+    );
     baselines.set(key, found);
   }
   return found;
@@ -96,9 +115,13 @@ const narrowing = mutationRun;
 export function eachCase<T extends readonly unknown[] | object>(cases: readonly T[]) {
   return mutationRun ? describe.each(cases as T[]) : describe.concurrent.each(cases as T[]);
 }
-/** A capability whose scenarios need another's: an order is placed through checkout; product detail finds its products by search. */
+/**
+ * A capability whose scenarios need another's: an order is placed through checkout; product detail finds its products
+ * by search.
+ */
 const NEEDS: Record<string, string[]> = {
-  'shopping.order': ['shopping.checkout'], 'shopping.catalog.lookup': ['shopping.catalog.search'],
+  'shopping.order': ['shopping.checkout'],
+  'shopping.catalog.lookup': ['shopping.catalog.search'],
   // Lookup finds its ids, and checks serves, with a search.
   'common.location.lookup': ['common.location.search'],
 };
@@ -112,7 +135,8 @@ const SUITE_NEEDS: Record<string, string[]> = { order: ['checkout'] };
 /** A rule that judges one operation's responses, which the mechanics suites do not bring back whole. */
 const RULE_SUBJECTS: Record<string, string[]> = { 'signatures.order-signed': ['order'] };
 
-const checkIdsOf = (s: (typeof suites)[number]) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)].map((c) => c.id);
+const checkIdsOf = (s: (typeof suites)[number]) =>
+  [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)].map((c) => c.id);
 
 /** The suites of rules over every exchange. */
 const RULES = ['envelope', 'versions', 'signatures'];
@@ -136,7 +160,8 @@ export function scopeOf(checkIds: readonly string[], area?: string): Scope {
     const prefix = entry.endsWith('.*') ? entry.slice(0, -1) : undefined;
     for (const s of suites) {
       if (!checkIdsOf(s).some((id) => (prefix ? id.startsWith(prefix) : id === entry))) continue;
-      for (const id of [s.id, ...(RULE_SUBJECTS[entry] ?? [])]) for (const n of [id, ...(SUITE_NEEDS[id] ?? [])]) named.add(n);
+      for (const id of [s.id, ...(RULE_SUBJECTS[entry] ?? [])])
+        for (const n of [id, ...(SUITE_NEEDS[id] ?? [])]) named.add(n);
       if (s.appliesWhen === 'advertised') caps.add(s.capability);
       else if (RULES.includes(s.id)) rules = true;
     }
@@ -145,8 +170,13 @@ export function scopeOf(checkIds: readonly string[], area?: string): Scope {
   for (const c of [...caps]) for (const n of NEEDS[c] ?? []) caps.add(n);
   if (rules) {
     // What the rule judges: the exchanges of the named capabilities' suites, or else of the mechanics.
-    const judged = suites.filter((s) => s.appliesWhen === 'advertised' && (caps.size ? caps.has(s.capability) : MECHANICS.test(s.id)));
-    return { ...(caps.size ? { capabilities: [...caps] } : {}), suites: [...new Set([...named, ...judged.map((s) => s.id)])] };
+    const judged = suites.filter(
+      (s) => s.appliesWhen === 'advertised' && (caps.size ? caps.has(s.capability) : MECHANICS.test(s.id)),
+    );
+    return {
+      ...(caps.size ? { capabilities: [...caps] } : {}),
+      suites: [...new Set([...named, ...judged.map((s) => s.id)])],
+    };
   }
   return { capabilities: [...caps], suites: [...named] };
 }
@@ -175,7 +205,13 @@ export function variationScope(area: string): Scope {
 export function wholeRun(): { name: string; scope: Scope }[] {
   if (!narrowing) return [{ name: 'every suite', scope: undefined }];
   return [
-    ...CAPABILITIES.map((c) => ({ name: c, scope: { capabilities: [c, ...(NEEDS[c] ?? [])], suites: suites.filter((s) => s.capability === c || RULES.includes(s.id)).map((s) => s.id) } })),
+    ...CAPABILITIES.map((c) => ({
+      name: c,
+      scope: {
+        capabilities: [c, ...(NEEDS[c] ?? [])],
+        suites: suites.filter((s) => s.capability === c || RULES.includes(s.id)).map((s) => s.id),
+      },
+    })),
     { name: 'the shared wire conventions', scope: variationScope('envelope') },
   ];
 }
@@ -202,7 +238,8 @@ export function departures(fault: CorpusFault, report: RunReport, base: Map<stri
     if (fault.fails.includes(c.id)) {
       if (!FAILED.includes(c.verdict)) out.push(`${c.id}: should fail, is ${c.verdict}: ${c.message}`);
     } else if (pinnedSkip(fault, c.id)) {
-      if (!SKIPPED.includes(c.verdict)) out.push(`${c.id}: pinned as blocked, not-tested or info, is ${c.verdict} (a stale pin?)`);
+      if (!SKIPPED.includes(c.verdict))
+        out.push(`${c.id}: pinned as blocked, not-tested or info, is ${c.verdict} (a stale pin?)`);
     } else if (c.verdict !== was && !crossCutting(c)) {
       out.push(`${c.id}: ${was} without the fault, ${c.verdict} with it: ${c.message}`);
     }
@@ -219,8 +256,12 @@ export function unexplained(report: RunReport): string[] {
   return report.checks.flatMap((c) => [
     ...(c.title.trim() === '' ? [`${c.id}: no title`] : []),
     ...(c.verdict !== 'pass' && c.message.trim() === '' ? [`${c.id}: ${c.verdict} without a message`] : []),
-    ...((c.verdict === 'fail' || c.verdict === 'warn') && c.evidence.length === 0 ? [`${c.id}: ${c.verdict} citing no exchange`] : []),
-    ...((c.verdict === 'fail' || c.verdict === 'warn') && !(c.expected?.trim() && c.actual?.trim()) ? [`${c.id}: ${c.verdict} without both expected and actual`] : []),
+    ...((c.verdict === 'fail' || c.verdict === 'warn') && c.evidence.length === 0
+      ? [`${c.id}: ${c.verdict} citing no exchange`]
+      : []),
+    ...((c.verdict === 'fail' || c.verdict === 'warn') && !(c.expected?.trim() && c.actual?.trim())
+      ? [`${c.id}: ${c.verdict} without both expected and actual`]
+      : []),
   ]);
 }
 
@@ -229,14 +270,17 @@ const VOLATILE: [RegExp, string][] = [
   [/127\.0\.0\.1:\d+/g, 'HOST'],
   // How many exchanges a rule judged: polling an asynchronous completion makes it vary with load.
   [/\bheld on \d+ /g, 'held on N '],
-  [/the run's \d+ answered requests/g, 'the run\'s N answered requests'],
+  [/the run's \d+ answered requests/g, "the run's N answered requests"],
   // A booking confirmation's pincode, quoted (a string) or not.
   [/("pincode":"?)\d+/g, '$1PIN'],
   // A booking id, whole or cut short.
   [/\bbk-[0-9a-f-]+/g, 'bk-ID'],
   [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID'],
   [/\b(cart|chk|ord)_[0-9a-f]+/gi, '$1_ID'],
-  [/gid(:|%3A)(\/\/|%2F%2F)ref(\/|%2F)(cart|chk|ord)(\/|%2F)[0-9a-f]{8}( |%20)[0-9a-f]{8}(\+|%2B)[0-9a-f]{16}(:|%3A)x/g, 'gid://ref/$4/ID'],
+  [
+    /gid(:|%3A)(\/\/|%2F%2F)ref(\/|%2F)(cart|chk|ord)(\/|%2F)[0-9a-f]{8}( |%20)[0-9a-f]{8}(\+|%2B)[0-9a-f]{16}(:|%3A)x/g,
+    'gid://ref/$4/ID',
+  ],
   [/proto-conformance-unknown-[a-z0-9]+/g, 'proto-conformance-unknown-ID'],
   [/req-\d+/g, 'req-N'],
   [/sha-(256|512)=:[A-Za-z0-9+/=]+:/g, 'sha-$1=:DIGEST:'],
@@ -255,19 +299,28 @@ const VOLATILE: [RegExp, string][] = [
  */
 export function verdictText(report: RunReport): string[] {
   const normal = (s: string) => VOLATILE.reduce((t, [re, to]) => t.replace(re, to), s);
-  return report.checks.map((c) => normal([
-    `${c.id} ${c.verdict}: ${c.message}`,
-    ...(c.expected !== undefined ? [`expected: ${c.expected}`] : []),
-    ...(c.actual !== undefined ? [`actual: ${c.actual}`] : []),
-    // Whether it cites the exchanges it judged: how many can vary with polling, that it cites some cannot.
-    ...(c.evidence.length === 0 ? ['cites no exchange'] : []),
-  ].join(' | ')));
+  return report.checks.map((c) =>
+    normal(
+      [
+        `${c.id} ${c.verdict}: ${c.message}`,
+        ...(c.expected !== undefined ? [`expected: ${c.expected}`] : []),
+        ...(c.actual !== undefined ? [`actual: ${c.actual}`] : []),
+        // Whether it cites the exchanges it judged: how many can vary with polling, that it cites some cannot.
+        ...(c.evidence.length === 0 ? ['cites no exchange'] : []),
+      ].join(' | '),
+    ),
+  );
 }
 
 /** Checks of a run that failed, warned, errored or were blocked: none may, for a conformant business. */
 export const troubles = (report: RunReport) =>
-  report.checks.filter((c) => ['fail', 'warn', 'error', 'blocked'].includes(c.verdict)).map((c) => `${c.id}: ${c.verdict}: ${c.message}`);
+  report.checks
+    .filter((c) => ['fail', 'warn', 'error', 'blocked'].includes(c.verdict))
+    .map((c) => `${c.id}: ${c.verdict}: ${c.message}`);
 
-/** The exit code a fault's run owes a pipeline: 1 when it breaks a MUST; a fault breaking only SHOULDs warns, and exits 0 unless --strict. */
+/**
+ * The exit code a fault's run owes a pipeline: 1 when it breaks a MUST; a fault breaking only SHOULDs warns, and exits
+ * 0 unless --strict.
+ */
 export const expectedExit = (fault: CorpusFault): number =>
-  (fault.breaks.some((id) => findRequirement(id)?.level === 'MUST') ? 1 : 0);
+  fault.breaks.some((id) => findRequirement(id)?.level === 'MUST') ? 1 : 0;

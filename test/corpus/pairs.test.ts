@@ -29,7 +29,8 @@ const PAIRS: [FaultName, VariationName][] = [
   // Short pages without has_next_page: only following the cursor shows that more follow.
   ['search-default-page-short', 'search-pagination-minimal'],
   ['product-signals-ignore-selection', 'search-available-variants-only'],
-  // Search hides the out-of-stock 9 / Blue: the value tried first has an out-of-stock variant, whose availability must still count.
+  // Search hides the out-of-stock 9 / Blue: the value tried first has an out-of-stock variant, whose availability must
+  // still count.
   ['product-signals-exists-inverted', 'search-available-variants-only'],
   ['jwk-alg-curve-mismatch', 'profile-keys-without-alg'],
   ['lookup-batch-413', 'lookup-batch-max-5'],
@@ -78,7 +79,8 @@ const PAIRS: [FaultName, VariationName][] = [
   ['location-lookup-distance-search', 'location-geo-withheld'],
   // Locations abroad listed without amenities: a location no identifier asked for must still fail the filter check.
   ['location-lookup-filters-search', 'location-lookup-abroad-no-amenities'],
-  // An unsupported radius clamped: with nothing placed, every location is still due past half the Earth's circumference;
+  // An unsupported radius clamped: with nothing placed, every location is still due past half the Earth's
+  // circumference;
   // under a radius short of it, the locations within it are.
   ['location-max-clamped', 'location-geo-withheld'],
   ['location-max-clamped', 'location-radius-400km'],
@@ -91,7 +93,8 @@ const PAIRS: [FaultName, VariationName][] = [
   ['booking-sold-out-creates-session', 'booking-nothing-required'],
   ['booking-update-drops-booker', 'booking-multi-stay'],
   ['idempotency-mismatch-accepted', 'booking-multi-stay'],
-  // A complete asked again for what the update made for it supplied; stays shown without their dates; guest ids the business gives.
+  // A complete asked again for what the update made for it supplied; stays shown without their dates; guest ids the
+  // business gives.
   ['booking-complete-ignores-billing-address', 'booking-purpose-asked-at-complete'],
   ['booking-update-drops-booker', 'booking-stays-echo-minimal'],
   ['booking-partial-booker-400', 'booking-stays-echo-minimal'],
@@ -120,7 +123,9 @@ describe('faults and variations compose', () => {
       const base = await baseline(on, scope);
       const report = await runReference([fault], on, scope);
       expect(departures(record, report, base, scope)).toEqual([]);
-      const { actual, expected } = await pinned.compare(caseName(fault, variation), report, scope, () => runReference([fault], on, scope));
+      const { actual, expected } = await pinned.compare(caseName(fault, variation), report, scope, () =>
+        runReference([fault], on, scope),
+      );
       expect(actual).toEqual(expected);
       expect(report.exitCode).toBe(expectedExit(record));
     });

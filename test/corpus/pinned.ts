@@ -33,7 +33,10 @@ function linesOf(report: RunReport): Map<string, string> {
 }
 
 function readClean(): Map<string, string> {
-  const lines = readFileSync(join(DIR, 'clean.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map(decode);
+  const lines = readFileSync(join(DIR, 'clean.txt'), 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map(decode);
   return new Map(lines.map((l) => [l.slice(0, l.indexOf(' ')), l]));
 }
 
@@ -49,8 +52,10 @@ function readSections(file: string): Map<string, string[]> {
   if (!existsSync(file)) return sections;
   let current: string[] | undefined;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line.startsWith('## ')) sections.set(line.slice(3), (current = []));
-    else if (line && !line.startsWith('#') && current) current.push(decode(line));
+    if (line.startsWith('## ')) {
+      current = [];
+      sections.set(line.slice(3), current);
+    } else if (line && !line.startsWith('#') && current) current.push(decode(line));
   }
   return sections;
 }
@@ -80,7 +85,9 @@ export function pinnedCorpus(corpus: string) {
   if (updating) {
     afterAll(() => {
       for (const [name, lines] of seen) sections.set(name, lines);
-      const body = [...sections].sort(([a], [b]) => a.localeCompare(b)).flatMap(([name, lines]) => [`## ${name}`, ...lines.map(encode)]);
+      const body = [...sections]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .flatMap(([name, lines]) => [`## ${name}`, ...lines.map(encode)]);
       writeFileSync(file, [...HEADER, ...body, ''].join('\n'));
     });
   }
@@ -106,7 +113,8 @@ export function pinnedCorpus(corpus: string) {
 
 /** The clean run against clean.txt, line for line (a narrowed run: against itself with no mutant on). */
 export async function pinnedClean(report: RunReport, scope: Scope, rerun: () => Promise<RunReport>): Promise<Pinned> {
-  if (scope) return { actual: verdictText(report), expected: await unmutatedText(`clean|${JSON.stringify(scope)}`, rerun) };
+  if (scope)
+    return { actual: verdictText(report), expected: await unmutatedText(`clean|${JSON.stringify(scope)}`, rerun) };
   const now = linesOf(report);
   if (updating) {
     writeFileSync(join(DIR, 'clean.txt'), [...[...now.values()].map(encode), ''].join('\n'));
@@ -114,7 +122,10 @@ export async function pinnedClean(report: RunReport, scope: Scope, rerun: () => 
   }
   const base = await cleanLines();
   const ids = [...new Set([...base.keys(), ...now.keys()])];
-  return { actual: ids.map((id) => now.get(id) ?? `${id} absent`), expected: ids.map((id) => base.get(id) ?? `${id} absent`) };
+  return {
+    actual: ids.map((id) => now.get(id) ?? `${id} absent`),
+    expected: ids.map((id) => base.get(id) ?? `${id} absent`),
+  };
 }
 
 const unmutatedTexts = new Map<string, Promise<string[]>>();

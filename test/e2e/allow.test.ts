@@ -23,9 +23,17 @@ describe('--allow gates side effects', () => {
     const isGated = (effect: string) => (gated as readonly string[]).includes(effect);
     const held = report.checks.filter((c) => isGated(c.effect));
     // Every check of a gated scenario, and every rule left with nothing to judge because of it.
-    const gatedScenarioChecks = declaredChecks().filter((c) => c.effect && isGated(c.effect)).map((c) => c.id);
-    expect(held.filter((c) => c.scenario !== 'every-exchange').map((c) => c.id).sort()).toEqual(gatedScenarioChecks.sort());
-    for (const c of held) expect([c.id, c.verdict, c.message]).toEqual([c.id, 'not-tested', `needs --allow ${c.effect}`]);
+    const gatedScenarioChecks = declaredChecks()
+      .filter((c) => c.effect && isGated(c.effect))
+      .map((c) => c.id);
+    expect(
+      held
+        .filter((c) => c.scenario !== 'every-exchange')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(gatedScenarioChecks.sort());
+    for (const c of held)
+      expect([c.id, c.verdict, c.message]).toEqual([c.id, 'not-tested', `needs --allow ${c.effect}`]);
     expect(notPassed(report.checks.filter((c) => !isGated(c.effect)))).toEqual([]);
   });
 });

@@ -7,10 +7,15 @@ import type { RunReport } from '../../src/report/run-report.js';
 
 const dir = tempDir();
 const verdictOf = (report: RunReport, id: string) => report.checks.find((c) => c.id === id);
-const bad = (report: RunReport) => report.checks.filter((c) => ['fail', 'warn', 'error'].includes(c.verdict)).map((c) => `${c.id}: ${c.message}`);
+const bad = (report: RunReport) =>
+  report.checks.filter((c) => ['fail', 'warn', 'error'].includes(c.verdict)).map((c) => `${c.id}: ${c.message}`);
 
 /** The config the business writes, less what the test takes out of it. */
-function configWithout(written: string, name: string, strip: (c: Record<string, any>) => void): string {
+function configWithout(
+  written: string,
+  name: string,
+  strip: (c: Record<string, Record<string, unknown>>) => void,
+): string {
   const config = JSON.parse(readFileSync(written, 'utf8'));
   strip(config);
   const file = join(dir, name);

@@ -13,15 +13,24 @@ function uncheckedBusiness(): Promise<{ url: string; server: Server }> {
     const server = createServer((_req, res) => {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({
-        proto: {
-          version: '2026-04-08',
-          services: { 'org.proto.shopping': [{ version: '2026-04-08', transport: 'rest', endpoint: `${base}/shopping` }] },
-          capabilities: { 'org.proto.shopping.discount': [{ version: '2026-04-08' }], 'com.example.loyalty': [{ version: '2026-04-08' }] },
-        },
-      }));
+      res.end(
+        JSON.stringify({
+          proto: {
+            version: '2026-04-08',
+            services: {
+              'org.proto.shopping': [{ version: '2026-04-08', transport: 'rest', endpoint: `${base}/shopping` }],
+            },
+            capabilities: {
+              'org.proto.shopping.discount': [{ version: '2026-04-08' }],
+              'com.example.loyalty': [{ version: '2026-04-08' }],
+            },
+          },
+        }),
+      );
     });
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }),
+    );
   });
 }
 
@@ -54,8 +63,12 @@ describe('capabilities this version does not check', () => {
     const json = join(dir, 'unchecked.json');
     const r = await cli([unchecked.url, '--json', json]);
     const report = readReport(json);
-    expect(report.checks.filter((c) => c.message === 'not covered by this version').map((c) => c.capability).sort())
-      .toEqual(['com.example.loyalty', 'org.proto.shopping.discount']);
+    expect(
+      report.checks
+        .filter((c) => c.message === 'not covered by this version')
+        .map((c) => c.capability)
+        .sort(),
+    ).toEqual(['com.example.loyalty', 'org.proto.shopping.discount']);
     expect(report.notices.join(' ')).toMatch(/no service check could run/);
     expect(r.stdout).toMatch(/^notice: no service check could run/m);
     expect(r.code).toBe(3);

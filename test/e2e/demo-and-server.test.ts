@@ -8,7 +8,9 @@ describe('proto-conformance demo', () => {
     const r = await cli(['demo']);
     expect(r.code).toBe(0);
     const last = r.stdout.trimEnd().split('\n').at(-1)!;
-    expect(last).toMatch(/^\d+ passed, 0 failed, 0 warned, \d+ info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error$/);
+    expect(last).toMatch(
+      /^\d+ passed, 0 failed, 0 warned, \d+ info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error$/,
+    );
   });
 });
 
@@ -29,17 +31,37 @@ describe('proto-conformance reference-server', () => {
 
   it('lists both corpora as JSON, whole', async () => {
     const faults = JSON.parse((await cli(['reference-server', '--list-faults', '--json'])).stdout);
-    expect(faults).toEqual(CORPUS_FAULTS.map((f) => ({
-      name: f.name, capability: f.capability, description: f.description,
-      expect: expectedRequirements(f), fails: [...f.fails], skips: [...(f.skips ?? [])], needs: [...(f.needs ?? [])],
-    })));
+    expect(faults).toEqual(
+      CORPUS_FAULTS.map((f) => ({
+        name: f.name,
+        capability: f.capability,
+        description: f.description,
+        expect: expectedRequirements(f),
+        fails: [...f.fails],
+        skips: [...(f.skips ?? [])],
+        needs: [...(f.needs ?? [])],
+      })),
+    );
     const variations = JSON.parse((await cli(['reference-server', '--list-variations', '--json'])).stdout);
-    expect(variations).toEqual(VARIATIONS.map(({ name, capability, description, permitted_by }) => ({ name, capability, description, permitted_by })));
+    expect(variations).toEqual(
+      VARIATIONS.map(({ name, capability, description, permitted_by }) => ({
+        name,
+        capability,
+        description,
+        permitted_by,
+      })),
+    );
     for (const v of variations) expect(v.permitted_by, v.name).toMatch(/^(Document [123] §\S.*"|Not shown)/);
   });
 
   it('refuses variations that exclude each other, and a fault a variation leaves nothing to break', async () => {
-    const both = await cli(['reference-server', '--variation', 'checkout-no-auto-selection', '--variation', 'checkout-option-preselected']);
+    const both = await cli([
+      'reference-server',
+      '--variation',
+      'checkout-no-auto-selection',
+      '--variation',
+      'checkout-option-preselected',
+    ]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/cannot be on together with checkout-option-preselected/);
     const hidden = await cli(['reference-server', '--fault', 'jwk-private-member', '--variation', 'profile-no-keys']);

@@ -6,9 +6,16 @@ import { declaredChecks, notPassed, readReport } from '../helpers/report.js';
 
 const dir = tempDir();
 const dialectFile = join(dir, 'acme.json');
-writeFileSync(dialectFile, JSON.stringify({
-  name: 'acme', agent_header: 'Acme-Agent', well_known_path: '/.well-known/acme', envelope_key: 'acme', prefix: 'com.acme',
-}));
+writeFileSync(
+  dialectFile,
+  JSON.stringify({
+    name: 'acme',
+    agent_header: 'Acme-Agent',
+    well_known_path: '/.well-known/acme',
+    envelope_key: 'acme',
+    prefix: 'com.acme',
+  }),
+);
 
 describe('another dialect', () => {
   let server: RunningServer;
@@ -19,7 +26,17 @@ describe('another dialect', () => {
 
   it('passes the full suite when both sides speak it', async () => {
     const json = join(dir, 'acme-report.json');
-    const r = await cli([server.url, '--dialect', dialectFile, '--config', join(dir, 'acme-config.json'), '--allow', 'irreversible', '--json', json]);
+    const r = await cli([
+      server.url,
+      '--dialect',
+      dialectFile,
+      '--config',
+      join(dir, 'acme-config.json'),
+      '--allow',
+      'irreversible',
+      '--json',
+      json,
+    ]);
     const report = readReport(json);
     expect(notPassed(report.checks)).toEqual([]);
     expect(report.target.capabilities).toContain('com.acme.shopping.catalog.search');
@@ -48,32 +65,77 @@ describe('--endpoint and --capabilities overrides', () => {
 
   it('--endpoint moves the services, and the profile is still read and checked', async () => {
     const json = join(dir, 'override.json');
-    const r = await cli([server.url, '--endpoint', `shopping=${server.url}/shopping`,
-      '--capabilities', 'catalog.search,org.proto.shopping.catalog.lookup', '--json', json]);
+    const r = await cli([
+      server.url,
+      '--endpoint',
+      `shopping=${server.url}/shopping`,
+      '--capabilities',
+      'catalog.search,org.proto.shopping.catalog.lookup',
+      '--json',
+      json,
+    ]);
     const report = readReport(json);
     expect(report.target.profileUrl).toBe(`${server.url}/.well-known/proto`);
     expect(report.checks.find((c) => c.id === 'profile.keys-no-private')?.verdict).toBe('fail');
     // Envelope and version rules judge whatever ran; the generated request suites follow their capability.
-    const given = ['org.proto.shopping.catalog.search', 'org.proto.shopping.catalog.lookup', 'envelope', 'versions', 'transport'];
+    const given = [
+      'org.proto.shopping.catalog.search',
+      'org.proto.shopping.catalog.lookup',
+      'envelope',
+      'versions',
+      'transport',
+    ];
     const run = report.checks.filter((c) => given.includes(c.capability));
-    const suitesRun = ['catalog-search', 'catalog-lookup', 'envelope', 'versions', 'transport', 'requests.shopping.catalog.search', 'requests.shopping.catalog.lookup'];
-    expect(run.map((c) => c.id).sort()).toEqual(declaredChecks().filter((c) => suitesRun.includes(c.suite.id)).map((c) => c.id).sort());
+    const suitesRun = [
+      'catalog-search',
+      'catalog-lookup',
+      'envelope',
+      'versions',
+      'transport',
+      'requests.shopping.catalog.search',
+      'requests.shopping.catalog.lookup',
+    ];
+    expect(run.map((c) => c.id).sort()).toEqual(
+      declaredChecks()
+        .filter((c) => suitesRun.includes(c.suite.id))
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(notPassed(run)).toEqual([]);
     // Signature rules judge only signed responses: catalog answers carry none, so there is nothing to judge.
     const signatureRules = report.checks.filter((c) => c.capability === 'signatures');
     expect(signatureRules.map((c) => c.verdict)).toEqual(signatureRules.map(() => 'not-tested'));
-    const others = report.checks.filter((c) => !['profile', 'signatures'].includes(c.capability) && !given.includes(c.capability));
+    const others = report.checks.filter(
+      (c) => !['profile', 'signatures'].includes(c.capability) && !given.includes(c.capability),
+    );
     expect(others.every((c) => c.verdict === 'not-tested' && /left out by --capabilities/.test(c.message))).toBe(true);
     expect(r.code).toBe(1);
   });
 
   it('--endpoint runs the services when the profile cannot be read, and says why the profile checks did not run', async () => {
     const json = join(dir, 'no-profile.json');
-    const r = await cli(['http://127.0.0.1:9', '--endpoint', `shopping=${server.url}/shopping`, '--capabilities', 'catalog.search', '--json', json, '--timeout', '2000']);
+    const r = await cli([
+      'http://127.0.0.1:9',
+      '--endpoint',
+      `shopping=${server.url}/shopping`,
+      '--capabilities',
+      'catalog.search',
+      '--json',
+      json,
+      '--timeout',
+      '2000',
+    ]);
     const report = readReport(json);
     const profile = report.checks.filter((c) => c.capability === 'profile');
-    expect(profile.map((c) => c.id).sort()).toEqual(declaredChecks().filter((c) => c.suite.id === 'profile').map((c) => c.id).sort());
-    expect(profile.every((c) => c.verdict === 'not-tested' && /profile not read .*unreachable.*--endpoint/.test(c.message))).toBe(true);
+    expect(profile.map((c) => c.id).sort()).toEqual(
+      declaredChecks()
+        .filter((c) => c.suite.id === 'profile')
+        .map((c) => c.id)
+        .sort(),
+    );
+    expect(
+      profile.every((c) => c.verdict === 'not-tested' && /profile not read .*unreachable.*--endpoint/.test(c.message)),
+    ).toBe(true);
     expect(notPassed(report.checks.filter((c) => c.capability === 'org.proto.shopping.catalog.search'))).toEqual([]);
     expect(r.code).toBe(0);
   });
@@ -99,13 +161,26 @@ describe('--endpoint and --capabilities overrides', () => {
 describe('--capabilities naming a capability the profile does not advertise', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await referenceServer(['--variation', 'location-lookup-without-search', '--write-config', join(dir, 'no-search.json')]);
+    server = await referenceServer([
+      '--variation',
+      'location-lookup-without-search',
+      '--write-config',
+      join(dir, 'no-search.json'),
+    ]);
   });
   afterAll(async () => server?.stop());
 
   it('leaves it unchecked: capabilities are adopted independently', async () => {
     const json = join(dir, 'no-search-report.json');
-    const r = await cli([server.url, '--config', join(dir, 'no-search.json'), '--capabilities', 'location.search,location.lookup', '--json', json]);
+    const r = await cli([
+      server.url,
+      '--config',
+      join(dir, 'no-search.json'),
+      '--capabilities',
+      'location.search,location.lookup',
+      '--json',
+      json,
+    ]);
     const report = readReport(json);
     const search = report.checks.filter((c) => c.capability === 'org.proto.common.location.search');
     expect(search.length).toBe(declaredChecks().filter((c) => c.suite.capability === 'common.location.search').length);

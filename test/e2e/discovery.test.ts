@@ -12,7 +12,9 @@ function redirector(to: () => string, status = 301): Promise<{ url: string; serv
       res.writeHead(status, { Location: `${to()}${req.url}`, 'Content-Type': 'application/json' });
       res.end('{"code":"moved","content":"moved"}');
     });
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }),
+    );
   });
 }
 
@@ -24,7 +26,7 @@ describe('profile discovery', () => {
     business = await referenceServer();
   });
   afterAll(async () => {
-    servers.forEach((s) => s.close());
+    for (const s of servers) s.close();
     await business?.stop();
   });
 

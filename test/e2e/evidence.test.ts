@@ -16,7 +16,14 @@ describe('one numbered exchange log, cited exactly', () => {
   let stdout: string;
   const config = join(dir, 'never-ready.config.json');
   beforeAll(async () => {
-    server = await referenceServer(['--fault', 'checkout-never-ready', '--variation', 'ids-need-escaping', '--write-config', config]);
+    server = await referenceServer([
+      '--fault',
+      'checkout-never-ready',
+      '--variation',
+      'ids-need-escaping',
+      '--write-config',
+      config,
+    ]);
     const json = join(dir, 'never-ready.json');
     stdout = (await cli([server.url, '--config', config, '--json', json, '--verbose'])).stdout;
     report = readReport(json);
@@ -27,8 +34,13 @@ describe('one numbered exchange log, cited exactly', () => {
     expect(report.exchanges.map((x) => x.seq)).toEqual(report.exchanges.map((_, i) => i + 1));
     const cleanups = new Set(report.exchanges.filter((x) => x.role === 'cleanup').map((x) => x.seq));
     expect(cleanups.size).toBeGreaterThan(0);
-    for (const c of report.checks) expect(c.evidence.filter((seq) => cleanups.has(seq)), c.id).toEqual([]);
-    for (const c of report.checks) for (const seq of c.evidence) expect(seq).toBeLessThanOrEqual(report.exchanges.length);
+    for (const c of report.checks)
+      expect(
+        c.evidence.filter((seq) => cleanups.has(seq)),
+        c.id,
+      ).toEqual([]);
+    for (const c of report.checks)
+      for (const seq of c.evidence) expect(seq).toBeLessThanOrEqual(report.exchanges.length);
   });
 
   it('cites the requests a failing check judged, with a curl line for each', () => {
@@ -47,7 +59,8 @@ describe('one numbered exchange log, cited exactly', () => {
     expect(script).toMatch(/^#!\/bin\/sh/);
     expect(script).toContain('jq -r');
     // The session id in each path is read from the create's answer, never written in.
-    const sessionId = JSON.parse(report.exchanges.find((x) => x.operation === 'checkout.create')!.responseBody!).id as string;
+    const sessionId = JSON.parse(report.exchanges.find((x) => x.operation === 'checkout.create')!.responseBody!)
+      .id as string;
     expect(script).not.toContain(`/checkout-sessions/${encodeURIComponent(sessionId)}`);
     expect(script).toContain(`/checkout-sessions/'"$`);
     expect(stdout).toContain('# Reproduces checkout.ready');
@@ -69,7 +82,10 @@ describe('a closed stdout', () => {
 
   it('changes neither the exit code nor the reports written', async () => {
     const json = join(dir, 'closed-stdout.json');
-    const child = spawn(process.execPath, [BIN, server.url, '--json', json], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, server.url, '--json', json], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     // The reader goes away at once, as `| true` does.
     child.stdout.destroy();
     let stderr = '';

@@ -12,7 +12,9 @@ function serve(status: number, type: string, body: string): Promise<{ url: strin
       res.writeHead(status, { 'Content-Type': type });
       res.end(body);
     });
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }),
+    );
   });
 }
 
@@ -21,7 +23,9 @@ const dir = tempDir();
 
 describe('exit code 3: target unusable, with a one-line cause', () => {
   const servers: Server[] = [];
-  afterAll(() => servers.forEach((s) => s.close()));
+  afterAll(() => {
+    for (const s of servers) s.close();
+  });
 
   it('for an unreachable profile', async () => {
     const { url, server } = await serve(200, 'application/json', '{}');
@@ -70,9 +74,17 @@ describe('exit code 2: usage or config error, with a one-line cause', () => {
     ['a config with an unknown member', ['http://127.0.0.1:1', '--config', 'BADCONFIG'], /config .* is invalid/],
     ['an invalid dialect', ['http://127.0.0.1:1', '--dialect', 'BADDIALECT'], /dialect .* is invalid/],
     ['a bad --endpoint', ['http://127.0.0.1:1', '--endpoint', 'shopping'], /expected SERVICE=URL/],
-    ['an unknown capability', ['http://127.0.0.1:1', '--endpoint', 'shopping=http://127.0.0.1:1', '--capabilities', 'shopping.teleport'], /unknown capability/],
+    [
+      'an unknown capability',
+      ['http://127.0.0.1:1', '--endpoint', 'shopping=http://127.0.0.1:1', '--capabilities', 'shopping.teleport'],
+      /unknown capability/,
+    ],
     ['an unknown fault', ['reference-server', '--fault', 'no-such-fault'], /no such fault/],
-    ['a report path that cannot be written', ['http://127.0.0.1:1', '--json', 'UNDERFILE'], /--json .* cannot write there/],
+    [
+      'a report path that cannot be written',
+      ['http://127.0.0.1:1', '--json', 'UNDERFILE'],
+      /--json .* cannot write there/,
+    ],
   ];
   beforeAll(() => {
     writeFileSync(join(dir, 'bad-config.json'), JSON.stringify({ fixturez: {} }));
@@ -100,7 +112,9 @@ describe('exit codes 0 and 1', () => {
   let shouldOnly: RunningServer;
   beforeAll(async () => {
     [clean, broken, shouldOnly] = await Promise.all([
-      referenceServer(), referenceServer(['--fault', 'lookup-rejects-variant-ids']), referenceServer(['--fault', 'idempotency-key-optional']),
+      referenceServer(),
+      referenceServer(['--fault', 'lookup-rejects-variant-ids']),
+      referenceServer(['--fault', 'idempotency-key-optional']),
     ]);
   });
   afterAll(async () => Promise.all([clean?.stop(), broken?.stop(), shouldOnly?.stop()]));

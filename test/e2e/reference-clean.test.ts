@@ -15,15 +15,44 @@ describe('the CLI against the conformant reference business', () => {
   let result: CliResult;
   let report: RunReport;
   const dir = tempDir();
-  const files = { json: join(dir, 'r.json'), junit: join(dir, 'r.xml'), html: join(dir, 'r.html'), config: join(dir, 'c.json') };
+  const files = {
+    json: join(dir, 'r.json'),
+    junit: join(dir, 'r.xml'),
+    html: join(dir, 'r.html'),
+    config: join(dir, 'c.json'),
+  };
 
   beforeAll(async () => {
     // Over mutual TLS 1.3, with an API key, platform profiles resolved and signatures required: every
     // check is exercised. The written config names the CA and the client certificate.
-    server = await referenceServer(['--variation', 'https-tls-1-3', '--variation', 'mtls-required', '--variation', 'auth-api-key', '--variation', 'platform-profiles-fetched',
-      '--variation', 'requires-signatures', '--write-config', files.config]);
-    result = await cli(['run', server.url, '--config', files.config, '--allow', 'irreversible',
-      '--json', files.json, '--junit', files.junit, '--html', files.html]);
+    server = await referenceServer([
+      '--variation',
+      'https-tls-1-3',
+      '--variation',
+      'mtls-required',
+      '--variation',
+      'auth-api-key',
+      '--variation',
+      'platform-profiles-fetched',
+      '--variation',
+      'requires-signatures',
+      '--write-config',
+      files.config,
+    ]);
+    result = await cli([
+      'run',
+      server.url,
+      '--config',
+      files.config,
+      '--allow',
+      'irreversible',
+      '--json',
+      files.json,
+      '--junit',
+      files.junit,
+      '--html',
+      files.html,
+    ]);
     report = readReport(files.json);
   });
   afterAll(async () => server?.stop());
@@ -32,7 +61,11 @@ describe('the CLI against the conformant reference business', () => {
     const bad = report.checks.filter((c) => ['fail', 'warn', 'error', 'blocked'].includes(c.verdict));
     expect(bad.map((c) => `${c.id}: ${c.verdict}: ${c.message}`)).toEqual([]);
     // Every declared check ran; only the observations of what the spec leaves open may be info.
-    expect(report.checks.map((c) => c.id).sort()).toEqual(declaredChecks().map((c) => c.id).sort());
+    expect(report.checks.map((c) => c.id).sort()).toEqual(
+      declaredChecks()
+        .map((c) => c.id)
+        .sort(),
+    );
     const info = report.checks.filter((c) => c.verdict === 'info').map((c) => c.id);
     expect(info.filter((id) => !observationChecks().includes(id))).toEqual([]);
     expect(report.summary.pass).toBe(report.checks.length - info.length);
@@ -42,8 +75,10 @@ describe('the CLI against the conformant reference business', () => {
 
   it('ends the console output with the counts line', () => {
     const last = result.stdout.trimEnd().split('\n').at(-1);
-    expect(last).toBe(`${report.summary.pass} passed, 0 failed, 0 warned, ${report.summary.info} info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error`);
-    expect(result.stdout).not.toMatch(/\x1b\[/);
+    expect(last).toBe(
+      `${report.summary.pass} passed, 0 failed, 0 warned, ${report.summary.info} info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error`,
+    );
+    expect(result.stdout).not.toContain('\x1b[');
   });
 
   it('writes a JSON report that matches its documented schema', () => {
@@ -82,7 +117,11 @@ describe('the CLI against the conformant reference business', () => {
       'org.proto.lodging.booking',
     ];
     expect(report.target.capabilities.sort()).toEqual([...advertised].sort());
-    for (const c of advertised) expect(report.checks.some((r) => r.capability === c && r.verdict === 'pass'), c).toBe(true);
+    for (const c of advertised)
+      expect(
+        report.checks.some((r) => r.capability === c && r.verdict === 'pass'),
+        c,
+      ).toBe(true);
   });
 
   it('reports only observations of behaviour the spec leaves open as info', () => {

@@ -15,11 +15,14 @@ describe('secrets never appear in output', () => {
 
   it('in the console, curl lines, JSON, JUnit or HTML', async () => {
     const config = join(dir, 'config.json');
-    writeFileSync(config, JSON.stringify({
-      headers: { Authorization: `Bearer ${SECRETS[0]}`, 'X-API-Key': SECRETS[1] },
-      secrets: [SECRETS[2]],
-      fixtures: { search_query: SECRETS[2] },
-    }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        headers: { Authorization: `Bearer ${SECRETS[0]}`, 'X-API-Key': SECRETS[1] },
+        secrets: [SECRETS[2]],
+        fixtures: { search_query: SECRETS[2] },
+      }),
+    );
     const files = ['r.json', 'r.xml', 'r.html'].map((f) => join(dir, f));
     const r = await cli([server.url, '--config', config, '--json', files[0], '--junit', files[1], '--html', files[2]]);
     expect(r.code).toBe(1);

@@ -16,20 +16,32 @@ describe('reference-server --services', () => {
   it('advertises all three services by default, each with an endpoint of its own', async () => {
     const server = await referenceServer();
     try {
-      const profile = await (await fetch(`${server.url}/.well-known/proto`)).json() as { proto: { services: Record<string, { endpoint: string }[]>; capabilities: Record<string, unknown> } };
-      const endpoints = Object.fromEntries(Object.entries(profile.proto.services).map(([name, entries]) => [name, entries[0].endpoint]));
+      const profile = (await (await fetch(`${server.url}/.well-known/proto`)).json()) as {
+        proto: { services: Record<string, { endpoint: string }[]>; capabilities: Record<string, unknown> };
+      };
+      const endpoints = Object.fromEntries(
+        Object.entries(profile.proto.services).map(([name, entries]) => [name, entries[0].endpoint]),
+      );
       expect(Object.keys(endpoints).sort()).toEqual(['org.proto.common', 'org.proto.lodging', 'org.proto.shopping']);
       expect(new Set(Object.values(endpoints)).size).toBe(3);
-      expect(Object.keys(profile.proto.capabilities)).toEqual(expect.arrayContaining([
-        'org.proto.shopping.checkout', 'org.proto.common.location.search', 'org.proto.common.location.lookup', 'org.proto.common.ask', 'org.proto.lodging.booking',
-      ]));
+      expect(Object.keys(profile.proto.capabilities)).toEqual(
+        expect.arrayContaining([
+          'org.proto.shopping.checkout',
+          'org.proto.common.location.search',
+          'org.proto.common.location.lookup',
+          'org.proto.common.ask',
+          'org.proto.lodging.booking',
+        ]),
+      );
     } finally {
       await server.stop();
     }
   });
 
   it('serves and advertises only the services named: a run checks lodging and nothing of shopping', async () => {
-    const profile = await (await fetch(`${lodging.url}/.well-known/proto`)).json() as { proto: { services: Record<string, unknown>; capabilities: Record<string, unknown> } };
+    const profile = (await (await fetch(`${lodging.url}/.well-known/proto`)).json()) as {
+      proto: { services: Record<string, unknown>; capabilities: Record<string, unknown> };
+    };
     expect(Object.keys(profile.proto.services)).toEqual(['org.proto.lodging']);
     expect(Object.keys(profile.proto.capabilities)).toEqual(['org.proto.lodging.booking']);
     // A shopping route is not there at all.

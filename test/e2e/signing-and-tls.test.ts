@@ -8,7 +8,12 @@ describe('keygen and signed requests', () => {
   const dir = tempDir();
   let server: RunningServer;
   beforeAll(async () => {
-    server = await referenceServer(['--variation', 'requires-signatures', '--write-config', join(dir, 'reference.json')]);
+    server = await referenceServer([
+      '--variation',
+      'requires-signatures',
+      '--write-config',
+      join(dir, 'reference.json'),
+    ]);
   });
   afterAll(async () => server?.stop());
 
@@ -18,7 +23,13 @@ describe('keygen and signed requests', () => {
     const key = JSON.parse(readFileSync(join(dir, 'platform-signing-key.json'), 'utf8'));
     const profile = JSON.parse(readFileSync(join(dir, 'platform-profile.json'), 'utf8'));
     expect(statSync(join(dir, 'platform-signing-key.json')).mode & 0o077).toBe(0);
-    expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', kid: expect.any(String), d: expect.any(String) });
+    expect(key).toMatchObject({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      alg: 'EdDSA',
+      kid: expect.any(String),
+      d: expect.any(String),
+    });
     expect(profile.keys).toEqual([{ kty: 'OKP', crv: 'Ed25519', x: key.x, kid: key.kid, alg: 'EdDSA', use: 'sig' }]);
     expect(profile.proto.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(r.stdout).toContain(key.kid);
@@ -29,7 +40,17 @@ describe('keygen and signed requests', () => {
     const json = join(dir, 'signed.json');
     const key = JSON.parse(readFileSync(join(dir, 'platform-signing-key.json'), 'utf8'));
     // The config names a key of its own; --signing-key overrides it.
-    const r = await cli([server.url, '--config', join(dir, 'reference.json'), '--signing-key', join(dir, 'platform-signing-key.json'), '--capabilities', 'cart', '--json', json]);
+    const r = await cli([
+      server.url,
+      '--config',
+      join(dir, 'reference.json'),
+      '--signing-key',
+      join(dir, 'platform-signing-key.json'),
+      '--capabilities',
+      'cart',
+      '--json',
+      json,
+    ]);
     const report = readReport(json);
     expect(report.checks.find((c) => c.id === 'cart.create-201')?.verdict).toBe('pass');
     const create = report.exchanges.find((x) => x.operation === 'cart.create' && x.status === 201)!;
@@ -52,7 +73,12 @@ describe('an https business', () => {
   let server: RunningServer;
   const cert = join(ROOT, 'src/reference/tls/reference-cert.pem');
   beforeAll(async () => {
-    server = await referenceServer(['--tls-cert', cert, '--tls-key', join(ROOT, 'src/reference/tls/reference-key.pem')]);
+    server = await referenceServer([
+      '--tls-cert',
+      cert,
+      '--tls-key',
+      join(ROOT, 'src/reference/tls/reference-key.pem'),
+    ]);
   });
   afterAll(async () => server?.stop());
 
@@ -61,7 +87,10 @@ describe('an https business', () => {
     const r = await cli([server.url, '--ca', cert, '--capabilities', 'catalog.search', '--json', json]);
     const tls = readReport(json).checks.find((c) => c.id === 'tls.minimum-version')!;
     expect(server.url).toMatch(/^https:/);
-    expect([tls.verdict, tls.message]).toEqual(['pass', expect.stringMatching(/TLSv1\.3; a handshake capped at TLS 1\.2 was refused/)]);
+    expect([tls.verdict, tls.message]).toEqual([
+      'pass',
+      expect.stringMatching(/TLSv1\.3; a handshake capped at TLS 1\.2 was refused/),
+    ]);
     expect(r.code).toBe(0);
   });
 

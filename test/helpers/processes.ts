@@ -53,12 +53,13 @@ export function referenceServer(args: string[] = []): Promise<RunningServer> {
       resolve({
         url: line.trim(),
         process: child,
-        stop: () => new Promise<void>((done) => {
-          if (child.exitCode !== null) return done();
-          child.removeAllListeners('exit');
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        }),
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
       });
     });
   });

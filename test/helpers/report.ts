@@ -13,7 +13,7 @@ export function readReport(file: string): RunReport {
 export function failedRequirements(report: RunReport): string[] {
   const ids = new Set<string>();
   for (const c of report.checks) {
-    if (c.verdict === 'fail' || c.verdict === 'warn') c.requirements.forEach((id) => ids.add(id));
+    if (c.verdict === 'fail' || c.verdict === 'warn') for (const id of c.requirements) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -22,11 +22,16 @@ export function failedRequirements(report: RunReport): string[] {
 export function notPassed(checks: RunReport['checks']): string[] {
   // Not-applicable: an operation the config does not say needs authentication has nothing to refuse.
   return checks
-    .filter((c) => c.verdict !== 'pass' && c.verdict !== 'not-applicable' && !(c.verdict === 'info' && c.level === 'MAY'))
+    .filter(
+      (c) => c.verdict !== 'pass' && c.verdict !== 'not-applicable' && !(c.verdict === 'info' && c.level === 'MAY'),
+    )
     .map((c) => `${c.id}: ${c.verdict}: ${c.message}`);
 }
 
-/** Every check the bundled suites declare (scenarios and rules), with the suite it belongs to: counts are derived from here. */
+/**
+ * Every check the bundled suites declare (scenarios and rules), with the suite it belongs to: counts are derived from
+ * here.
+ */
 export function declaredChecks(): { id: string; suite: Suite; effect?: Effect }[] {
   return suites.flatMap((s) => [
     ...s.scenarios.flatMap((sc) => sc.checks.map((c) => ({ id: c.id, suite: s, effect: sc.effect }))),
@@ -36,6 +41,8 @@ export function declaredChecks(): { id: string; suite: Suite; effect?: Effect }[
 
 /** Checks whose requirements are all MAY: they can only pass or be info (an observation). */
 export function observationChecks(): string[] {
-  return suites.flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)])
-    .filter((c) => c.requirements.every((id) => findRequirement(id)?.level === 'MAY')).map((c) => c.id);
+  return suites
+    .flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)])
+    .filter((c) => c.requirements.every((id) => findRequirement(id)?.level === 'MAY'))
+    .map((c) => c.id);
 }

@@ -34,9 +34,17 @@ const isExcluded = (f) => excludedNames.some((n) => (n.startsWith('*') ? f.endsW
 
 /** Every part: each folder of suites/ (each file of the folders above), and the src/ files the config names. */
 const PARTS = [
-  ...readdirSync('suites').filter((d) => statSync(join('suites', d)).isDirectory()).sort().flatMap((d) => (BY_FILE.includes(d)
-    ? readdirSync(join('suites', d)).filter((f) => f.endsWith('.ts') && !isExcluded(f)).sort().map((f) => ({ name: `suites/${d}/${f}`, mutate: [`suites/${d}/${f}`] }))
-    : [{ name: `suites/${d}`, mutate: [`suites/${d}/**/*.ts`, ...excluded] }])),
+  ...readdirSync('suites')
+    .filter((d) => statSync(join('suites', d)).isDirectory())
+    .sort()
+    .flatMap((d) =>
+      BY_FILE.includes(d)
+        ? readdirSync(join('suites', d))
+            .filter((f) => f.endsWith('.ts') && !isExcluded(f))
+            .sort()
+            .map((f) => ({ name: `suites/${d}/${f}`, mutate: [`suites/${d}/${f}`] }))
+        : [{ name: `suites/${d}`, mutate: [`suites/${d}/**/*.ts`, ...excluded] }],
+    ),
   { name: 'src/protocol', mutate: config.mutate.filter((p) => p.startsWith('src/')) },
 ];
 
@@ -67,7 +75,10 @@ function currentCommit() {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
     const own = [':!test/mutation/measured.json', ':!test/mutation-survivors.md'];
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ...own], { encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ...own], {
+        encoding: 'utf8',
+      }).trim() !== '';
     return dirty ? `${head}-dirty` : head;
   } catch {
     return 'unknown';
@@ -89,7 +100,10 @@ for (const part of chosen) {
   }).runMutationTest();
   const minutes = Math.round((Date.now() - started) / 600) / 100;
   const incremental = !force && existsSync(partFile(part.name, 'meta.json'));
-  writeFileSync(partFile(part.name, 'meta.json'), `${JSON.stringify({ part: part.name, commit, finishedAt: new Date().toISOString(), minutes, incremental }, null, 2)}\n`);
+  writeFileSync(
+    partFile(part.name, 'meta.json'),
+    `${JSON.stringify({ part: part.name, commit, finishedAt: new Date().toISOString(), minutes, incremental }, null, 2)}\n`,
+  );
 }
 
 // One report of every part measured so far, whichever run measured it.
@@ -99,7 +113,9 @@ if (measured.length === 0) {
   console.error(`no part measured yet under ${PARTS_DIR}: run npm run mutation -- PART to measure one`);
   process.exit(1);
 }
-const reports = Object.fromEntries(measured.map((p) => [p.name, JSON.parse(readFileSync(partFile(p.name, 'json'), 'utf8'))]));
+const reports = Object.fromEntries(
+  measured.map((p) => [p.name, JSON.parse(readFileSync(partFile(p.name, 'json'), 'utf8'))]),
+);
 const merged = aggregateResultsByModule(reports);
 writeFileSync(join(OUT, 'mutation.json'), JSON.stringify(merged));
 writeFileSync(join(OUT, 'mutation.html'), html(merged));
@@ -109,7 +125,9 @@ console.log('\npart                          score    killed  timeout  survived 
 for (const p of measured) {
   const m = score(reports[p.name].files);
   const meta = JSON.parse(readFileSync(partFile(p.name, 'meta.json'), 'utf8'));
-  console.log(`${p.name.padEnd(28)} ${m.mutationScore.toFixed(1).padStart(6)}% ${String(m.killed).padStart(8)} ${String(m.timeout).padStart(8)} ${String(m.survived).padStart(9)} ${String(m.noCoverage).padStart(7)} ${String(meta.minutes).padStart(9)}  ${meta.commit}`);
+  console.log(
+    `${p.name.padEnd(28)} ${m.mutationScore.toFixed(1).padStart(6)}% ${String(m.killed).padStart(8)} ${String(m.timeout).padStart(8)} ${String(m.survived).padStart(9)} ${String(m.noCoverage).padStart(7)} ${String(meta.minutes).padStart(9)}  ${meta.commit}`,
+  );
 }
 // What each part measured, committed beside the survivor list (the reports themselves are not).
 // The parts measured here replace their rows; the rows of parts not measured here are kept, so a
@@ -117,20 +135,36 @@ for (const p of measured) {
 const measuredRows = measured.map((p) => {
   const m = score(reports[p.name].files);
   const meta = JSON.parse(readFileSync(partFile(p.name, 'meta.json'), 'utf8'));
-  return { ...meta, mutants: m.totalMutants, killed: m.killed, timeout: m.timeout, survived: m.survived, noCoverage: m.noCoverage, score: Number(m.mutationScore.toFixed(1)) };
+  return {
+    ...meta,
+    mutants: m.totalMutants,
+    killed: m.killed,
+    timeout: m.timeout,
+    survived: m.survived,
+    noCoverage: m.noCoverage,
+    score: Number(m.mutationScore.toFixed(1)),
+  };
 });
 const committed = existsSync(MEASURED) ? JSON.parse(readFileSync(MEASURED, 'utf8')) : [];
-const kept = committed.filter((row) => PARTS.some((p) => p.name === row.part) && !measured.some((p) => p.name === row.part));
-const rows = [...measuredRows, ...kept].sort((a, b) => PARTS.findIndex((p) => p.name === a.part) - PARTS.findIndex((p) => p.name === b.part));
+const kept = committed.filter(
+  (row) => PARTS.some((p) => p.name === row.part) && !measured.some((p) => p.name === row.part),
+);
+const rows = [...measuredRows, ...kept].sort(
+  (a, b) => PARTS.findIndex((p) => p.name === a.part) - PARTS.findIndex((p) => p.name === b.part),
+);
 writeFileSync(MEASURED, `${JSON.stringify(rows, null, 2)}\n`);
 const all = score(merged.files);
 const missing = PARTS.filter((p) => !measured.includes(p)).map((p) => p.name);
-console.log(`\nmutation score ${all.mutationScore.toFixed(1)}%: ${all.totalDetected} of ${all.totalValid} mutants detected, ${all.survived} survived, ${all.noCoverage} without coverage`);
+console.log(
+  `\nmutation score ${all.mutationScore.toFixed(1)}%: ${all.totalDetected} of ${all.totalValid} mutants detected, ${all.survived} survived, ${all.noCoverage} without coverage`,
+);
 console.log(missing.length ? `not measured yet: ${missing.join(', ')}` : 'every part measured');
 console.log(`report: ${join(OUT, 'mutation.html')}`);
 // The committed survivor list covers every part: from a partial merge it goes beside the report instead.
 if (missing.length) {
-  console.log(`${SURVIVORS} left as it is (its parts are not all measured here); the survivors of the parts measured here:`);
+  console.log(
+    `${SURVIVORS} left as it is (its parts are not all measured here); the survivors of the parts measured here:`,
+  );
   execFileSync(process.execPath, ['test/mutation/survivors.mjs', join(OUT, 'survivors.md')], { stdio: 'inherit' });
 } else {
   execFileSync(process.execPath, ['test/mutation/survivors.mjs', SURVIVORS], { stdio: 'inherit' });

@@ -26,17 +26,35 @@ for (const [file, result] of Object.entries(report.files)) {
     if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
     const line = lines[m.location.start.line - 1].trim();
     const original = originalOf(lines, m.location);
-    const reason = reasons.find((r) => file.startsWith(r.file) && (!r.line || line.includes(r.line)) && (!r.mutator || r.mutator === m.mutatorName)
-      && (!r.replacements || r.replacements.includes(m.replacement)) && (!r.originals || r.originals.includes(original))
-      && (!r.noTestCompleted || m.testsCompleted === 0));
-    rows.push({ file, at: m.location.start.line, status: m.status, mutator: m.mutatorName, replacement: m.replacement, line, reason: reason?.reason ?? UNEXAMINED });
+    const reason = reasons.find(
+      (r) =>
+        file.startsWith(r.file) &&
+        (!r.line || line.includes(r.line)) &&
+        (!r.mutator || r.mutator === m.mutatorName) &&
+        (!r.replacements || r.replacements.includes(m.replacement)) &&
+        (!r.originals || r.originals.includes(original)) &&
+        (!r.noTestCompleted || m.testsCompleted === 0),
+    );
+    rows.push({
+      file,
+      at: m.location.start.line,
+      status: m.status,
+      mutator: m.mutatorName,
+      replacement: m.replacement,
+      line,
+      reason: reason?.reason ?? UNEXAMINED,
+    });
   }
 }
 
 /** The source text a mutant replaced (Stryker's columns are 1-based). */
 function originalOf(lines, { start, end }) {
   if (start.line === end.line) return lines[start.line - 1].slice(start.column - 1, end.column - 1);
-  return [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
+  return [
+    lines[start.line - 1].slice(start.column - 1),
+    ...lines.slice(start.line, end.line - 1),
+    lines[end.line - 1].slice(0, end.column - 1),
+  ].join('\n');
 }
 
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 110);
@@ -57,9 +75,16 @@ const out = [
   '',
 ];
 for (const [reason, list] of ordered) {
-  out.push(`## ${list.length} ${list.length === 1 ? 'mutant' : 'mutants'}: ${reason}`, '', '| Where | Status | Mutator | Replacement | Line |', '|---|---|---|---|---|');
+  out.push(
+    `## ${list.length} ${list.length === 1 ? 'mutant' : 'mutants'}: ${reason}`,
+    '',
+    '| Where | Status | Mutator | Replacement | Line |',
+    '|---|---|---|---|---|',
+  );
   for (const r of list.sort((a, b) => a.file.localeCompare(b.file) || a.at - b.at)) {
-    out.push(`| \`${r.file}:${r.at}\` | ${r.status} | ${r.mutator} | \`${cell(r.replacement)}\` | \`${cell(r.line)}\` |`);
+    out.push(
+      `| \`${r.file}:${r.at}\` | ${r.status} | ${r.mutator} | \`${cell(r.replacement)}\` | \`${cell(r.line)}\` |`,
+    );
   }
   out.push('');
 }

@@ -6,8 +6,13 @@ import type { TestSpecification } from 'vitest/node';
  * narrow tests go first and the whole-run ones last.
  */
 const ORDER = [
-  'test/unit/', 'test/corpus/faults.test.ts', 'test/corpus/observations.test.ts', 'test/corpus/pairs.test.ts',
-  'test/corpus/variations.test.ts', 'test/corpus/config-cases.test.ts', 'test/corpus/bare-config.test.ts',
+  'test/unit/',
+  'test/corpus/faults.test.ts',
+  'test/corpus/observations.test.ts',
+  'test/corpus/pairs.test.ts',
+  'test/corpus/variations.test.ts',
+  'test/corpus/config-cases.test.ts',
+  'test/corpus/bare-config.test.ts',
 ];
 const rank = (file: string) => {
   const at = ORDER.findIndex((prefix) => file.includes(prefix));
@@ -28,7 +33,13 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     // The in-process corpus, the unit tests of the protocol primitives the checks build on, and the
     // pinned suite declarations (ids, titles, effects, requirements).
-    include: ['test/corpus/**/*.test.ts', 'test/unit/protocol.test.ts', 'test/unit/requests.test.ts', 'test/unit/signatures.test.ts', 'test/unit/declarations.test.ts'],
+    include: [
+      'test/corpus/**/*.test.ts',
+      'test/unit/protocol.test.ts',
+      'test/unit/requests.test.ts',
+      'test/unit/signatures.test.ts',
+      'test/unit/declarations.test.ts',
+    ],
     testTimeout: 60_000,
     // One case at a time, each narrowed to what its fault or variation touches (test/corpus/harness.ts).
     env: { PROTO_CORPUS_MODE: 'mutation' },

@@ -15,7 +15,10 @@ describe('suite declarations', () => {
         scenario: `${sc.id} | ${sc.title} | ${sc.effect}`,
         checks: sc.checks.map((c) => `${c.id} | ${c.title} | ${c.requirements.join(' ')}`),
       })),
-      rules: (s.rules ?? []).map((r) => `${r.check.id} | ${r.check.title} | ${r.check.requirements.join(' ')} | ${r.appliesTo}${r.effect ? ` | ${r.effect}` : ''}`),
+      rules: (s.rules ?? []).map(
+        (r) =>
+          `${r.check.id} | ${r.check.title} | ${r.check.requirements.join(' ')} | ${r.appliesTo}${r.effect ? ` | ${r.effect}` : ''}`,
+      ),
     }));
     expect(declared).toMatchSnapshot();
   });

@@ -12,7 +12,8 @@ import { exitCodeFor } from '../../src/engine/exit-code.js';
 
 const register: Record<string, Requirement> = Object.fromEntries(
   (['MUST', 'SHOULD', 'MAY'] as const).map((level) => [
-    `T-${level}`, { id: `T-${level}`, level, capability: 'test', source: 'Document 1 §Test', statement: level },
+    `T-${level}`,
+    { id: `T-${level}`, level, capability: 'test', source: 'Document 1 §Test', statement: level },
   ]),
 );
 
@@ -31,12 +32,26 @@ function scenario(id: string, effect: Effect, checks: [string, string][], run: S
 
 async function run(suites: Suite[], allow: Effect = 'write', t: Target = target): Promise<Map<string, CheckResult>> {
   const client = new HttpClient({
-    dialect: PROTO_DIALECT, agentProfile: 'https://x.example/.well-known/proto', timeoutMs: 1000,
-    maxResponseBytes: 1000, headers: {}, redactor: new Redactor(),
+    dialect: PROTO_DIALECT,
+    agentProfile: 'https://x.example/.well-known/proto',
+    timeoutMs: 1000,
+    maxResponseBytes: 1000,
+    headers: {},
+    redactor: new Redactor(),
   });
   const report = await runSuites({
-    info: { tool: { name: 't', version: '0' }, target: { url: t.url, services: {}, capabilities: [] }, options: { allow, strict: false, dialect: 'proto' }, startedAt: new Date().toISOString() },
-    suites, target: t, config: {}, client, allow, reporters: [],
+    info: {
+      tool: { name: 't', version: '0' },
+      target: { url: t.url, services: {}, capabilities: [] },
+      options: { allow, strict: false, dialect: 'proto' },
+      startedAt: new Date().toISOString(),
+    },
+    suites,
+    target: t,
+    config: {},
+    client,
+    allow,
+    reporters: [],
     requirement: (id) => register[id],
     strict: false,
   });
@@ -45,34 +60,76 @@ async function run(suites: Suite[], allow: Effect = 'write', t: Target = target)
 }
 
 const suite = (scenarios: Scenario[], extra: Partial<Suite> = {}): Suite => ({
-  id: 's', title: 's', capability: 'shopping.catalog.search', appliesWhen: 'advertised', scenarios, ...extra,
+  id: 's',
+  title: 's',
+  capability: 'shopping.catalog.search',
+  appliesWhen: 'advertised',
+  scenarios,
+  ...extra,
 });
 
 describe('the engine', () => {
   it('maps a broken check to fail, warn or info by requirement level', async () => {
-    const r = await run([suite([scenario('x', 'read', [['m', 'T-MUST'], ['s', 'T-SHOULD'], ['y', 'T-MAY'], ['ok', 'T-MUST']], async (t) => {
-      for (const id of ['m', 's', 'y']) t.fail(id, { message: 'broken' });
-      t.pass('ok');
-    })])]);
-    expect([r.get('m')!.verdict, r.get('s')!.verdict, r.get('y')!.verdict, r.get('ok')!.verdict]).toEqual(['fail', 'warn', 'info', 'pass']);
+    const r = await run([
+      suite([
+        scenario(
+          'x',
+          'read',
+          [
+            ['m', 'T-MUST'],
+            ['s', 'T-SHOULD'],
+            ['y', 'T-MAY'],
+            ['ok', 'T-MUST'],
+          ],
+          async (t) => {
+            for (const id of ['m', 's', 'y']) t.fail(id, { message: 'broken' });
+            t.pass('ok');
+          },
+        ),
+      ]),
+    ]);
+    expect([r.get('m')!.verdict, r.get('s')!.verdict, r.get('y')!.verdict, r.get('ok')!.verdict]).toEqual([
+      'fail',
+      'warn',
+      'info',
+      'pass',
+    ]);
   });
 
   it('blocks the rest of a scenario when a required step fails, naming the check', async () => {
-    const r = await run([suite([scenario('x', 'read', [['first', 'T-MUST'], ['second', 'T-MUST']], async (t) => {
-      t.require('first', false, { message: 'create failed' });
-      t.pass('second');
-    })])]);
+    const r = await run([
+      suite([
+        scenario(
+          'x',
+          'read',
+          [
+            ['first', 'T-MUST'],
+            ['second', 'T-MUST'],
+          ],
+          async (t) => {
+            t.require('first', false, { message: 'create failed' });
+            t.pass('second');
+          },
+        ),
+      ]),
+    ]);
     expect(r.get('first')!.verdict).toBe('fail');
     expect(r.get('second')!.verdict).toBe('blocked');
     expect(r.get('second')!.message).toBe('blocked by first');
   });
 
   it('reports not-tested with the missing config, and error with the harness cause', async () => {
-    const r = await run([suite([
-      scenario('a', 'read', [['needs', 'T-MUST']], async (t) => void t.need(undefined, 'fixtures.product_ids')),
-      scenario('b', 'read', [['net', 'T-MUST']], async () => { throw new HarnessError('connect ECONNREFUSED'); }),
-      scenario('c', 'read', [['nt', 'T-MUST']], async () => { throw new NotTested('needs a second credential'); }),
-    ])]);
+    const r = await run([
+      suite([
+        scenario('a', 'read', [['needs', 'T-MUST']], async (t) => void t.need(undefined, 'fixtures.product_ids')),
+        scenario('b', 'read', [['net', 'T-MUST']], async () => {
+          throw new HarnessError('connect ECONNREFUSED');
+        }),
+        scenario('c', 'read', [['nt', 'T-MUST']], async () => {
+          throw new NotTested('needs a second credential');
+        }),
+      ]),
+    ]);
     expect(r.get('needs')!).toMatchObject({ verdict: 'not-tested', message: 'needs fixtures.product_ids' });
     expect(r.get('net')!).toMatchObject({ verdict: 'error', message: 'connect ECONNREFUSED' });
     expect(r.get('nt')!.verdict).toBe('not-tested');
@@ -85,13 +142,19 @@ describe('the engine', () => {
   });
 
   it('gates side-effect classes with --allow', async () => {
-    const suites = [suite([
-      scenario('r', 'read', [['read', 'T-MUST']], async (t) => t.pass('read')),
-      scenario('w', 'write', [['write', 'T-MUST']], async (t) => t.pass('write')),
-      scenario('i', 'irreversible', [['irr', 'T-MUST']], async (t) => t.pass('irr')),
-    ])];
+    const suites = [
+      suite([
+        scenario('r', 'read', [['read', 'T-MUST']], async (t) => t.pass('read')),
+        scenario('w', 'write', [['write', 'T-MUST']], async (t) => t.pass('write')),
+        scenario('i', 'irreversible', [['irr', 'T-MUST']], async (t) => t.pass('irr')),
+      ]),
+    ];
     const readOnly = await run(suites, 'read');
-    expect([readOnly.get('read')!.verdict, readOnly.get('write')!.verdict, readOnly.get('irr')!.verdict]).toEqual(['pass', 'not-tested', 'not-tested']);
+    expect([readOnly.get('read')!.verdict, readOnly.get('write')!.verdict, readOnly.get('irr')!.verdict]).toEqual([
+      'pass',
+      'not-tested',
+      'not-tested',
+    ]);
     expect(readOnly.get('write')!.message).toBe('needs --allow write');
     const byDefault = await run(suites, 'write');
     expect([byDefault.get('write')!.verdict, byDefault.get('irr')!.verdict]).toEqual(['pass', 'not-tested']);
@@ -99,8 +162,16 @@ describe('the engine', () => {
   });
 
   it('marks suites of unadvertised capabilities not-applicable and of endpoint-less services blocked', async () => {
-    const s = (capability: string) => suite([scenario(`x-${capability}`, 'read', [[`c-${capability}`, 'T-MUST']], async (t) => t.pass(`c-${capability}`))], { id: capability, capability });
-    const t: Target = { ...target, capabilities: new Set(['shopping.catalog.search', 'common.ask']), advertised: ['org.proto.common.ask'] };
+    const s = (capability: string) =>
+      suite(
+        [scenario(`x-${capability}`, 'read', [[`c-${capability}`, 'T-MUST']], async (t) => t.pass(`c-${capability}`))],
+        { id: capability, capability },
+      );
+    const t: Target = {
+      ...target,
+      capabilities: new Set(['shopping.catalog.search', 'common.ask']),
+      advertised: ['org.proto.common.ask'],
+    };
     const r = await run([s('shopping.cart'), s('common.ask')], 'write', t);
     expect(r.get('c-shopping.cart')!.verdict).toBe('not-applicable');
     expect(r.get('c-common.ask')!.verdict).toBe('blocked');

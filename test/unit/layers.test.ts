@@ -12,12 +12,18 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** From the ground up: a layer may import its own and those before it. */
-export const LAYERS: { name: string; paths: string[] }[] = [
+const LAYERS: { name: string; paths: string[] }[] = [
   {
     name: 'ground',
     paths: [
-      'src/register/', 'src/report/', 'src/dialect/', 'src/config/',
-      'src/errors.ts', 'src/json-file.ts', 'src/schemas.ts', 'src/package-root.ts',
+      'src/register/',
+      'src/report/',
+      'src/dialect/',
+      'src/config/',
+      'src/errors.ts',
+      'src/json-file.ts',
+      'src/schemas.ts',
+      'src/package-root.ts',
     ],
   },
   { name: 'protocol', paths: ['src/protocol/'] },
@@ -50,7 +56,8 @@ function importsOf(file: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     let spec: ts.Expression | undefined;
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) spec = node.moduleSpecifier;
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
+      spec = node.moduleSpecifier;
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) spec = node.arguments[0];
     if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) spec = node.argument.literal as ts.Expression;
     if (spec && ts.isStringLiteralLike(spec) && spec.text.startsWith('.')) {
@@ -75,24 +82,34 @@ describe('the layers', () => {
 
   it('import only their own layer or one below', () => {
     const upward = [...GRAPH].flatMap(([from, targets]) =>
-      from.startsWith(REFERENCE) ? [] : targets.filter((to) => !to.startsWith(REFERENCE) && layerOf(to) > layerOf(from)).map((to) => `${from} -> ${to}`),
+      from.startsWith(REFERENCE)
+        ? []
+        : targets
+            .filter((to) => !to.startsWith(REFERENCE) && layerOf(to) > layerOf(from))
+            .map((to) => `${from} -> ${to}`),
     );
     expect(upward).toEqual([]);
   });
 
   it('keep the reference business beside them: it reaches only the ground and the protocol primitives', () => {
     const allowed = (to: string) => to.startsWith(REFERENCE) || REFERENCE_REACHES.includes(LAYERS[layerOf(to)]?.name);
-    const reached = [...GRAPH].flatMap(([from, targets]) => (from.startsWith(REFERENCE) ? targets.filter((to) => !allowed(to)).map((to) => `${from} -> ${to}`) : []));
+    const reached = [...GRAPH].flatMap(([from, targets]) =>
+      from.startsWith(REFERENCE) ? targets.filter((to) => !allowed(to)).map((to) => `${from} -> ${to}`) : [],
+    );
     expect(reached).toEqual([]);
     // Nothing below the top reads the reference business either.
     const readers = [...GRAPH].flatMap(([from, targets]) =>
-      !from.startsWith(REFERENCE) && LAYERS[layerOf(from)]?.name !== 'top' ? targets.filter((to) => to.startsWith(REFERENCE)).map((to) => `${from} -> ${to}`) : [],
+      !from.startsWith(REFERENCE) && LAYERS[layerOf(from)]?.name !== 'top'
+        ? targets.filter((to) => to.startsWith(REFERENCE)).map((to) => `${from} -> ${to}`)
+        : [],
     );
     expect(readers).toEqual([]);
   });
 
   it('let only the CLI and the library index read the corpus (what each fault must fail)', () => {
-    const readers = [...GRAPH].flatMap(([from, targets]) => (isIn(from, CORPUS_READERS) ? [] : targets.filter((to) => to.startsWith(CORPUS)).map((to) => `${from} -> ${to}`)));
+    const readers = [...GRAPH].flatMap(([from, targets]) =>
+      isIn(from, CORPUS_READERS) ? [] : targets.filter((to) => to.startsWith(CORPUS)).map((to) => `${from} -> ${to}`),
+    );
     expect(readers).toEqual([]);
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { check, referenceRunConfig, startReferenceBusiness, TargetUnusableError, type CheckResult } from '../../src/index.js';
+import {
+  check,
+  referenceRunConfig,
+  startReferenceBusiness,
+  TargetUnusableError,
+  type CheckResult,
+} from '../../src/index.js';
 
 describe('the library', () => {
   it('checks a business and streams results to a reporter', async () => {

@@ -5,8 +5,22 @@ import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import type { RuleContext } from '../../src/engine/rule.js';
 import { businessErrorProblems, isErrorResponse, refusesContent } from '../../src/protocol/envelope.js';
 import { ENVELOPE_RULES, SUCCESS_STATUS_RULE } from '../../suites/envelope/rules.js';
-import { anotherQuestion, changedBody, moreOfEachLine, oneMoreNight, reformatted, renamedGuests, replayDifferences } from '../../src/protocol/idempotency.js';
-import { algCurveProblems, privateMemberProblems, PRIVATE_MEMBERS, requiredMemberProblems, thumbprint } from '../../src/protocol/jwk.js';
+import {
+  anotherQuestion,
+  changedBody,
+  moreOfEachLine,
+  oneMoreNight,
+  reformatted,
+  renamedGuests,
+  replayDifferences,
+} from '../../src/protocol/idempotency.js';
+import {
+  algCurveProblems,
+  privateMemberProblems,
+  PRIVATE_MEMBERS,
+  requiredMemberProblems,
+  thumbprint,
+} from '../../src/protocol/jwk.js';
 import { distanceMeters, HALF_CIRCUMFERENCE, readPoint } from '../../src/protocol/geo.js';
 import { parsePath, valueAt, withValueAt } from '../../src/protocol/json-path.js';
 import { brief, findMessage, messagesOf } from '../../src/protocol/messages.js';
@@ -14,18 +28,26 @@ import { isRfc3339DateTime } from '../../src/protocol/time.js';
 
 describe('canonical JSON (RFC 8785)', () => {
   it('writes the sample of section 3.2.3 as the RFC does: members sorted, primitives in their ECMAScript form', () => {
-    const sample = JSON.parse('{"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001], '
-      + '"string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/", "literals": [null, true, false]}');
-    expect(canonicalJson(sample)).toBe('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],'
-      + '"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
+    const sample = JSON.parse(
+      '{"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001], ' +
+        '"string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/", "literals": [null, true, false]}',
+    );
+    expect(canonicalJson(sample)).toBe(
+      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],' +
+        '"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
+    );
   });
 
   it('sorts members by UTF-16 code units, as the sorting example of section 3.2.3 does', () => {
     const keys = ['\u20ac', '\r', '\ufb33', '1', '\ud83d\ude00', '\u0080', '\u00f6'];
     // The RFC's order: CR, "1", U+0080, ö, €, the emoji (a surrogate pair, 0xD83D first), U+FB33.
     const order = ['\r', '1', '\u0080', '\u00f6', '\u20ac', '\ud83d\ude00', '\ufb33'];
-    expect(canonicalJson(Object.fromEntries(keys.map((k) => [k, 0])))).toBe(`{${order.map((k) => `${JSON.stringify(k)}:0`).join(',')}}`);
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson(Object.fromEntries(keys.map((k) => [k, 0])))).toBe(
+      `{${order.map((k) => `${JSON.stringify(k)}:0`).join(',')}}`,
+    );
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it('leaves out undefined members, writes top-level primitives, and tells bodies apart only by content', () => {
@@ -40,36 +62,71 @@ describe('canonical JSON (RFC 8785)', () => {
 describe('JWK rules', () => {
   it('names each private member a published key carries', () => {
     for (const member of PRIVATE_MEMBERS) {
-      expect(privateMemberProblems([{ kid: 'k1', kty: 'EC', [member]: 'secret' }])).toEqual([`keys[0] (kid k1) carries private member "${member}"`]);
+      expect(privateMemberProblems([{ kid: 'k1', kty: 'EC', [member]: 'secret' }])).toEqual([
+        `keys[0] (kid k1) carries private member "${member}"`,
+      ]);
     }
     expect(privateMemberProblems([{ kid: 'k1', kty: 'OKP', x: 'pub' }, 'not a key'])).toEqual([]);
   });
 
   it('pairs well-known curves with their alg, and tolerates what it does not know', () => {
-    expect(algCurveProblems([{ kid: 'a', crv: 'P-256', alg: 'ES256' }, { kid: 'b', crv: 'P-384', alg: 'ES384' }, { kid: 'c', crv: 'Ed25519', alg: 'EdDSA' }])).toEqual([]);
-    expect(algCurveProblems([{ kid: 'a', crv: 'P-256', alg: 'ES384' }])).toEqual(['keys[0] (kid a): crv P-256 needs alg ES256, got "ES384"']);
-    expect(algCurveProblems([{ kid: 'c', crv: 'Ed25519', alg: 'ES256' }])).toEqual(['keys[0] (kid c): crv Ed25519 needs alg EdDSA, got "ES256"']);
-    expect(algCurveProblems([{ kid: 'b', crv: 'P-384', alg: 'ES256' }])).toEqual(['keys[0] (kid b): crv P-384 needs alg ES384, got "ES256"']);
+    expect(
+      algCurveProblems([
+        { kid: 'a', crv: 'P-256', alg: 'ES256' },
+        { kid: 'b', crv: 'P-384', alg: 'ES384' },
+        { kid: 'c', crv: 'Ed25519', alg: 'EdDSA' },
+      ]),
+    ).toEqual([]);
+    expect(algCurveProblems([{ kid: 'a', crv: 'P-256', alg: 'ES384' }])).toEqual([
+      'keys[0] (kid a): crv P-256 needs alg ES256, got "ES384"',
+    ]);
+    expect(algCurveProblems([{ kid: 'c', crv: 'Ed25519', alg: 'ES256' }])).toEqual([
+      'keys[0] (kid c): crv Ed25519 needs alg EdDSA, got "ES256"',
+    ]);
+    expect(algCurveProblems([{ kid: 'b', crv: 'P-384', alg: 'ES256' }])).toEqual([
+      'keys[0] (kid b): crv P-384 needs alg ES384, got "ES256"',
+    ]);
     expect(algCurveProblems([{ crv: 'X-Future', alg: 'FUTURE' }, { crv: 'P-256' }, { alg: 'ES256' }])).toEqual([]);
   });
 
   it('requires kid and kty, and the members EC and OKP keys need, of known types only', () => {
-    expect(requiredMemberProblems([{ kid: 'a', kty: 'EC', crv: 'P-256', x: 'x', y: 'y' }, { kid: 'b', kty: 'OKP', crv: 'Ed25519', x: 'x' }, { kid: 'f', kty: 'FUTURE' }])).toEqual([]);
+    expect(
+      requiredMemberProblems([
+        { kid: 'a', kty: 'EC', crv: 'P-256', x: 'x', y: 'y' },
+        { kid: 'b', kty: 'OKP', crv: 'Ed25519', x: 'x' },
+        { kid: 'f', kty: 'FUTURE' },
+      ]),
+    ).toEqual([]);
     expect(requiredMemberProblems([{ kty: 'EC', crv: 'P-256', x: 'x' }])).toEqual(['keys[0] lacks kid, y']);
     expect(requiredMemberProblems([{ kid: 'b', kty: 'OKP', crv: 'Ed25519' }])).toEqual(['keys[0] (kid b) lacks x']);
-    expect(requiredMemberProblems([{ kid: 'c' }, 7])).toEqual(['keys[0] (kid c) lacks kty', 'keys[1] is not an object']);
+    expect(requiredMemberProblems([{ kid: 'c' }, 7])).toEqual([
+      'keys[0] (kid c) lacks kty',
+      'keys[1] is not an object',
+    ]);
   });
 
   it('takes the names of object members for no curve or key type', () => {
-    expect(algCurveProblems([{ kid: 'a', crv: 'toString', alg: 'ES256' }, { kid: 'b', crv: '__proto__', alg: 'ES256' }])).toEqual([]);
-    expect(requiredMemberProblems([{ kid: 'a', kty: 'constructor' }, { kid: 'b', kty: '__proto__' }])).toEqual([]);
+    expect(
+      algCurveProblems([
+        { kid: 'a', crv: 'toString', alg: 'ES256' },
+        { kid: 'b', crv: '__proto__', alg: 'ES256' },
+      ]),
+    ).toEqual([]);
+    expect(
+      requiredMemberProblems([
+        { kid: 'a', kty: 'constructor' },
+        { kid: 'b', kty: '__proto__' },
+      ]),
+    ).toEqual([]);
     expect(thumbprint({ kty: 'constructor', crv: 'P-256', x: 'x', y: 'y' })).toBeUndefined();
   });
 });
 
 describe('messages', () => {
   it('reads the messages of a body, objects only, and finds one by code, type and content', () => {
-    const body = { messages: [{ type: 'info', code: 'not_found', content: 'x' }, 'junk', { type: 'error', code: 'not_found' }] };
+    const body = {
+      messages: [{ type: 'info', code: 'not_found', content: 'x' }, 'junk', { type: 'error', code: 'not_found' }],
+    };
     expect(messagesOf(body)).toHaveLength(2);
     expect(messagesOf({ messages: 'no' })).toEqual([]);
     expect(messagesOf(null)).toEqual([]);
@@ -89,7 +146,8 @@ describe('messages', () => {
 
 describe('business errors', () => {
   const answer = (json: Record<string, unknown>) => ({ status: 200, json }) as unknown as Exchange;
-  const error = (...messages: Record<string, unknown>[]) => answer({ proto: { version: '2026-01-11', status: 'error' }, messages, continue_url: 'https://shop.example/c' });
+  const error = (...messages: Record<string, unknown>[]) =>
+    answer({ proto: { version: '2026-01-11', status: 'error' }, messages, continue_url: 'https://shop.example/c' });
   const want = { code: 'item_unavailable', continueUrl: true };
 
   it('asks for one unrecoverable error with the code, whatever other messages carry it', () => {
@@ -100,19 +158,29 @@ describe('business errors', () => {
 
   it('describes every message with the code when none is the unrecoverable error', () => {
     const one = { type: 'error', code: 'item_unavailable', severity: 'recoverable' };
-    expect(businessErrorProblems(PROTO_DIALECT, error(one), want)).toEqual(['message item_unavailable is type "error", severity "recoverable"; expected error, unrecoverable']);
+    expect(businessErrorProblems(PROTO_DIALECT, error(one), want)).toEqual([
+      'message item_unavailable is type "error", severity "recoverable"; expected error, unrecoverable',
+    ]);
     expect(businessErrorProblems(PROTO_DIALECT, error(one, { ...one, type: 'warning' }), want)).toEqual([
       'the 2 messages item_unavailable are type "error", severity "recoverable"; type "warning", severity "recoverable"; expected one of them error, unrecoverable',
     ]);
-    expect(businessErrorProblems(PROTO_DIALECT, answer({ proto: { status: 'success' } }), want)).toEqual(['proto.status is "success", expected "error"', 'no message with code item_unavailable', 'no continue_url']);
+    expect(businessErrorProblems(PROTO_DIALECT, answer({ proto: { status: 'success' } }), want)).toEqual([
+      'proto.status is "success", expected "error"',
+      'no message with code item_unavailable',
+      'no continue_url',
+    ]);
   });
 
   it('takes an unrecoverable message of another type for no error, and names a failed request by its failure', () => {
     const warning = { type: 'warning', code: 'item_unavailable', severity: 'unrecoverable' };
-    expect(businessErrorProblems(PROTO_DIALECT, error(warning), want)).toEqual(['message item_unavailable is type "warning", severity "unrecoverable"; expected error, unrecoverable']);
+    expect(businessErrorProblems(PROTO_DIALECT, error(warning), want)).toEqual([
+      'message item_unavailable is type "warning", severity "unrecoverable"; expected error, unrecoverable',
+    ]);
     const failed = { transportError: { kind: 'timeout', message: 'no answer within 10000 ms' } } as unknown as Exchange;
     expect(businessErrorProblems(PROTO_DIALECT, failed, { code: 'not_found' })).toEqual([
-      'HTTP no answer within 10000 ms, expected 200', 'proto.status is undefined, expected "error"', 'no message with code not_found',
+      'HTTP no answer within 10000 ms, expected 200',
+      'proto.status is undefined, expected "error"',
+      'no message with code not_found',
     ]);
   });
 });
@@ -120,31 +188,50 @@ describe('business errors', () => {
 describe('envelope rules (Document 1 §Response envelope, §Errors, §Versioning)', () => {
   const rule = (id: string) => ENVELOPE_RULES.find((r) => r.check.id === id)!;
   const ctx = { dialect: PROTO_DIALECT } as unknown as RuleContext;
-  const served = (x: Partial<Exchange>) => ({ service: 'shopping', operation: 'cart.get', status: 200, ...x }) as Exchange;
+  const served = (x: Partial<Exchange>) =>
+    ({ service: 'shopping', operation: 'cart.get', status: 200, ...x }) as Exchange;
   const discovery = (x: Partial<Exchange>) => ({ operation: 'profile', status: 200, ...x }) as Exchange;
-  const errorBody = { proto: { version: '2026-01-11', status: 'success' }, messages: [{ type: 'error', code: 'not_found', severity: 'unrecoverable' }] };
+  const errorBody = {
+    proto: { version: '2026-01-11', status: 'success' },
+    messages: [{ type: 'error', code: 'not_found', severity: 'unrecoverable' }],
+  };
 
   it('counts 2xx answers as successful (RFC 9110 §15.3), and no other', () => {
     const present = rule('envelope.present');
     for (const status of [200, 201, 299]) expect(present.applies(served({ status }), ctx), String(status)).toBe(true);
-    for (const status of [101, 199, 300, 404, 500, undefined]) expect(present.applies(served({ status }), ctx), String(status)).toBe(false);
+    for (const status of [101, 199, 300, 404, 500, undefined])
+      expect(present.applies(served({ status }), ctx), String(status)).toBe(false);
   });
 
   it('takes versions that are a date YYYY-MM-DD or draft, whole strings only', () => {
     const format = rule('envelope.version-format');
     const problems = (version: unknown) => format.problems(served({ json: { proto: { version } } }), ctx);
     for (const version of ['2026-01-11', 'draft']) expect(problems(version), version).toEqual([]);
-    for (const version of ['v2026-01-11', '2026-01-11.1', 'drafts', 'predraft']) expect(problems(version), version).toEqual([`"proto.version" is "${version}"`]);
+    for (const version of ['v2026-01-11', '2026-01-11.1', 'drafts', 'predraft'])
+      expect(problems(version), version).toEqual([`"proto.version" is "${version}"`]);
     expect(problems(['2026-01-11'])).toEqual(['"proto.version" is ["2026-01-11"]']);
     expect(format.applies(served({ json: { messages: [] } }), ctx)).toBe(false);
   });
 
   it('knows an error response by its shape and an error message, and asks status error of successful service answers only', () => {
     expect(isErrorResponse(errorBody, 'proto')).toBe(true);
-    expect(isErrorResponse({ ...errorBody, messages: [{ type: 'info', code: 'not_found' }, { type: 'warning', code: 'quantity_adjusted' }] }, 'proto')).toBe(false);
+    expect(
+      isErrorResponse(
+        {
+          ...errorBody,
+          messages: [
+            { type: 'info', code: 'not_found' },
+            { type: 'warning', code: 'quantity_adjusted' },
+          ],
+        },
+        'proto',
+      ),
+    ).toBe(false);
     const errorStatus = rule('envelope.error-status');
     expect(errorStatus.applies(served({ json: errorBody }), ctx)).toBe(true);
-    expect(errorStatus.problems(served({ json: errorBody }), ctx)).toEqual(['an error response, but "proto.status" is "success"']);
+    expect(errorStatus.problems(served({ json: errorBody }), ctx)).toEqual([
+      'an error response, but "proto.status" is "success"',
+    ]);
     // Not discovery, and not an HTTP error, whose body Document 1 §Errors shapes otherwise.
     expect(errorStatus.applies(discovery({ json: errorBody }), ctx)).toBe(false);
     expect(errorStatus.applies(served({ status: 500, json: errorBody }), ctx)).toBe(false);
@@ -169,30 +256,50 @@ describe('envelope rules (Document 1 §Response envelope, §Errors, §Versioning
 
   it('takes application/json with parameters, and no other Content-Type', () => {
     const contentType = rule('envelope.content-type');
-    const problems = (type?: string) => contentType.problems(served({ responseBody: '{}', responseHeaders: type === undefined ? {} : { 'content-type': type } }), ctx);
-    for (const type of ['application/json', 'Application/JSON; charset=utf-8', 'application/json ; charset=utf-8']) expect(problems(type), type).toEqual([]);
-    for (const type of ['application/jsonp', 'text/application/json', 'application/json-seq']) expect(problems(type), type).toEqual([`Content-Type is "${type}"`]);
+    const problems = (type?: string) =>
+      contentType.problems(
+        served({ responseBody: '{}', responseHeaders: type === undefined ? {} : { 'content-type': type } }),
+        ctx,
+      );
+    for (const type of ['application/json', 'Application/JSON; charset=utf-8', 'application/json ; charset=utf-8'])
+      expect(problems(type), type).toEqual([]);
+    for (const type of ['application/jsonp', 'text/application/json', 'application/json-seq'])
+      expect(problems(type), type).toEqual([`Content-Type is "${type}"`]);
     expect(problems()).toEqual(['Content-Type is "absent"']);
   });
 
-  it('asks code and content of the body of a service\'s HTTP error, not of discovery', () => {
+  it("asks code and content of the body of a service's HTTP error, not of discovery", () => {
     const errorBodyRule = rule('envelope.transport-error-body');
     expect(errorBodyRule.applies(served({ status: 404 }), ctx)).toBe(true);
     expect(errorBodyRule.applies(discovery({ status: 404 }), ctx)).toBe(false);
-    expect(errorBodyRule.problems(served({ status: 404, responseBody: '{"content":"no such cart"}', json: { content: 'no such cart' } }), ctx)).toEqual(['HTTP 404 body is missing code or content']);
+    expect(
+      errorBodyRule.problems(
+        served({ status: 404, responseBody: '{"content":"no such cart"}', json: { content: 'no such cart' } }),
+        ctx,
+      ),
+    ).toEqual(['HTTP 404 body is missing code or content']);
     expect(errorBodyRule.problems(served({ status: 500 }), ctx)).toEqual(['HTTP 500 body is empty']);
-    expect(errorBodyRule.problems(served({ status: 404, responseBody: '{}', json: { code: 'not_found', content: 'no such cart' } }), ctx)).toEqual([]);
+    expect(
+      errorBodyRule.problems(
+        served({ status: 404, responseBody: '{}', json: { code: 'not_found', content: 'no such cart' } }),
+        ctx,
+      ),
+    ).toEqual([]);
   });
 
   it('judges the success status of the operations the table lists only', () => {
     const cart = { proto: { version: '2026-01-11', status: 'success' }, id: 'c1' };
-    expect(SUCCESS_STATUS_RULE.problems(served({ operation: 'cart.create', json: cart }), ctx)).toEqual(['cart.create answered HTTP 200; the spec gives 201']);
+    expect(SUCCESS_STATUS_RULE.problems(served({ operation: 'cart.create', json: cart }), ctx)).toEqual([
+      'cart.create answered HTTP 200; the spec gives 201',
+    ]);
     expect(SUCCESS_STATUS_RULE.applies(served({ operation: 'unlisted.probe', json: cart }), ctx)).toBe(false);
   });
 
   it('tells HTTP 4xx refusing what a request carries from the rest', () => {
-    for (const status of [400, 409, 413, 422, 499]) expect(refusesContent(served({ status })), String(status)).toBe(true);
-    for (const status of [200, 401, 403, 404, 429, 500, 503, undefined]) expect(refusesContent(served({ status })), String(status)).toBe(false);
+    for (const status of [400, 409, 413, 422, 499])
+      expect(refusesContent(served({ status })), String(status)).toBe(true);
+    for (const status of [200, 401, 403, 404, 429, 500, 503, undefined])
+      expect(refusesContent(served({ status })), String(status)).toBe(false);
   });
 });
 
@@ -208,26 +315,43 @@ describe('idempotency (Document 1 §Limits: a duplicate key with a matching body
   };
 
   it('takes the same JSON value, however written, for the stored result, and any other status or body for another', () => {
-    expect(replayDifferences(answer(201, '{"id":"c1","total":5}'), answer(201, '{ "total": 5, "id": "c1" }'))).toEqual([]);
-    expect(replayDifferences(answer(201, '{"id":"c1"}'), answer(200, '{"id":"c2"}'))).toEqual(['HTTP 200, the first answer was HTTP 201', 'another JSON body than the first answer']);
+    expect(replayDifferences(answer(201, '{"id":"c1","total":5}'), answer(201, '{ "total": 5, "id": "c1" }'))).toEqual(
+      [],
+    );
+    expect(replayDifferences(answer(201, '{"id":"c1"}'), answer(200, '{"id":"c2"}'))).toEqual([
+      'HTTP 200, the first answer was HTTP 201',
+      'another JSON body than the first answer',
+    ]);
     expect(replayDifferences(answer(201, 'created'), answer(201, 'created'))).toEqual([]);
-    expect(replayDifferences(answer(201, 'created'), answer(201, 'created again'))).toEqual(['another body than the first answer']);
-    expect(replayDifferences(answer(201, '{"id":"c1"}'), answer(201, '<html>created</html>'))).toEqual(['another body than the first answer']);
-    expect(replayDifferences(answer(201, '<html>created</html>'), answer(201, '{"id":"c1"}'))).toEqual(['another body than the first answer']);
+    expect(replayDifferences(answer(201, 'created'), answer(201, 'created again'))).toEqual([
+      'another body than the first answer',
+    ]);
+    expect(replayDifferences(answer(201, '{"id":"c1"}'), answer(201, '<html>created</html>'))).toEqual([
+      'another body than the first answer',
+    ]);
+    expect(replayDifferences(answer(201, '<html>created</html>'), answer(201, '{"id":"c1"}'))).toEqual([
+      'another body than the first answer',
+    ]);
   });
 
   it('changes the meaning of a body where it can, and says when it holds nothing to change', () => {
-    expect(moreOfEachLine({ line_items: [{ id: 'a', quantity: 1 }, { id: 'b' }, 'junk'] })).toEqual({ line_items: [{ id: 'a', quantity: 2 }, { id: 'b' }, 'junk'] });
+    expect(moreOfEachLine({ line_items: [{ id: 'a', quantity: 1 }, { id: 'b' }, 'junk'] })).toEqual({
+      line_items: [{ id: 'a', quantity: 2 }, { id: 'b' }, 'junk'],
+    });
     expect(moreOfEachLine({ line_items: [{ id: 'b' }, 'junk'] })).toBeUndefined();
     expect(moreOfEachLine({})).toBeUndefined();
     const hours = 'What are your opening hours?';
     expect(anotherQuestion({ query: 'Do you ship abroad?' })).toEqual({ query: hours });
-    expect(anotherQuestion({ query: hours })?.query).toEqual(expect.stringMatching(/^(?!What are your opening hours\?$).+\?$/));
+    expect(anotherQuestion({ query: hours })?.query).toEqual(
+      expect.stringMatching(/^(?!What are your opening hours\?$).+\?$/),
+    );
     expect(anotherQuestion({})).toBeUndefined();
   });
 
   it('makes a stay one night longer, across a month and a year', () => {
-    const stay = (end_date: unknown) => ({ stays: [{ room: 'r1', stay_dates: { start_date: '2026-07-01', end_date } }] });
+    const stay = (end_date: unknown) => ({
+      stays: [{ room: 'r1', stay_dates: { start_date: '2026-07-01', end_date } }],
+    });
     expect(oneMoreNight(stay('2026-07-03'))).toEqual(stay('2026-07-04'));
     expect(oneMoreNight(stay('2026-12-31'))).toEqual(stay('2027-01-01'));
     expect(oneMoreNight({ stays: [{ room: 'r1' }, 'junk', { stay_dates: {} }] })).toBeUndefined();
@@ -247,10 +371,14 @@ describe('idempotency (Document 1 §Limits: a duplicate key with a matching body
   });
 
   it('writes a changed body, or the same body with other bytes, only from a JSON request that allows it', () => {
-    expect(changedBody('{"query":"Do you ship abroad?"}', anotherQuestion)).toBe('{"query":"What are your opening hours?"}');
-    for (const sent of [undefined, 'not json', '[1]', '{}']) expect(changedBody(sent, anotherQuestion), String(sent)).toBeUndefined();
+    expect(changedBody('{"query":"Do you ship abroad?"}', anotherQuestion)).toBe(
+      '{"query":"What are your opening hours?"}',
+    );
+    for (const sent of [undefined, 'not json', '[1]', '{}'])
+      expect(changedBody(sent, anotherQuestion), String(sent)).toBeUndefined();
     expect(reformatted('{"a":1}')).toBe('{\n  "a": 1\n}');
-    for (const sent of [undefined, 'not json', '{\n  "a": 1\n}', '1']) expect(reformatted(sent), String(sent)).toBeUndefined();
+    for (const sent of [undefined, 'not json', '{\n  "a": 1\n}', '1'])
+      expect(reformatted(sent), String(sent)).toBeUndefined();
   });
 });
 
@@ -280,37 +408,86 @@ describe('message paths, every form', () => {
 describe('Geo, whose members are not shown', () => {
   it('reads the names in common use, and GeoJSON longitude first', () => {
     const lisbon = { latitude: 38.7, longitude: -9.1 };
-    for (const geo of [lisbon, { lat: 38.7, lng: -9.1 }, { lat: 38.7, lon: -9.1 }, { lat: 38.7, long: -9.1 }, { type: 'Point', coordinates: [-9.1, 38.7] }]) {
+    for (const geo of [
+      lisbon,
+      { lat: 38.7, lng: -9.1 },
+      { lat: 38.7, lon: -9.1 },
+      { lat: 38.7, long: -9.1 },
+      { type: 'Point', coordinates: [-9.1, 38.7] },
+    ]) {
       expect(readPoint(geo), JSON.stringify(geo)).toEqual(lisbon);
     }
   });
   it('reads the poles and the antimeridian as places', () => {
-    for (const point of [{ latitude: 90, longitude: 0 }, { latitude: -90, longitude: 0 }, { latitude: 0, longitude: 180 }, { latitude: 0, longitude: -180 }]) {
+    for (const point of [
+      { latitude: 90, longitude: 0 },
+      { latitude: -90, longitude: 0 },
+      { latitude: 0, longitude: 180 },
+      { latitude: 0, longitude: -180 },
+    ]) {
       expect(readPoint(point)).toEqual(point);
     }
   });
   it('places nothing it cannot read', () => {
     // Coordinates without GeoJSON's type Point could be in either order (many APIs put latitude first).
-    for (const geo of [undefined, 'here', {}, { lat: '38.7', lng: -9.1 }, { lat: 38.7, lng: '-9.1' }, { latitude: 91, longitude: 0 }, { latitude: 0, longitude: 181 },
-      { latitude: 0, longitude: -180.5 }, { x: 1, y: 2 }, { coordinates: [-9.1, 38.7] }]) expect(readPoint(geo), JSON.stringify(geo)).toBeUndefined();
+    for (const geo of [
+      undefined,
+      'here',
+      {},
+      { lat: '38.7', lng: -9.1 },
+      { lat: 38.7, lng: '-9.1' },
+      { latitude: 91, longitude: 0 },
+      { latitude: 0, longitude: 181 },
+      { latitude: 0, longitude: -180.5 },
+      { x: 1, y: 2 },
+      { coordinates: [-9.1, 38.7] },
+    ])
+      expect(readPoint(geo), JSON.stringify(geo)).toBeUndefined();
   });
   it('measures great-circle distances in meters', () => {
     expect(distanceMeters({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 })).toBeCloseTo(111_195, -1);
     // Antipodes lie half the circumference apart: about 20,015 km on the mean sphere.
-    expect(distanceMeters({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 180 })).toBeCloseTo(HALF_CIRCUMFERENCE, 0);
+    expect(distanceMeters({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 180 })).toBeCloseTo(
+      HALF_CIRCUMFERENCE,
+      0,
+    );
     expect(HALF_CIRCUMFERENCE).toBeCloseTo(20_015_115, -1);
   });
 });
 
 describe('RFC 3339 date-time', () => {
   it.each([
-    '2026-07-01T10:00:00Z', '2026-12-31t23:59:59z', '2026-07-01 10:00:00Z', '2026-07-01T10:00:00.123+02:00',
-    '2026-06-30T23:59:60Z', '2026-07-09T19:09:09-11:59', '2026-10-20T20:00:00+23:00', '2026-09-29T09:59:00Z',
+    '2026-07-01T10:00:00Z',
+    '2026-12-31t23:59:59z',
+    '2026-07-01 10:00:00Z',
+    '2026-07-01T10:00:00.123+02:00',
+    '2026-06-30T23:59:60Z',
+    '2026-07-09T19:09:09-11:59',
+    '2026-10-20T20:00:00+23:00',
+    '2026-09-29T09:59:00Z',
   ])('takes %s', (value) => expect(isRfc3339DateTime(value)).toBe(true));
   it.each([
-    '2026-07-01', '2026-07-01T10:00:00', 'Tue, 01 Jul 2026 10:00:00 GMT', '2026-00-01T10:00:00Z', '2026-13-01T10:00:00Z',
-    '2026-07-00T10:00:00Z', '2026-07-32T10:00:00Z', '2026-07-01T24:00:00Z', '2026-07-01T10:60:00Z', '2026-07-01T10:00:61Z',
-    '2026-07-01T10:00:00+24:00', '2026-07-01T10:00:00+02:60', '2026-07-01T10:00:00.Z', 'x2026-07-01T10:00:00Z',
-    '2026-07-01T10:00:00Zx', '2026-7-01T10:00:00Z', '2026-07-01T10:00:00+0200', '2026-07-01X10:00:00Z', '2026-07-01T10:00:00x', '2026-07-01T10:00:00x02:00', 1751364000, ['2026-07-01T10:00:00Z'],
+    '2026-07-01',
+    '2026-07-01T10:00:00',
+    'Tue, 01 Jul 2026 10:00:00 GMT',
+    '2026-00-01T10:00:00Z',
+    '2026-13-01T10:00:00Z',
+    '2026-07-00T10:00:00Z',
+    '2026-07-32T10:00:00Z',
+    '2026-07-01T24:00:00Z',
+    '2026-07-01T10:60:00Z',
+    '2026-07-01T10:00:61Z',
+    '2026-07-01T10:00:00+24:00',
+    '2026-07-01T10:00:00+02:60',
+    '2026-07-01T10:00:00.Z',
+    'x2026-07-01T10:00:00Z',
+    '2026-07-01T10:00:00Zx',
+    '2026-7-01T10:00:00Z',
+    '2026-07-01T10:00:00+0200',
+    '2026-07-01X10:00:00Z',
+    '2026-07-01T10:00:00x',
+    '2026-07-01T10:00:00x02:00',
+    1751364000,
+    ['2026-07-01T10:00:00Z'],
   ])('refuses %s', (value) => expect(isRfc3339DateTime(value)).toBe(false));
 });

@@ -8,8 +8,13 @@ import { Redactor, REDACTED } from '../../src/http/redact.js';
 
 function client(redactor: Redactor, extra: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}) {
   return new HttpClient({
-    dialect: PROTO_DIALECT, agentProfile: 'https://me.example/.well-known/proto', timeoutMs: 2000,
-    maxResponseBytes: 10_000, headers: {}, redactor, ...extra,
+    dialect: PROTO_DIALECT,
+    agentProfile: 'https://me.example/.well-known/proto',
+    timeoutMs: 2000,
+    maxResponseBytes: 10_000,
+    headers: {},
+    redactor,
+    ...extra,
   });
 }
 
@@ -22,13 +27,19 @@ function echoServer(handler?: (send: (s: string) => void) => void): Promise<{ ur
       req.on('end', () => {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         if (handler) handler((s) => res.end(s));
-        else res.end(JSON.stringify({ echoed: body, auth: req.headers.authorization, agent: req.headers['proto-agent'] }));
+        else
+          res.end(JSON.stringify({ echoed: body, auth: req.headers.authorization, agent: req.headers['proto-agent'] }));
       });
     });
-    server.listen(0, '127.0.0.1', () => resolve({
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      close: () => { server.closeAllConnections(); server.close(); },
-    }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    );
   });
 }
 
@@ -39,13 +50,16 @@ describe('redaction and evidence', () => {
     const c = client(redactor, { headers: { Authorization: 'Bearer very-secret-bearer' } });
     c.sendCredentialsTo([server.url]);
     const x = await c.send({
-      operation: 'checkout.complete', method: 'POST', url: `${server.url}/x?key=config-secret-value`,
+      operation: 'checkout.complete',
+      method: 'POST',
+      url: `${server.url}/x?key=config-secret-value`,
       body: { payment: { instruments: [{ credential: { type: 'card', token: 'tok_live_abcdef' } }] } },
     });
     await c.close();
     server.close();
     const everything = JSON.stringify(x) + curlFor(x);
-    for (const secret of ['very-secret-bearer', 'tok_live_abcdef', 'config-secret-value']) expect(everything).not.toContain(secret);
+    for (const secret of ['very-secret-bearer', 'tok_live_abcdef', 'config-secret-value'])
+      expect(everything).not.toContain(secret);
     expect(x.requestHeaders.Authorization).toBe(REDACTED);
     expect(x.responseBody).toContain(REDACTED);
     expect((x.json as { agent: string }).agent).toBe('profile="https://me.example/.well-known/proto"');
@@ -91,7 +105,9 @@ describe('redaction and evidence', () => {
   });
 
   it('times out a request that never answers', async () => {
-    const server = await echoServer(() => { /* never answers */ });
+    const server = await echoServer(() => {
+      /* never answers */
+    });
     const c = client(new Redactor(), { timeoutMs: 300 });
     const x = await c.send({ operation: 't', method: 'GET', url: server.url });
     await c.close();
@@ -102,9 +118,17 @@ describe('redaction and evidence', () => {
 
   it('quotes curl arguments so a reproduction is safe to paste', () => {
     const line = curlFor({
-      seq: 1, operation: 't', method: 'POST', url: 'http://127.0.0.1:1/a', requestHeaders: { 'X-A': "it's" },
-      requestBody: `{"q":"'; rm -rf /"}`, startedAt: '', durationMs: 0,
+      seq: 1,
+      operation: 't',
+      method: 'POST',
+      url: 'http://127.0.0.1:1/a',
+      requestHeaders: { 'X-A': "it's" },
+      requestBody: `{"q":"'; rm -rf /"}`,
+      startedAt: '',
+      durationMs: 0,
     });
-    expect(line).toBe(`curl -sS -X POST 'http://127.0.0.1:1/a' -H 'X-A: it'\\''s' --data-raw '{"q":"'\\''; rm -rf /"}'`);
+    expect(line).toBe(
+      `curl -sS -X POST 'http://127.0.0.1:1/a' -H 'X-A: it'\\''s' --data-raw '{"q":"'\\''; rm -rf /"}'`,
+    );
   });
 });

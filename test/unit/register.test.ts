@@ -3,7 +3,10 @@ import { CORPUS_FAULTS, expectedRequirements } from '../../src/corpus/index.js';
 import { allRequirements, findRequirement } from '../../src/register/index.js';
 import { suites } from '../../suites/index.js';
 
-const checks = suites.flatMap((s) => [...s.scenarios.flatMap((sc) => sc.checks), ...(s.rules ?? []).map((r) => r.check)]);
+const checks = suites.flatMap((s) => [
+  ...s.scenarios.flatMap((sc) => sc.checks),
+  ...(s.rules ?? []).map((r) => r.check),
+]);
 const cited = new Set(checks.flatMap((c) => c.requirements));
 const expected = new Set(CORPUS_FAULTS.flatMap(expectedRequirements));
 const failedByAFault = new Set(CORPUS_FAULTS.flatMap((f) => f.fails));
@@ -69,10 +72,16 @@ describe('the fault corpus against the register', () => {
 
   it('has each fault name the requirements it breaks: exactly those its failing checks cite', () => {
     const wrong = CORPUS_FAULTS.filter((f) => [...f.breaks].join() !== expectedRequirements(f).join());
-    expect(wrong.map((f) => `${f.name}: breaks ${f.breaks.join(', ')}; its checks cite ${expectedRequirements(f).join(', ')}`)).toEqual([]);
+    expect(
+      wrong.map(
+        (f) => `${f.name}: breaks ${f.breaks.join(', ')}; its checks cite ${expectedRequirements(f).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 
   it('breaks only requirements of the register', () => {
-    expect(CORPUS_FAULTS.flatMap((f) => f.breaks.filter((id) => !findRequirement(id)).map((id) => `${f.name}: ${id}`))).toEqual([]);
+    expect(
+      CORPUS_FAULTS.flatMap((f) => f.breaks.filter((id) => !findRequirement(id)).map((id) => `${f.name}: ${id}`)),
+    ).toEqual([]);
   });
 });

@@ -80,7 +80,7 @@ function fakeReport(): RunReport {
       actual: 'status 200 with body ]]> and again ]]> end',
       evidence: [1],
       curl: [`curl -sS -X POST 'https://shop.example/api/catalog/search' --data-raw '{"query":"socks"}'`],
-      reproduction: '#!/bin/sh\n# Reproduces T-FAIL\ncurl -sS -i -X POST \'https://shop.example/api/catalog/search\'\n',
+      reproduction: "#!/bin/sh\n# Reproduces T-FAIL\ncurl -sS -i -X POST 'https://shop.example/api/catalog/search'\n",
     }),
     check('warn', CHECKOUT, {
       level: 'SHOULD',
@@ -163,12 +163,13 @@ describe('console reporter', () => {
 
   it('emits no ANSI codes when colour is off, even when the target sends some', () => {
     const out = renderConsole(fakeReport(), false);
-    expect(out).not.toMatch(/\x1b/);
-    expect(out).not.toMatch(/\u0000/);
+    expect(out).not.toContain('\x1b');
+    expect(out).not.toContain('\u0000');
     expect(out).toContain('\\x1b[31mred');
   });
 
   it('colours when asked', () => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a colour
     expect(renderConsole(fakeReport(), true)).toMatch(/\x1b\[\d+m/);
   });
 
@@ -272,11 +273,26 @@ describe('JUnit reporter', () => {
     expect(root['@_skipped']).toBe('3');
 
     const search = suites[0]!;
-    expect([search['@_tests'], search['@_failures'], search['@_errors'], search['@_skipped']]).toEqual(['3', '1', '0', '0']);
+    expect([search['@_tests'], search['@_failures'], search['@_errors'], search['@_skipped']]).toEqual([
+      '3',
+      '1',
+      '0',
+      '0',
+    ]);
     const checkout = suites[1]!;
-    expect([checkout['@_tests'], checkout['@_failures'], checkout['@_errors'], checkout['@_skipped']]).toEqual(['3', '0', '0', '2']);
+    expect([checkout['@_tests'], checkout['@_failures'], checkout['@_errors'], checkout['@_skipped']]).toEqual([
+      '3',
+      '0',
+      '0',
+      '2',
+    ]);
     const profile = suites[2]!;
-    expect([profile['@_tests'], profile['@_failures'], profile['@_errors'], profile['@_skipped']]).toEqual(['2', '0', '1', '1']);
+    expect([profile['@_tests'], profile['@_failures'], profile['@_errors'], profile['@_skipped']]).toEqual([
+      '2',
+      '0',
+      '1',
+      '1',
+    ]);
   });
 
   it('maps each verdict to the right test case shape', () => {
@@ -324,8 +340,8 @@ describe('JUnit reporter', () => {
     const { suites } = parseJunit(xml);
     for (const suite of suites) {
       const props = Object.fromEntries(suite.properties.property.map((p) => [p['@_name'], p['@_value']]));
-      expect(props['target']).toBe('https://shop.example/');
-      expect(props['tool']).toBe('proto-conformance 0.1.0');
+      expect(props.target).toBe('https://shop.example/');
+      expect(props.tool).toBe('proto-conformance 0.1.0');
     }
   });
 
@@ -351,14 +367,17 @@ describe('JSON reporter', () => {
   });
 
   it('writes the exchange log once, without parsed bodies, and checks cite it by number', () => {
-    const data = JSON.parse(jsonReport(fakeReport())) as { checks: { evidence: number[] }[]; exchanges: Record<string, unknown>[] };
-    expect(data.exchanges.map((x) => x['seq'])).toEqual([1, 2, 3, 4]);
+    const data = JSON.parse(jsonReport(fakeReport())) as {
+      checks: { evidence: number[] }[];
+      exchanges: Record<string, unknown>[];
+    };
+    expect(data.exchanges.map((x) => x.seq)).toEqual([1, 2, 3, 4]);
     for (const x of data.exchanges) {
       expect(x).not.toHaveProperty('json');
       expect(x).not.toHaveProperty('sentJson');
     }
-    expect(data.exchanges[0]!['responseBody']).toContain(HOSTILE);
-    expect(data.exchanges[3]!['role']).toBe('cleanup');
+    expect(data.exchanges[0]!.responseBody).toContain(HOSTILE);
+    expect(data.exchanges[3]!.role).toBe('cleanup');
     const cited = data.checks.flatMap((c) => c.evidence);
     expect(cited).toEqual([1, 2, 3]);
   });
@@ -370,12 +389,36 @@ describe('JSON reporter', () => {
     expect(text).toBe(jsonReport(report));
     const data = JSON.parse(text) as Record<string, unknown> & { checks: Record<string, unknown>[] };
     expect(Object.keys(data)).toEqual([
-      'tool', 'target', 'options', 'startedAt', 'reportVersion', 'finishedAt',
-      'durationMs', 'summary', 'exitCode', 'notices', 'checks', 'exchanges',
+      'tool',
+      'target',
+      'options',
+      'startedAt',
+      'reportVersion',
+      'finishedAt',
+      'durationMs',
+      'summary',
+      'exitCode',
+      'notices',
+      'checks',
+      'exchanges',
     ]);
     expect(Object.keys(data.checks[1]!)).toEqual([
-      'id', 'title', 'suite', 'scenario', 'capability', 'requirements', 'level', 'effect',
-      'verdict', 'message', 'expected', 'actual', 'evidence', 'curl', 'reproduction', 'durationMs',
+      'id',
+      'title',
+      'suite',
+      'scenario',
+      'capability',
+      'requirements',
+      'level',
+      'effect',
+      'verdict',
+      'message',
+      'expected',
+      'actual',
+      'evidence',
+      'curl',
+      'reproduction',
+      'durationMs',
     ]);
   });
 
@@ -385,19 +428,19 @@ describe('JSON reporter', () => {
       summary: Record<string, unknown>;
     };
     const extra = structuredClone(good);
-    extra.checks[0]!['surprise'] = true;
+    extra.checks[0]!.surprise = true;
     expect(validate(extra)).toBe(false);
 
     const missing = structuredClone(good);
-    delete missing.summary['blocked'];
+    delete missing.summary.blocked;
     expect(validate(missing)).toBe(false);
 
     const badVerdict = structuredClone(good);
-    badVerdict.checks[0]!['verdict'] = 'passed';
+    badVerdict.checks[0]!.verdict = 'passed';
     expect(validate(badVerdict)).toBe(false);
 
     const fractional = structuredClone(good);
-    fractional.summary['pass'] = 1.5;
+    fractional.summary.pass = 1.5;
     expect(validate(fractional)).toBe(false);
   });
 
@@ -439,9 +482,15 @@ describe('HTML reporter', () => {
 
   it('shows counts, a figure per level and a section per capability', () => {
     // MUST: one pass, one fail (error, blocked and skipped verdicts are not in the denominator).
-    expect(html).toMatch(/<th scope="row">MUST<\/th><td class="num">1<\/td><td class="num">1<\/td><td class="num"><strong>50\.0%<\/strong>/);
-    expect(html).toMatch(/<th scope="row">SHOULD<\/th><td class="num">0<\/td><td class="num">1<\/td><td class="num"><strong>0\.0%<\/strong>/);
-    expect(html).toMatch(/<th scope="row">MAY<\/th><td class="num">0<\/td><td class="num">0<\/td><td class="num"><strong>—<\/strong>/);
+    expect(html).toMatch(
+      /<th scope="row">MUST<\/th><td class="num">1<\/td><td class="num">1<\/td><td class="num"><strong>50\.0%<\/strong>/,
+    );
+    expect(html).toMatch(
+      /<th scope="row">SHOULD<\/th><td class="num">0<\/td><td class="num">1<\/td><td class="num"><strong>0\.0%<\/strong>/,
+    );
+    expect(html).toMatch(
+      /<th scope="row">MAY<\/th><td class="num">0<\/td><td class="num">0<\/td><td class="num"><strong>—<\/strong>/,
+    );
     expect(html.match(/<section class="capability"/g)).toHaveLength(3);
     // Every non-pass check has details; the pass does not.
     expect(html.match(/<details>/g)).toHaveLength(7);
@@ -450,7 +499,7 @@ describe('HTML reporter', () => {
 
   it('truncates long bodies', () => {
     const report = fakeReport();
-    const big = 'A'.repeat(50_000) + 'TAIL-MARKER';
+    const big = `${'A'.repeat(50_000)}TAIL-MARKER`;
     report.exchanges[0] = exchange(1, { responseBody: big });
     const page = htmlReport(report);
     expect(page).not.toContain('TAIL-MARKER');

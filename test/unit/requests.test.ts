@@ -17,24 +17,54 @@ describe('request recipes', () => {
   });
 
   it('merge the config extras under what the recipe sets', () => {
-    const config = { requests: { 'checkout.create': { currency: 'USD', line_items: 'ignored', buyer: { email: 'a@b.c' } } } };
-    const body = requestBody('checkout.create', { lineItems: [{ item: { id: 'v1' }, quantity: 1 }], members: { buyer: { first_name: 'A' } } }, config, PROTO_DIALECT);
-    expect(body).toEqual({ currency: 'USD', buyer: { first_name: 'A', email: 'a@b.c' }, line_items: [{ item: { id: 'v1' }, quantity: 1 }] });
+    const config = {
+      requests: { 'checkout.create': { currency: 'USD', line_items: 'ignored', buyer: { email: 'a@b.c' } } },
+    };
+    const body = requestBody(
+      'checkout.create',
+      { lineItems: [{ item: { id: 'v1' }, quantity: 1 }], members: { buyer: { first_name: 'A' } } },
+      config,
+      PROTO_DIALECT,
+    );
+    expect(body).toEqual({
+      currency: 'USD',
+      buyer: { first_name: 'A', email: 'a@b.c' },
+      line_items: [{ item: { id: 'v1' }, quantity: 1 }],
+    });
   });
 
   it('send a full replacement on update: the resource as received, less envelope and messages', () => {
-    const body = requestBody('checkout.update', { resource: { proto: { version: 'x' }, id: 's', messages: [], status: 'incomplete' }, changes: { buyer: { email: 'e' } } }, {}, PROTO_DIALECT);
+    const body = requestBody(
+      'checkout.update',
+      {
+        resource: { proto: { version: 'x' }, id: 's', messages: [], status: 'incomplete' },
+        changes: { buyer: { email: 'e' } },
+      },
+      {},
+      PROTO_DIALECT,
+    );
     expect(body).toEqual({ id: 's', status: 'incomplete', buyer: { email: 'e' } });
   });
 
   it('carry the cursor back as pagination.cursor, the one place that choice is made', () => {
-    expect(requestBody('catalog.search', { query: 'q', limit: 10, cursor: 'c' }, {}, PROTO_DIALECT)).toEqual({ query: 'q', pagination: { limit: 10, cursor: 'c' } });
+    expect(requestBody('catalog.search', { query: 'q', limit: 10, cursor: 'c' }, {}, PROTO_DIALECT)).toEqual({
+      query: 'q',
+      pagination: { limit: 10, cursor: 'c' },
+    });
   });
 
   it('take a whole payment instrument from the config, with the token from the config', () => {
-    const given = paymentInstrument({ payment: { instrument: { id: 'mine', type: 'wallet', credential: { type: 'nonce' } } } }, 'h', 'tok', {});
+    const given = paymentInstrument(
+      { payment: { instrument: { id: 'mine', type: 'wallet', credential: { type: 'nonce' } } } },
+      'h',
+      'tok',
+      {},
+    );
     expect(given).toEqual({ id: 'mine', type: 'wallet', credential: { type: 'nonce', token: 'tok' } });
-    expect(paymentInstrument({}, 'h', 'tok', {})).toMatchObject({ handler_id: 'h', credential: { type: 'token', token: 'tok' } });
+    expect(paymentInstrument({}, 'h', 'tok', {})).toMatchObject({
+      handler_id: 'h',
+      credential: { type: 'token', token: 'tok' },
+    });
   });
 
   it('reject a config naming an unknown operation, or one without a body', async () => {
@@ -42,7 +72,9 @@ describe('request recipes', () => {
     for (const name of ['checkout.creat', 'cart.get']) {
       const file = join(dir, `${name}.json`);
       writeFileSync(file, JSON.stringify({ requests: { [name]: { a: 1 } } }));
-      await expect(loadConfig(file)).rejects.toThrow(new RegExp(`requests\\.${name.replace('.', '\\.')} names no operation that sends a body`));
+      await expect(loadConfig(file)).rejects.toThrow(
+        new RegExp(`requests\\.${name.replace('.', '\\.')} names no operation that sends a body`),
+      );
     }
   });
 });
@@ -50,7 +82,14 @@ describe('request recipes', () => {
 describe('message paths', () => {
   it('parse the JSON paths messages carry, and read and write through them', () => {
     expect(parsePath('$.buyer.email')).toEqual(['buyer', 'email']);
-    expect(parsePath("$.fulfillment.methods[0].groups[1]['selected_option_id']")).toEqual(['fulfillment', 'methods', 0, 'groups', 1, 'selected_option_id']);
+    expect(parsePath("$.fulfillment.methods[0].groups[1]['selected_option_id']")).toEqual([
+      'fulfillment',
+      'methods',
+      0,
+      'groups',
+      1,
+      'selected_option_id',
+    ]);
     expect(parsePath('$.line_items[?(@.id=="x")]')).toBeUndefined();
     expect(parsePath('buyer.email')).toBeUndefined();
     const doc = withValueAt({ buyer: { email: 'e' } }, ['buyer', 'phone_number'], '+1');
@@ -62,7 +101,10 @@ describe('message paths', () => {
 describe('--capabilities names', () => {
   it('take full, prefix-less and short names, and refuse an ambiguous one', () => {
     expect(parseCapabilityList(PROTO_DIALECT, 'checkout,cart,org.proto.shopping.order,catalog.search')).toEqual([
-      'shopping.checkout', 'shopping.cart', 'shopping.order', 'shopping.catalog.search',
+      'shopping.checkout',
+      'shopping.cart',
+      'shopping.order',
+      'shopping.catalog.search',
     ]);
     expect(() => parseCapabilityList(PROTO_DIALECT, 'lookup')).toThrow(/ambiguous/);
     expect(() => parseCapabilityList(PROTO_DIALECT, 'teleport')).toThrow(/unknown capability/);

@@ -10,9 +10,18 @@ import { HttpClient } from '../../src/http/client.js';
 import { Redactor } from '../../src/http/redact.js';
 import type { Requirement } from '../../src/register/types.js';
 
-const register: Record<string, Requirement> = Object.fromEntries(['T-1', 'T-2', 'DISC-001'].map((id) => [
-  id, { id, level: 'MUST', capability: 'test', source: 'Document 1 §Test', statement: 'a test requirement.' } as Requirement,
-]));
+const register: Record<string, Requirement> = Object.fromEntries(
+  ['T-1', 'T-2', 'DISC-001'].map((id) => [
+    id,
+    {
+      id,
+      level: 'MUST',
+      capability: 'test',
+      source: 'Document 1 §Test',
+      statement: 'a test requirement.',
+    } as Requirement,
+  ]),
+);
 
 /** Answers GET /carts/{id} with a cart, and anything else with 201 and a fresh cart. */
 let server: Server;
@@ -20,7 +29,15 @@ let base = '';
 beforeAll(async () => {
   server = createServer((req, res) => {
     res.writeHead(req.method === 'GET' ? 200 : 201, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ proto: { version: '2026-01-01' }, id: 'cart-0001', line_items: [], currency: 'USD', totals: [] }));
+    res.end(
+      JSON.stringify({
+        proto: { version: '2026-01-01' },
+        id: 'cart-0001',
+        line_items: [],
+        currency: 'USD',
+        totals: [],
+      }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -29,14 +46,37 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 async function run(suites: Suite[], advertised: string[] = []): Promise<RunReport> {
   const target: Target = {
-    url: base, dialect: PROTO_DIALECT, services: new Map([['shopping', { endpoint: base }]]),
-    capabilities: new Set(['shopping.cart']), excluded: new Set(), advertised,
+    url: base,
+    dialect: PROTO_DIALECT,
+    services: new Map([['shopping', { endpoint: base }]]),
+    capabilities: new Set(['shopping.cart']),
+    excluded: new Set(),
+    advertised,
   };
-  const client = new HttpClient({ dialect: PROTO_DIALECT, agentProfile: 'https://x.example/.well-known/proto', timeoutMs: 2000, maxResponseBytes: 10_000, headers: {}, redactor: new Redactor() });
+  const client = new HttpClient({
+    dialect: PROTO_DIALECT,
+    agentProfile: 'https://x.example/.well-known/proto',
+    timeoutMs: 2000,
+    maxResponseBytes: 10_000,
+    headers: {},
+    redactor: new Redactor(),
+  });
   try {
     return await runSuites({
-      info: { tool: { name: 't', version: '0' }, target: { url: base, services: {}, capabilities: [] }, options: { allow: 'write', strict: false, dialect: 'proto' }, startedAt: new Date().toISOString() },
-      suites, target, config: {}, client, allow: 'write', reporters: [], requirement: (id) => register[id], strict: false,
+      info: {
+        tool: { name: 't', version: '0' },
+        target: { url: base, services: {}, capabilities: [] },
+        options: { allow: 'write', strict: false, dialect: 'proto' },
+        startedAt: new Date().toISOString(),
+      },
+      suites,
+      target,
+      config: {},
+      client,
+      allow: 'write',
+      reporters: [],
+      requirement: (id) => register[id],
+      strict: false,
     });
   } finally {
     await client.close();
@@ -44,32 +84,52 @@ async function run(suites: Suite[], advertised: string[] = []): Promise<RunRepor
 }
 
 const cartSuite = (rule: Suite['rules'], scenarioRun: Suite['scenarios'][0]['run']): Suite => ({
-  id: 'cart', title: 'cart', capability: 'shopping.cart', appliesWhen: 'advertised', rules: rule,
-  scenarios: [{ id: 'sc', title: 'sc', effect: 'write', checks: [{ id: 'first', title: 'first', requirements: ['T-1'] }], run: scenarioRun }],
+  id: 'cart',
+  title: 'cart',
+  capability: 'shopping.cart',
+  appliesWhen: 'advertised',
+  rules: rule,
+  scenarios: [
+    {
+      id: 'sc',
+      title: 'sc',
+      effect: 'write',
+      checks: [{ id: 'first', title: 'first', requirements: ['T-1'] }],
+      run: scenarioRun,
+    },
+  ],
 });
 
 describe('the exchange log and citations', () => {
   it('fixes evidence when a check concludes, and never cites a clean-up', async () => {
-    const report = await run([cartSuite([], async (t) => {
-      const created = await t.call('cart.create', { input: { lineItems: [{ item: { id: 'x' }, quantity: 1 }] } });
-      t.cleanup(() => t.call('cart.cancel', { id: 'cart-0001' }));
-      t.check('first', false, { message: 'judged the create' });
-      await t.call('cart.get', { id: String((created.json as { id: string }).id) });
-    })]);
+    const report = await run([
+      cartSuite([], async (t) => {
+        const created = await t.call('cart.create', { input: { lineItems: [{ item: { id: 'x' }, quantity: 1 }] } });
+        t.cleanup(() => t.call('cart.cancel', { id: 'cart-0001' }));
+        t.check('first', false, { message: 'judged the create' });
+        await t.call('cart.get', { id: String((created.json as { id: string }).id) });
+      }),
+    ]);
     const first = report.checks.find((c) => c.id === 'first')!;
     expect(first.evidence).toEqual([1]);
-    expect(report.exchanges.map((x) => [x.seq, x.operation, x.role ?? ''])).toEqual([[1, 'cart.create', ''], [2, 'cart.get', ''], [3, 'cart.cancel', 'cleanup']]);
+    expect(report.exchanges.map((x) => [x.seq, x.operation, x.role ?? ''])).toEqual([
+      [1, 'cart.create', ''],
+      [2, 'cart.get', ''],
+      [3, 'cart.cancel', 'cleanup'],
+    ]);
     // A failing check of a one-request chain has a curl line and no script.
     expect(first.curl).toHaveLength(1);
     expect(first.reproduction).toBeUndefined();
   });
 
   it('scripts the chain of a failing multi-step check up to the judged request', async () => {
-    const report = await run([cartSuite([], async (t) => {
-      await t.call('cart.create', { input: { lineItems: [{ item: { id: 'x' }, quantity: 1 }] } });
-      const got = await t.call('cart.get', { id: 'cart-0001' });
-      t.check('first', false, { message: 'judged the get', exchanges: [got] });
-    })]);
+    const report = await run([
+      cartSuite([], async (t) => {
+        await t.call('cart.create', { input: { lineItems: [{ item: { id: 'x' }, quantity: 1 }] } });
+        const got = await t.call('cart.get', { id: 'cart-0001' });
+        t.check('first', false, { message: 'judged the get', exchanges: [got] });
+      }),
+    ]);
     const script = report.checks.find((c) => c.id === 'first')!.reproduction!;
     expect(script).toContain('# 1. cart.create');
     expect(script).toContain('# 2. cart.get (judged)');
@@ -87,12 +147,14 @@ describe('rules over every exchange', () => {
   });
 
   it('judge the exchanges of every scenario, clean-up excluded, and cite the offending ones', async () => {
-    const report = await run([cartSuite([rule(true)], async (t) => {
-      await t.call('cart.create', { input: { lineItems: [] } });
-      await t.call('cart.get', { id: 'cart-0001' });
-      t.cleanup(() => t.call('cart.get', { id: 'cart-0001' }));
-      t.pass('first');
-    })]);
+    const report = await run([
+      cartSuite([rule(true)], async (t) => {
+        await t.call('cart.create', { input: { lineItems: [] } });
+        await t.call('cart.get', { id: 'cart-0001' });
+        t.cleanup(() => t.call('cart.get', { id: 'cart-0001' }));
+        t.pass('first');
+      }),
+    ]);
     const r = report.checks.find((c) => c.id === 'cart.rule')!;
     expect(r.verdict).toBe('fail');
     expect(r.evidence).toEqual([2]);
@@ -100,11 +162,16 @@ describe('rules over every exchange', () => {
   });
 
   it('pass on what they judged, and are not-tested when the run saw nothing they apply to', async () => {
-    const held = await run([cartSuite([rule(false)], async (t) => {
-      await t.call('cart.create', { input: { lineItems: [] } });
-      t.pass('first');
-    })]);
-    expect(held.checks.find((c) => c.id === 'cart.rule')).toMatchObject({ verdict: 'pass', message: 'held on 1 cart responses' });
+    const held = await run([
+      cartSuite([rule(false)], async (t) => {
+        await t.call('cart.create', { input: { lineItems: [] } });
+        t.pass('first');
+      }),
+    ]);
+    expect(held.checks.find((c) => c.id === 'cart.rule')).toMatchObject({
+      verdict: 'pass',
+      message: 'held on 1 cart responses',
+    });
     const none = await run([cartSuite([rule(false)], async (t) => t.pass('first'))]);
     expect(none.checks.find((c) => c.id === 'cart.rule')!.verdict).toBe('not-tested');
   });

@@ -3,153 +3,393 @@ import { variation } from '../switches.js';
 /** Variations of the common service module (Document 2): locations and ask. */
 export const COMMON_VARIATIONS = [
   // Locations
-  variation({ name: 'location-ids-url-special', capability: 'common.location.lookup',
-    description: 'Location ids carry characters a URL must escape ("LIS-001/a?b=1&c#d %2F+"). A checker that normalises, trims or escapes ids before comparing them loses the location.',
-    permitted_by: 'Document 2 §Location: id "string", a "Stable, opaque, business-scoped identifier"; inputs preserve each identifier "exactly as supplied".' }),
-  variation({ name: 'location-lookup-batch-max-1', capability: 'common.location.lookup',
-    description: 'Lookup processes one distinct identifier per request. A checker that sends several ids at once and expects them all resolved, or needs two distinct ids in one request to judge anything, fails it.',
+  variation({
+    name: 'location-ids-url-special',
+    capability: 'common.location.lookup',
+    description:
+      'Location ids carry characters a URL must escape ("LIS-001/a?b=1&c#d %2F+"). A checker that normalises, trims or escapes ids before comparing them loses the location.',
+    permitted_by:
+      'Document 2 §Location: id "string", a "Stable, opaque, business-scoped identifier"; inputs preserve each identifier "exactly as supplied".',
+  }),
+  variation({
+    name: 'location-lookup-batch-max-1',
+    capability: 'common.location.lookup',
+    description:
+      'Lookup processes one distinct identifier per request. A checker that sends several ids at once and expects them all resolved, or needs two distinct ids in one request to judge anything, fails it.',
     permitted_by: 'Document 2 §Limits: Lookup batch "The maximum number is not shown."',
-    // With one id per request, duplicates cannot be miscounted, nor several ids merged, and the batch check needs no unknown id.
-    hides: ['location-lookup-batch-counts-duplicates', 'location-lookup-inputs-first-only', 'location-lookup-inputs-canonical', 'location-lookup-unknown-404', 'location-lookup-inputs-shifted'] }),
-  variation({ name: 'location-lookup-batch-max-4', capability: 'common.location.lookup',
-    description: 'Lookup processes four distinct identifiers per request, and the config does not say so. A checker must find the maximum from where batch_limit_applied appears, and split larger lookups.',
+    // With one id per request, duplicates cannot be miscounted, nor several ids merged, and the batch check needs no
+    // unknown id.
+    hides: [
+      'location-lookup-batch-counts-duplicates',
+      'location-lookup-inputs-first-only',
+      'location-lookup-inputs-canonical',
+      'location-lookup-unknown-404',
+      'location-lookup-inputs-shifted',
+    ],
+  }),
+  variation({
+    name: 'location-lookup-batch-max-4',
+    capability: 'common.location.lookup',
+    description:
+      'Lookup processes four distinct identifiers per request, and the config does not say so. A checker must find the maximum from where batch_limit_applied appears, and split larger lookups.',
     permitted_by: 'Document 2 §Limits: Lookup batch "The maximum number is not shown."',
     conflicts: ['location-lookup-batch-max-1'],
-    // The maximum is found through batch_limit_applied on unknown ids: a business that refuses those, or says nothing, leaves it unknown.
-    hides: ['location-lookup-endpoint-missing', 'location-lookup-batch-400', 'location-lookup-unknown-404', 'location-lookup-batch-no-message'] }),
-  variation({ name: 'location-lookup-batch-max-2', capability: 'common.location.lookup',
-    description: 'Lookup processes two distinct identifiers per request, as the config says. A checker that needs three distinct ids in one request to merge an id with its alias, or that falls back to a weaker merge, misjudges it.',
+    // The maximum is found through batch_limit_applied on unknown ids: a business that refuses those, or says nothing,
+    // leaves it unknown.
+    hides: [
+      'location-lookup-endpoint-missing',
+      'location-lookup-batch-400',
+      'location-lookup-unknown-404',
+      'location-lookup-batch-no-message',
+    ],
+  }),
+  variation({
+    name: 'location-lookup-batch-max-2',
+    capability: 'common.location.lookup',
+    description:
+      'Lookup processes two distinct identifiers per request, as the config says. A checker that needs three distinct ids in one request to merge an id with its alias, or that falls back to a weaker merge, misjudges it.',
     permitted_by: 'Document 2 §Limits: Lookup batch "The maximum number is not shown."',
-    conflicts: ['location-lookup-batch-max-1', 'location-lookup-batch-max-4', 'location-lookup-no-batch-max'] }),
-  variation({ name: 'location-lookup-batch-max-200', capability: 'common.location.lookup',
-    description: 'Lookup processes 200 distinct identifiers per request, and the config does not say so. A checker must probe batches past 128 ids to find the maximum from where batch_limit_applied appears.',
+    conflicts: ['location-lookup-batch-max-1', 'location-lookup-batch-max-4', 'location-lookup-no-batch-max'],
+  }),
+  variation({
+    name: 'location-lookup-batch-max-200',
+    capability: 'common.location.lookup',
+    description:
+      'Lookup processes 200 distinct identifiers per request, and the config does not say so. A checker must probe batches past 128 ids to find the maximum from where batch_limit_applied appears.',
     permitted_by: 'Document 2 §Limits: Lookup batch "The maximum number is not shown."',
-    conflicts: ['location-lookup-batch-max-1', 'location-lookup-batch-max-2', 'location-lookup-batch-max-4', 'location-lookup-no-batch-max'],
+    conflicts: [
+      'location-lookup-batch-max-1',
+      'location-lookup-batch-max-2',
+      'location-lookup-batch-max-4',
+      'location-lookup-no-batch-max',
+    ],
     // The maximum is found through batch_limit_applied on unknown ids, as under location-lookup-batch-max-4.
-    hides: ['location-lookup-endpoint-missing', 'location-lookup-batch-400', 'location-lookup-unknown-404', 'location-lookup-batch-no-message'] }),
-  variation({ name: 'location-lookup-without-search', capability: 'common.location.lookup',
-    description: 'The profile advertises location lookup and ask, not location search. A checker that needs search to judge lookup (which locations serve a target, which ids to look up) must say so, not fail or call an endpoint never advertised.',
-    permitted_by: 'Document 2 §What the service does: "Each is adopted independently; a business implements the endpoint of each capability it advertises."' }),
-  variation({ name: 'location-geo-withheld', capability: 'common.location.search',
-    description: 'Locations carry no geo: the business filters by distance on coordinates it keeps to itself. A checker that fails a location it cannot place reports a false failure.',
+    hides: [
+      'location-lookup-endpoint-missing',
+      'location-lookup-batch-400',
+      'location-lookup-unknown-404',
+      'location-lookup-batch-no-message',
+    ],
+  }),
+  variation({
+    name: 'location-lookup-without-search',
+    capability: 'common.location.lookup',
+    description:
+      'The profile advertises location lookup and ask, not location search. A checker that needs search to judge lookup (which locations serve a target, which ids to look up) must say so, not fail or call an endpoint never advertised.',
+    permitted_by:
+      'Document 2 §What the service does: "Each is adopted independently; a business implements the endpoint of each capability it advertises."',
+  }),
+  variation({
+    name: 'location-geo-withheld',
+    capability: 'common.location.search',
+    description:
+      'Locations carry no geo: the business filters by distance on coordinates it keeps to itself. A checker that fails a location it cannot place reports a false failure.',
     permitted_by: 'Document 2 §Location: geo, Required "no".',
     // Nothing can be placed, so a radius broken or ignored is reported as info.
-    hides: ['location-search-distance-ignored', 'location-lookup-distance-ignored', 'location-lookup-distance-before-resolution', 'location-amenities-matched-by-label'] }),
-  variation({ name: 'location-search-reranked-by-context', capability: 'common.location.search',
-    description: 'With a context, search ranks the locations nearest the context\'s country first; the set is unchanged. A checker comparing the order, or the first page, with and without context sees a filter where there is none.',
-    permitted_by: 'Document 1 §Shared value objects: Context "Provisional buyer signals for localisation and relevance"; Document 2 rule 1 forbids only deriving operands from it.' }),
-  variation({ name: 'location-lookup-no-not-found', capability: 'common.location.lookup',
-    description: 'Unknown identifiers get no not_found message: they are simply absent. A checker that requires the message fails it.',
-    permitted_by: 'Document 2 §POST /locations/lookup: "Unknown identifiers give fewer or no locations and MAY add informational `not_found` messages."',
-    hides: ['location-lookup-not-found-warning'] }),
-  variation({ name: 'location-aliases-not-accepted', capability: 'common.location.lookup',
-    description: 'Lookup resolves canonical ids only; the aliases the config lists come back unresolved. A checker that fails the lookup, or the merge and distance checks, for it is wrong.',
-    permitted_by: 'Document 2 §POST /locations/lookup: ids "Canonical `Location.id` values MUST be supported; secondary or alias identifiers MAY be."',
+    hides: [
+      'location-search-distance-ignored',
+      'location-lookup-distance-ignored',
+      'location-lookup-distance-before-resolution',
+      'location-amenities-matched-by-label',
+    ],
+  }),
+  variation({
+    name: 'location-search-reranked-by-context',
+    capability: 'common.location.search',
+    description:
+      "With a context, search ranks the locations nearest the context's country first; the set is unchanged. A checker comparing the order, or the first page, with and without context sees a filter where there is none.",
+    permitted_by:
+      'Document 1 §Shared value objects: Context "Provisional buyer signals for localisation and relevance"; Document 2 rule 1 forbids only deriving operands from it.',
+  }),
+  variation({
+    name: 'location-lookup-no-not-found',
+    capability: 'common.location.lookup',
+    description:
+      'Unknown identifiers get no not_found message: they are simply absent. A checker that requires the message fails it.',
+    permitted_by:
+      'Document 2 §POST /locations/lookup: "Unknown identifiers give fewer or no locations and MAY add informational `not_found` messages."',
+    hides: ['location-lookup-not-found-warning'],
+  }),
+  variation({
+    name: 'location-aliases-not-accepted',
+    capability: 'common.location.lookup',
+    description:
+      'Lookup resolves canonical ids only; the aliases the config lists come back unresolved. A checker that fails the lookup, or the merge and distance checks, for it is wrong.',
+    permitted_by:
+      'Document 2 §POST /locations/lookup: ids "Canonical `Location.id` values MUST be supported; secondary or alias identifiers MAY be."',
     // An alias is an unknown id here: nothing of it to merge, filter or name.
-    hides: ['location-lookup-distance-before-resolution', 'location-lookup-serves-before-resolution', 'location-lookup-inputs-canonical', 'location-lookup-inputs-first-only', 'location-lookup-unknown-404'] }),
-  variation({ name: 'location-search-small-pages', capability: 'common.location.search',
-    description: 'Search pages hold at most 3 locations, whatever pagination.limit asks for. A checker that compares single pages, instead of walking every cursor, sees locations missing.',
-    permitted_by: 'Document 2 §POST /locations/search: pagination "Cursor based"; the page size of location search is not shown.',
+    hides: [
+      'location-lookup-distance-before-resolution',
+      'location-lookup-serves-before-resolution',
+      'location-lookup-inputs-canonical',
+      'location-lookup-inputs-first-only',
+      'location-lookup-unknown-404',
+    ],
+  }),
+  variation({
+    name: 'location-search-small-pages',
+    capability: 'common.location.search',
+    description:
+      'Search pages hold at most 3 locations, whatever pagination.limit asks for. A checker that compares single pages, instead of walking every cursor, sees locations missing.',
+    permitted_by:
+      'Document 2 §POST /locations/search: pagination "Cursor based"; the page size of location search is not shown.',
     // Every walk spans pages here, so a skipping cursor loses locations in the filter checks too.
-    hides: ['location-search-cursor-skips'] }),
-  variation({ name: 'location-any-radius', capability: 'common.location.search',
-    description: 'Any positive distance.max is honoured, a trillion meters too: such a search returns every location. A checker that requires the huge radius to be rejected fails it.',
-    permitted_by: 'Document 2 §Resources and their fields: "A business unable to honour the value MUST reject the request": one able to honour it answers.',
-    hides: ['location-max-clamped'] }),
-  variation({ name: 'location-search-needs-query', capability: 'common.location.search',
-    description: 'A search without query finds no location (an info message asks for one). A checker that learns which locations serve a target from a search without query expects none to serve, and fails lookup\'s serves.',
-    permitted_by: 'Document 2 §POST /locations/search: query, Required "no", "Free-text natural-language location query"; what a search without one returns is not shown.' }),
-  variation({ name: 'location-amenity-keys-pattern-edges', capability: 'common.location.search',
-    description: 'Locations with amenities also list x.example.wifi (a first segment of one letter) and io.example.v (a first segment of two, a last of one). A checker stricter than the identifier pattern fails them.',
-    permitted_by: 'Document 2 §Location: Amenity identifier "pattern `^[a-z](?:[a-z0-9-]*[a-z0-9])?(?:\\\\.[a-z0-9](?:[a-z0-9_-]*[a-z0-9_])?)+$`".' }),
-  variation({ name: 'location-timezone-one-segment', capability: 'common.location.search',
-    description: 'The Tokyo location says timezone "Japan", the IANA name of one segment that links to Asia/Tokyo. A checker that wants Area/Location fails it.',
-    permitted_by: 'Document 2 §Location: timezone "IANA time zone identifier owned by the business".' }),
-  variation({ name: 'location-search-amenities-unlisted', capability: 'common.location.search',
-    description: 'Search answers list no amenities map (lookup does); filters.amenities still applies. A checker that fails a location for lacking an amenity it cannot see fails every filtered search.',
+    hides: ['location-search-cursor-skips'],
+  }),
+  variation({
+    name: 'location-any-radius',
+    capability: 'common.location.search',
+    description:
+      'Any positive distance.max is honoured, a trillion meters too: such a search returns every location. A checker that requires the huge radius to be rejected fails it.',
+    permitted_by:
+      'Document 2 §Resources and their fields: "A business unable to honour the value MUST reject the request": one able to honour it answers.',
+    hides: ['location-max-clamped'],
+  }),
+  variation({
+    name: 'location-search-needs-query',
+    capability: 'common.location.search',
+    description:
+      "A search without query finds no location (an info message asks for one). A checker that learns which locations serve a target from a search without query expects none to serve, and fails lookup's serves.",
+    permitted_by:
+      'Document 2 §POST /locations/search: query, Required "no", "Free-text natural-language location query"; what a search without one returns is not shown.',
+  }),
+  variation({
+    name: 'location-amenity-keys-pattern-edges',
+    capability: 'common.location.search',
+    description:
+      'Locations with amenities also list x.example.wifi (a first segment of one letter) and io.example.v (a first segment of two, a last of one). A checker stricter than the identifier pattern fails them.',
+    permitted_by:
+      'Document 2 §Location: Amenity identifier "pattern `^[a-z](?:[a-z0-9-]*[a-z0-9])?(?:\\\\.[a-z0-9](?:[a-z0-9_-]*[a-z0-9_])?)+$`".',
+  }),
+  variation({
+    name: 'location-timezone-one-segment',
+    capability: 'common.location.search',
+    description:
+      'The Tokyo location says timezone "Japan", the IANA name of one segment that links to Asia/Tokyo. A checker that wants Area/Location fails it.',
+    permitted_by: 'Document 2 §Location: timezone "IANA time zone identifier owned by the business".',
+  }),
+  variation({
+    name: 'location-search-amenities-unlisted',
+    capability: 'common.location.search',
+    description:
+      'Search answers list no amenities map (lookup does); filters.amenities still applies. A checker that fails a location for lacking an amenity it cannot see fails every filtered search.',
     permitted_by: 'Document 2 §Location: amenities, Required "no".',
     // Search shows no map: its amenity faults show in lookup alone, or not at all.
-    hides: ['location-amenity-prefix', 'location-amenities-any', 'location-amenities-matched-by-label', 'location-amenity-no-description', 'location-amenity-key-single-segment'] }),
-  variation({ name: 'location-lookup-abroad-no-amenities', capability: 'common.location.lookup',
-    description: 'Lookup lists the locations outside Portugal, the business\'s home country, without an amenities map (filters.amenities still applies). A checker that fails a location whose amenities it cannot see, or that takes a missing map for an empty one, reports a false failure.',
-    permitted_by: 'Document 2 §Location: amenities, Required "no".' }),
-  variation({ name: 'location-lookup-hours-note', capability: 'common.location.lookup',
-    description: 'Every lookup answer carries an info message of the business\'s own code, hours_may_vary, beside any not_found. A checker that takes every message of an answer for unknown ids as a not_found judges the note.',
-    permitted_by: 'Document 1 §Errors: "The complete error code registry: not shown."' }),
-  variation({ name: 'location-distance-rejected-by-status', capability: 'common.location.search',
-    description: 'A distance.max the business cannot honour is refused with an HTTP error, not a business error: 400 for a radius beyond 100 km, 422 for one of zero or below. A checker that takes only a business error as a rejection fails it.',
-    permitted_by: 'Document 2 §Resources and their fields: "A business unable to honour the value MUST reject the request"; how it rejects is not shown.' }),
-  variation({ name: 'location-geo-lat-lng', capability: 'common.location.search',
-    description: 'Geo is written {lat, lng}, in locations, in distance.center and in serves.point. A checker that reads only latitude and longitude can place nothing.',
-    permitted_by: 'Document 2 §Resources and their fields: "Member lists of Geo … not shown beyond what is stated above."' }),
-  variation({ name: 'location-lookup-alias-several', capability: 'common.location.lookup',
-    description: 'The alias alfama resolves to two locations, Alfama and Baixa, each carrying it in inputs. A checker that expects one location per identifier fails it.',
-    permitted_by: 'Document 2 §POST /locations/lookup: "The array may hold fewer locations than identifiers … or more (one identifier resolving to several)."' }),
-  variation({ name: 'location-lookup-no-batch-max', capability: 'common.location.lookup',
-    description: 'Lookup has no batch maximum, and the config names none. A checker that guesses a maximum, or fails for lack of batch_limit_applied, fails it.',
-    permitted_by: 'Document 2 §Limits: Lookup batch "The maximum number is not shown."; rule 4 applies only "When a lookup exceeds the business\'s batch maximum".',
+    hides: [
+      'location-amenity-prefix',
+      'location-amenities-any',
+      'location-amenities-matched-by-label',
+      'location-amenity-no-description',
+      'location-amenity-key-single-segment',
+    ],
+  }),
+  variation({
+    name: 'location-lookup-abroad-no-amenities',
+    capability: 'common.location.lookup',
+    description:
+      "Lookup lists the locations outside Portugal, the business's home country, without an amenities map (filters.amenities still applies). A checker that fails a location whose amenities it cannot see, or that takes a missing map for an empty one, reports a false failure.",
+    permitted_by: 'Document 2 §Location: amenities, Required "no".',
+  }),
+  variation({
+    name: 'location-lookup-hours-note',
+    capability: 'common.location.lookup',
+    description:
+      "Every lookup answer carries an info message of the business's own code, hours_may_vary, beside any not_found. A checker that takes every message of an answer for unknown ids as a not_found judges the note.",
+    permitted_by: 'Document 1 §Errors: "The complete error code registry: not shown."',
+  }),
+  variation({
+    name: 'location-distance-rejected-by-status',
+    capability: 'common.location.search',
+    description:
+      'A distance.max the business cannot honour is refused with an HTTP error, not a business error: 400 for a radius beyond 100 km, 422 for one of zero or below. A checker that takes only a business error as a rejection fails it.',
+    permitted_by:
+      'Document 2 §Resources and their fields: "A business unable to honour the value MUST reject the request"; how it rejects is not shown.',
+  }),
+  variation({
+    name: 'location-geo-lat-lng',
+    capability: 'common.location.search',
+    description:
+      'Geo is written {lat, lng}, in locations, in distance.center and in serves.point. A checker that reads only latitude and longitude can place nothing.',
+    permitted_by:
+      'Document 2 §Resources and their fields: "Member lists of Geo … not shown beyond what is stated above."',
+  }),
+  variation({
+    name: 'location-lookup-alias-several',
+    capability: 'common.location.lookup',
+    description:
+      'The alias alfama resolves to two locations, Alfama and Baixa, each carrying it in inputs. A checker that expects one location per identifier fails it.',
+    permitted_by:
+      'Document 2 §POST /locations/lookup: "The array may hold fewer locations than identifiers … or more (one identifier resolving to several)."',
+  }),
+  variation({
+    name: 'location-lookup-no-batch-max',
+    capability: 'common.location.lookup',
+    description:
+      'Lookup has no batch maximum, and the config names none. A checker that guesses a maximum, or fails for lack of batch_limit_applied, fails it.',
+    permitted_by:
+      'Document 2 §Limits: Lookup batch "The maximum number is not shown."; rule 4 applies only "When a lookup exceeds the business\'s batch maximum".',
     conflicts: ['location-lookup-batch-max-1', 'location-lookup-batch-max-4'],
     // No maximum: nothing to cap, keep, count or announce.
-    hides: ['location-lookup-batch-400', 'location-lookup-batch-keeps-last', 'location-lookup-batch-counts-duplicates', 'location-lookup-batch-no-message', 'location-lookup-batch-limit-warning', 'location-lookup-unknown-404', 'location-lookup-endpoint-missing'] }),
-  variation({ name: 'location-search-pagination-minimal', capability: 'common.location.search',
-    description: 'A search page with more to come carries only pagination.cursor; the last page carries no pagination: no has_next_page, no total_count. A checker that needs has_next_page stops after one page.',
-    permitted_by: 'Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)", none required.' }),
-  variation({ name: 'location-search-page-limit-20', capability: 'common.location.search',
-    description: 'A pagination.limit above 20 is refused with HTTP 400. A checker that asks for large pages and gives up when refused judges no search.',
-    permitted_by: 'Document 1 §Limits: "Maximum page size: not shown."' }),
-  variation({ name: 'location-radius-400km', capability: 'common.location.search',
-    description: 'distance.max is honoured up to 400 km, not 100 km, and the config names 1,000 km as the radius the business cannot honour (fixtures.locations.unsupported_max): short of half the Earth\'s circumference, so an honoured one would hold only the locations within it. A checker that expects every location under it, or sends its own huge radius, judges another radius than the business\'s.',
-    permitted_by: 'Document 2 §Limits: Location distance `max` "Inclusive, in meters; an unsupported value is rejected, not clamped": which values a business supports is not shown.',
+    hides: [
+      'location-lookup-batch-400',
+      'location-lookup-batch-keeps-last',
+      'location-lookup-batch-counts-duplicates',
+      'location-lookup-batch-no-message',
+      'location-lookup-batch-limit-warning',
+      'location-lookup-unknown-404',
+      'location-lookup-endpoint-missing',
+    ],
+  }),
+  variation({
+    name: 'location-search-pagination-minimal',
+    capability: 'common.location.search',
+    description:
+      'A search page with more to come carries only pagination.cursor; the last page carries no pagination: no has_next_page, no total_count. A checker that needs has_next_page stops after one page.',
+    permitted_by:
+      'Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)", none required.',
+  }),
+  variation({
+    name: 'location-search-page-limit-20',
+    capability: 'common.location.search',
+    description:
+      'A pagination.limit above 20 is refused with HTTP 400. A checker that asks for large pages and gives up when refused judges no search.',
+    permitted_by: 'Document 1 §Limits: "Maximum page size: not shown."',
+  }),
+  variation({
+    name: 'location-radius-400km',
+    capability: 'common.location.search',
+    description:
+      "distance.max is honoured up to 400 km, not 100 km, and the config names 1,000 km as the radius the business cannot honour (fixtures.locations.unsupported_max): short of half the Earth's circumference, so an honoured one would hold only the locations within it. A checker that expects every location under it, or sends its own huge radius, judges another radius than the business's.",
+    permitted_by:
+      'Document 2 §Limits: Location distance `max` "Inclusive, in meters; an unsupported value is rejected, not clamped": which values a business supports is not shown.',
     // A radius short of half the circumference: a search that ignores distance then answers locations beyond it.
-    hides: ['location-search-distance-ignored'] }),
-  variation({ name: 'location-search-abroad-brief', capability: 'common.location.search',
-    description: 'Search lists the locations outside Portugal, the business\'s home country, without geo and without an amenities map (lookup gives them whole). A checker that fails a location it cannot place, or one whose amenities it cannot see, reports a false failure.',
-    permitted_by: 'Document 2 §Location: geo, Required "no"; amenities, Required "no".' }),
-  variation({ name: 'location-hours-filter-at', capability: 'common.location.search',
-    description: 'filters.hours takes its instant as `at`; an hours filter without it is refused with HTTP 400 (a missing required parameter). A checker that sends the config\'s open_at and fails the refusal, or judges the filter, is wrong.',
-    permitted_by: 'Document 2 §Resources and their fields: "Member lists of … the `hours` filter object: not shown beyond what is stated above."' }),
-  variation({ name: 'location-search-cursor-top-level', capability: 'common.location.search',
-    description: 'Search reads the cursor from a top-level cursor member and ignores pagination.cursor. A checker must say its cursor went unread, not fail the walk.',
-    permitted_by: 'Document 1 §POST /catalog/search: "The name of the request member that carries the cursor is not shown."; Document 2 §POST /locations/search: pagination "Cursor based; the business supports cursor pagination under the shared contract."',
+    hides: ['location-search-distance-ignored'],
+  }),
+  variation({
+    name: 'location-search-abroad-brief',
+    capability: 'common.location.search',
+    description:
+      "Search lists the locations outside Portugal, the business's home country, without geo and without an amenities map (lookup gives them whole). A checker that fails a location it cannot place, or one whose amenities it cannot see, reports a false failure.",
+    permitted_by: 'Document 2 §Location: geo, Required "no"; amenities, Required "no".',
+  }),
+  variation({
+    name: 'location-hours-filter-at',
+    capability: 'common.location.search',
+    description:
+      "filters.hours takes its instant as `at`; an hours filter without it is refused with HTTP 400 (a missing required parameter). A checker that sends the config's open_at and fails the refusal, or judges the filter, is wrong.",
+    permitted_by:
+      'Document 2 §Resources and their fields: "Member lists of … the `hours` filter object: not shown beyond what is stated above."',
+  }),
+  variation({
+    name: 'location-search-cursor-top-level',
+    capability: 'common.location.search',
+    description:
+      'Search reads the cursor from a top-level cursor member and ignores pagination.cursor. A checker must say its cursor went unread, not fail the walk.',
+    permitted_by:
+      'Document 1 §POST /catalog/search: "The name of the request member that carries the cursor is not shown."; Document 2 §POST /locations/search: pagination "Cursor based; the business supports cursor pagination under the shared contract."',
     // With pages of 3 no search could be walked: the composition of every variation would judge nothing of locations.
-    conflicts: ['location-search-small-pages'] }),
-  variation({ name: 'location-negative-max-honoured', capability: 'common.location.search',
-    description: 'A distance.max of zero or below is applied as given: no location lies within it, so the search answers an empty locations array, not an error. A checker that requires a rejection fails it.',
-    permitted_by: 'Document 2 §Resources and their fields: `max` "inclusive radius in meters"; "A business unable to honour the value MUST reject the request": one that honours it answers.' }),
-  variation({ name: 'location-search-last-page-cursor', capability: 'common.location.search',
-    description: 'The last page of a search carries a cursor too (with has_next_page false), and it leads to an empty page. A checker that reads a cursor as "more follow" walks past the end.',
-    permitted_by: 'Not shown: Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)" says nothing of a cursor on the last page.' }),
+    conflicts: ['location-search-small-pages'],
+  }),
+  variation({
+    name: 'location-negative-max-honoured',
+    capability: 'common.location.search',
+    description:
+      'A distance.max of zero or below is applied as given: no location lies within it, so the search answers an empty locations array, not an error. A checker that requires a rejection fails it.',
+    permitted_by:
+      'Document 2 §Resources and their fields: `max` "inclusive radius in meters"; "A business unable to honour the value MUST reject the request": one that honours it answers.',
+  }),
+  variation({
+    name: 'location-search-last-page-cursor',
+    capability: 'common.location.search',
+    description:
+      'The last page of a search carries a cursor too (with has_next_page false), and it leads to an empty page. A checker that reads a cursor as "more follow" walks past the end.',
+    permitted_by:
+      'Not shown: Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)" says nothing of a cursor on the last page.',
+  }),
   // Ask
-  variation({ name: 'ask-conversations-without-expiry', capability: 'common.ask',
+  variation({
+    name: 'ask-conversations-without-expiry',
+    capability: 'common.ask',
     description: 'Conversations carry an id but no expires_at. A checker that requires expires_at fails them.',
     permitted_by: 'Document 2 §Ask: Conversation "`expires_at` (string, optional, RFC 3339 …)".',
-    hides: ['ask-expires-at-not-rfc3339'] }),
-  variation({ name: 'ask-answer-markdown', capability: 'common.ask',
-    description: 'Answers carry markdown beside plain. A checker with a closed answer shape, or one that reads markdown as the answer, fails them.',
-    permitted_by: 'Document 2 §Ask: Answer "a Description with `plain` required and `markdown` or html optional alternative encodings".' }),
-  variation({ name: 'ask-no-conversation', capability: 'common.ask',
-    description: 'No answer carries a conversation: every question stands alone. A checker that requires a conversation, or needs one to follow up, fails it.',
-    permitted_by: 'Document 2 §POST /ask: Response "`conversation` (optional)"; rule 3 "When a `conversation` is returned …".',
-    hides: ['ask-conversation-without-id', 'ask-expires-at-not-rfc3339', 'ask-conversation-forgotten', 'ask-follow-up-500', 'ask-replay-appends-turn'] }),
-  variation({ name: 'ask-answer-links', capability: 'common.ask',
-    description: 'Answers carry links: to the products they are about (with the product id in the link id) and to policy pages (without one). A checker that requires an id on every link fails them.',
-    permitted_by: 'Document 2 §POST /ask: Response "`links` (optional array of Link)"; §Ask: the link id only "when a link refers to an addressable resource".' }),
-  variation({ name: 'ask-extra-message', capability: 'common.ask',
-    description: 'Every answer carries an info message saying it was written automatically. A checker that takes any message as an error, or expects none, fails it.',
-    permitted_by: 'Document 2 §POST /ask: rule 4 "Warnings or info notes about an answer ride in `messages`"; messages optional.' }),
-  variation({ name: 'ask-unknown-conversation-warning', capability: 'common.ask',
-    description: 'An unknown conversation id is noted with a warning, not an info message. A checker that requires a particular type or code fails it.',
-    permitted_by: 'Document 2 §POST /ask: rule 3 "is noted in `messages`": no type or code is given.' }),
-  variation({ name: 'ask-schema-errors-422', capability: 'common.ask',
-    description: 'An ask body that breaks the ask schema (query not a string, conversation not an object) gets HTTP 422 with code and content. A checker that takes only 400 as a refusal fails it.',
-    permitted_by: 'Document 2 §POST /ask: rule 1 "The business validates request bodies against the ask schema."; what it answers to a body that fails is not shown (§Errors names 400 for malformed JSON and a missing required parameter, neither of which these are).' }),
-  variation({ name: 'ask-schema-errors-as-messages', capability: 'common.ask',
-    description: 'An ask body that breaks the ask schema gets a business error: HTTP 200, status error, a recoverable error message. A checker that takes only an HTTP 4xx as a refusal fails it.',
-    permitted_by: 'Document 2 §POST /ask: rule 1 "The business validates request bodies against the ask schema."; Document 1 §Conventions 7: "business outcomes (including not found and validation problems) use HTTP 200 with the response envelope and a `messages` array".' }),
-  variation({ name: 'ask-conversation-once', capability: 'common.ask',
-    description: 'The conversation is returned when it starts, not with the answers that continue it (the id stays the one to send). A checker that requires the conversation member on every answer fails it.',
-    permitted_by: 'Document 2 §Ask: Response "`conversation` (optional)"; "When a `conversation` is returned, the business SHOULD retain its history".' }),
-  variation({ name: 'ask-conversation-id-per-turn', capability: 'common.ask',
-    description: 'Every answer issues a new conversation id, the handle for the next turn; an id issued earlier still continues its history. A checker that requires the follow-up answered under the id it sent warns on it.',
-    permitted_by: 'Document 2 §Ask: Conversation "`id` (string, required; opaque, issued by the business)"; rule 3 asks only that "a follow-up with the same `id` builds on it".' }),
+    hides: ['ask-expires-at-not-rfc3339'],
+  }),
+  variation({
+    name: 'ask-answer-markdown',
+    capability: 'common.ask',
+    description:
+      'Answers carry markdown beside plain. A checker with a closed answer shape, or one that reads markdown as the answer, fails them.',
+    permitted_by:
+      'Document 2 §Ask: Answer "a Description with `plain` required and `markdown` or html optional alternative encodings".',
+  }),
+  variation({
+    name: 'ask-no-conversation',
+    capability: 'common.ask',
+    description:
+      'No answer carries a conversation: every question stands alone. A checker that requires a conversation, or needs one to follow up, fails it.',
+    permitted_by:
+      'Document 2 §POST /ask: Response "`conversation` (optional)"; rule 3 "When a `conversation` is returned …".',
+    hides: [
+      'ask-conversation-without-id',
+      'ask-expires-at-not-rfc3339',
+      'ask-conversation-forgotten',
+      'ask-follow-up-500',
+      'ask-replay-appends-turn',
+    ],
+  }),
+  variation({
+    name: 'ask-answer-links',
+    capability: 'common.ask',
+    description:
+      'Answers carry links: to the products they are about (with the product id in the link id) and to policy pages (without one). A checker that requires an id on every link fails them.',
+    permitted_by:
+      'Document 2 §POST /ask: Response "`links` (optional array of Link)"; §Ask: the link id only "when a link refers to an addressable resource".',
+  }),
+  variation({
+    name: 'ask-extra-message',
+    capability: 'common.ask',
+    description:
+      'Every answer carries an info message saying it was written automatically. A checker that takes any message as an error, or expects none, fails it.',
+    permitted_by:
+      'Document 2 §POST /ask: rule 4 "Warnings or info notes about an answer ride in `messages`"; messages optional.',
+  }),
+  variation({
+    name: 'ask-unknown-conversation-warning',
+    capability: 'common.ask',
+    description:
+      'An unknown conversation id is noted with a warning, not an info message. A checker that requires a particular type or code fails it.',
+    permitted_by: 'Document 2 §POST /ask: rule 3 "is noted in `messages`": no type or code is given.',
+  }),
+  variation({
+    name: 'ask-schema-errors-422',
+    capability: 'common.ask',
+    description:
+      'An ask body that breaks the ask schema (query not a string, conversation not an object) gets HTTP 422 with code and content. A checker that takes only 400 as a refusal fails it.',
+    permitted_by:
+      'Document 2 §POST /ask: rule 1 "The business validates request bodies against the ask schema."; what it answers to a body that fails is not shown (§Errors names 400 for malformed JSON and a missing required parameter, neither of which these are).',
+  }),
+  variation({
+    name: 'ask-schema-errors-as-messages',
+    capability: 'common.ask',
+    description:
+      'An ask body that breaks the ask schema gets a business error: HTTP 200, status error, a recoverable error message. A checker that takes only an HTTP 4xx as a refusal fails it.',
+    permitted_by:
+      'Document 2 §POST /ask: rule 1 "The business validates request bodies against the ask schema."; Document 1 §Conventions 7: "business outcomes (including not found and validation problems) use HTTP 200 with the response envelope and a `messages` array".',
+  }),
+  variation({
+    name: 'ask-conversation-once',
+    capability: 'common.ask',
+    description:
+      'The conversation is returned when it starts, not with the answers that continue it (the id stays the one to send). A checker that requires the conversation member on every answer fails it.',
+    permitted_by:
+      'Document 2 §Ask: Response "`conversation` (optional)"; "When a `conversation` is returned, the business SHOULD retain its history".',
+  }),
+  variation({
+    name: 'ask-conversation-id-per-turn',
+    capability: 'common.ask',
+    description:
+      'Every answer issues a new conversation id, the handle for the next turn; an id issued earlier still continues its history. A checker that requires the follow-up answered under the id it sent warns on it.',
+    permitted_by:
+      'Document 2 §Ask: Conversation "`id` (string, required; opaque, issued by the business)"; rule 3 asks only that "a follow-up with the same `id` builds on it".',
+  }),
 ] as const;

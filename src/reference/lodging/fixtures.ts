@@ -8,7 +8,11 @@ type BookingFixtures = NonNullable<NonNullable<RunConfig['fixtures']>['booking']
 const STAY_DATES = { start_date: '2031-05-12', end_date: '2031-05-14' };
 
 const stay = (id: string, room: string, plan: string, adults: number) => ({
-  id, accommodation_type: { id: room }, rate_plan: { id: plan }, occupancy: { adults, total: adults }, stay_dates: STAY_DATES,
+  id,
+  accommodation_type: { id: room },
+  rate_plan: { id: plan },
+  occupancy: { adults, total: adults },
+  stay_dates: STAY_DATES,
 });
 
 /** The booking fixtures a run against the reference needs (fixtures.booking), for the variations on. */
@@ -25,11 +29,24 @@ export function bookingFixtures(variations: readonly VariationName[]): BookingFi
     stays,
     sold_out_stays: [stay('stay-1', SOLD_OUT.accommodationType, SOLD_OUT.ratePlan, 2)],
     guests: [
-      { id: 'guest-1', first_name: 'Ada', last_name: 'Tester', email: 'ada@proto-conformance.example', ...(phone ? { phone_number: '+353555010001' } : {}) },
+      {
+        id: 'guest-1',
+        first_name: 'Ada',
+        last_name: 'Tester',
+        email: 'ada@proto-conformance.example',
+        ...(phone ? { phone_number: '+353555010001' } : {}),
+      },
       { id: 'guest-2', first_name: 'Grace', last_name: 'Tester', ...(phone ? { phone_number: '+353555010002' } : {}) },
     ],
-    booker: { first_name: 'Ada', last_name: 'Tester', email: 'booker@proto-conformance.example', phone_number: '+353555010001' },
+    booker: {
+      first_name: 'Ada',
+      last_name: 'Tester',
+      email: 'booker@proto-conformance.example',
+      phone_number: '+353555010001',
+    },
     // Without a purpose in the config, the checker sends one only when the business asks for it.
-    ...(on.has('booking-no-travel-purpose') || on.has('booking-purpose-asked-at-complete') ? {} : { travel_purpose: 'leisure' }),
+    ...(on.has('booking-no-travel-purpose') || on.has('booking-purpose-asked-at-complete')
+      ? {}
+      : { travel_purpose: 'leisure' }),
   };
 }

@@ -11,10 +11,14 @@ export function lodgingModule(variations: VariationSet): ServiceModule {
   return {
     service: 'lodging',
     capabilities: ['lodging.booking'],
-    // A booking session's envelope "Includes payment_handlers"; the handler faults and booking-handlers-in-profile-only act here.
-    envelope: (_op, faults) => (faults.has('booking-no-payment-handlers') || variations.has('booking-handlers-in-profile-only')
-      ? {} : { payment_handlers: paymentHandlers(variations, faults.has('booking-payment-handlers-not-array')) }),
-    refuseMissing: (absent) => (variations.has('booking-missing-member-unrecoverable') ? missingMembers(absent, 'unrecoverable') : undefined),
+    // A booking session's envelope "Includes payment_handlers"; the handler faults and booking-handlers-in-profile-only
+    // act here.
+    envelope: (_op, faults) =>
+      faults.has('booking-no-payment-handlers') || variations.has('booking-handlers-in-profile-only')
+        ? {}
+        : { payment_handlers: paymentHandlers(variations, faults.has('booking-payment-handlers-not-array')) },
+    refuseMissing: (absent) =>
+      variations.has('booking-missing-member-unrecoverable') ? missingMembers(absent, 'unrecoverable') : undefined,
     handlers: {
       'booking.create': (r) => booking.create(store, r),
       'booking.get': (r) => booking.get(store, r),

@@ -9,8 +9,11 @@ export const PROPERTY = {
   id: 'prop-harbour-house',
   name: 'Harbour House',
   address: {
-    street_address: '4 Quay Street', address_locality: 'Galway', address_region: 'Connacht',
-    address_country: 'IE', postal_code: 'H91 X2F8',
+    street_address: '4 Quay Street',
+    address_locality: 'Galway',
+    address_region: 'Connacht',
+    address_country: 'IE',
+    postal_code: 'H91 X2F8',
   },
 } as const;
 
@@ -22,7 +25,12 @@ export interface RatePlan {
 export interface AccommodationType {
   id: string;
   title: string;
-  capacity: { adults: number; children: number; total: number; child_age_ranges: { ages: { min: number; max: number }; limit: number }[] };
+  capacity: {
+    adults: number;
+    children: number;
+    total: number;
+    child_age_ranges: { ages: { min: number; max: number }; limit: number }[];
+  };
   /** Nightly price per rate plan, in the currency's smallest unit. */
   nightly: Record<string, number>;
 }
@@ -35,17 +43,20 @@ export const RATE_PLANS: readonly RatePlan[] = [
 
 export const ACCOMMODATION_TYPES: readonly AccommodationType[] = [
   {
-    id: 'room-double', title: 'Double room, harbour view',
+    id: 'room-double',
+    title: 'Double room, harbour view',
     capacity: { adults: 2, children: 1, total: 3, child_age_ranges: [{ ages: { min: 0, max: 11 }, limit: 1 }] },
     nightly: { 'rate-flexible': 14000, 'rate-saver': 11900, 'rate-breakfast': 16000 },
   },
   {
-    id: 'room-single', title: 'Single room',
+    id: 'room-single',
+    title: 'Single room',
     capacity: { adults: 1, children: 0, total: 1, child_age_ranges: [] },
     nightly: { 'rate-flexible': 9000, 'rate-saver': 7600, 'rate-breakfast': 10200 },
   },
   {
-    id: 'room-suite', title: 'Family suite',
+    id: 'room-suite',
+    title: 'Family suite',
     capacity: { adults: 4, children: 2, total: 5, child_age_ranges: [{ ages: { min: 0, max: 15 }, limit: 2 }] },
     nightly: { 'rate-flexible': 26000, 'rate-saver': 22100, 'rate-breakfast': 29500 },
   },

@@ -4,100 +4,237 @@ const capability = 'lodging.booking';
 
 /** Variations of the lodging service module (Document 3): booking sessions. */
 export const LODGING_VARIATIONS = [
-  variation({ name: 'booking-requires-guest-phone', capability,
-    description: 'The session is not ready without a phone number for each guest, which its missing messages name ($.guests[0].phone_number). A checker with a fixed recipe never reaches ready.',
-    permitted_by: 'Document 3 §What the service does: "A business MAY enforce presence of fields in `guests`, … and states such expectations through `messages`."' }),
-  variation({ name: 'booking-completed-non-refundable', capability,
-    description: 'Cancel of a completed booking is refused: the session comes back completed with an unrecoverable error non_refundable. A checker that requires a completed booking to cancel fails it.',
-    permitted_by: 'Document 3 §States and transitions: "(a session) | Cancel Booking Session | | canceled | Status updated in the response." names no condition; whether a business may refuse to cancel a confirmed stay under its `cancellation_policy` link (a non-refundable rate) is not shown, so booking.cancel-completed only reports what it answers.' }),
-  variation({ name: 'booking-multi-stay', capability,
-    description: 'The run books two stays, and each stay needs a primary guest of its own. A checker that assigns guests to the first stay only, or one guest to every stay, never reaches ready.',
-    permitted_by: 'Document 3 §Resources and their fields: stays "One or more stays (multi-stay bookings allowed)"; §What the service does: "A business MAY enforce presence of fields in … `guest_assignments` … and states such expectations through `messages`."' }),
-  variation({ name: 'booking-multi-stay-get-reordered', capability,
-    description: 'The run books two stays, each needing a primary guest of its own, and Get lists the stays last first (as its store reads them back), while create and update list them as sent; message paths name stays by id. A checker that compares stays, or their guest assignments, by position between answers sees a change where there is none.',
-    permitted_by: 'Document 3 §Resources and their fields: stays "One or more stays (multi-stay bookings allowed)"; the order in which a response lists them is not shown.' }),
-  variation({ name: 'booking-rate-plans-per-room', capability,
-    description: 'Rate plans are offered per accommodation type, and the run books two stays under different rate plans. A checker that assumes one rate plan for a whole booking fails it.',
-    permitted_by: 'Document 3 §Resources and their fields: Stay "rate_plan | object | `id`", one per stay; the document says nothing of which rate plans go with which accommodation type.' }),
-  variation({ name: 'booking-nothing-required', capability,
-    description: 'The business enforces no field: a session is ready_for_complete at create. A checker that requires incomplete at create, or an update before complete, fails it.',
-    permitted_by: 'Document 3 §What the service does: "A business MAY enforce presence of fields"; §Resources and their fields: "which fields are mandatory on create or complete: not shown."',
+  variation({
+    name: 'booking-requires-guest-phone',
+    capability,
+    description:
+      'The session is not ready without a phone number for each guest, which its missing messages name ($.guests[0].phone_number). A checker with a fixed recipe never reaches ready.',
+    permitted_by:
+      'Document 3 §What the service does: "A business MAY enforce presence of fields in `guests`, … and states such expectations through `messages`."',
+  }),
+  variation({
+    name: 'booking-completed-non-refundable',
+    capability,
+    description:
+      'Cancel of a completed booking is refused: the session comes back completed with an unrecoverable error non_refundable. A checker that requires a completed booking to cancel fails it.',
+    permitted_by:
+      'Document 3 §States and transitions: "(a session) | Cancel Booking Session | | canceled | Status updated in the response." names no condition; whether a business may refuse to cancel a confirmed stay under its `cancellation_policy` link (a non-refundable rate) is not shown, so booking.cancel-completed only reports what it answers.',
+  }),
+  variation({
+    name: 'booking-multi-stay',
+    capability,
+    description:
+      'The run books two stays, and each stay needs a primary guest of its own. A checker that assigns guests to the first stay only, or one guest to every stay, never reaches ready.',
+    permitted_by:
+      'Document 3 §Resources and their fields: stays "One or more stays (multi-stay bookings allowed)"; §What the service does: "A business MAY enforce presence of fields in … `guest_assignments` … and states such expectations through `messages`."',
+  }),
+  variation({
+    name: 'booking-multi-stay-get-reordered',
+    capability,
+    description:
+      'The run books two stays, each needing a primary guest of its own, and Get lists the stays last first (as its store reads them back), while create and update list them as sent; message paths name stays by id. A checker that compares stays, or their guest assignments, by position between answers sees a change where there is none.',
+    permitted_by:
+      'Document 3 §Resources and their fields: stays "One or more stays (multi-stay bookings allowed)"; the order in which a response lists them is not shown.',
+  }),
+  variation({
+    name: 'booking-rate-plans-per-room',
+    capability,
+    description:
+      'Rate plans are offered per accommodation type, and the run books two stays under different rate plans. A checker that assumes one rate plan for a whole booking fails it.',
+    permitted_by:
+      'Document 3 §Resources and their fields: Stay "rate_plan | object | `id`", one per stay; the document says nothing of which rate plans go with which accommodation type.',
+  }),
+  variation({
+    name: 'booking-nothing-required',
+    capability,
+    description:
+      'The business enforces no field: a session is ready_for_complete at create. A checker that requires incomplete at create, or an update before complete, fails it.',
+    permitted_by:
+      'Document 3 §What the service does: "A business MAY enforce presence of fields"; §Resources and their fields: "which fields are mandatory on create or complete: not shown."',
     // No session is ever incomplete: nothing is left to name, to leave unnamed, or to misspell.
-    hides: ['booking-never-ready', 'booking-incomplete-silent', 'booking-missing-without-path', 'booking-status-pending'] }),
-  variation({ name: 'booking-confirmation-without-pincode', capability,
-    description: 'A confirmation carries id and label but no pincode. A checker that requires all three members fails it.',
-    permitted_by: 'Document 3 §Resources and their fields: confirmation "`id`, `label`, `pincode` (strings)": known members, none individually required.',
-    hides: ['booking-pincode-number'] }),
-  variation({ name: 'booking-expires-at', capability,
-    description: 'Sessions carry expires_at, an RFC 3339 timestamp. A checker that reads every date-like member as a YYYY-MM-DD date fails it.',
-    permitted_by: 'Document 3 §Limits: "Session lifetime is signalled by `expires_at`; its duration is not shown."' }),
-  variation({ name: 'booking-no-travel-purpose', capability,
-    description: 'The business has no use for travel_purpose and never asks for it; the run config names none. A checker that needs one to go on fails or stops.',
-    permitted_by: 'Document 3 §Resources and their fields: "Allowed values of `travel_purpose` … and which fields are mandatory on create or complete: not shown."' }),
-  variation({ name: 'booking-unknown-session-404', capability,
-    description: 'Reading an unknown booking session answers HTTP 404 with code and content. A checker that takes any 404 for a missing route reports the endpoint as absent.',
-    permitted_by: 'Not shown: what Get Booking Session answers for an unknown session (Document 3 §Errors: "Other codes specific to lodging: not shown").' }),
-  variation({ name: 'booking-handlers-in-profile-only', capability,
-    description: 'Booking session responses carry no payment_handlers; the profile advertises the handlers. A checker that requires them in every session envelope fails it.',
-    permitted_by: 'Document 3 §Resources and their fields: proto "Includes `payment_handlers`.", a Notes column (known members, not individually required); §What the service does: "The business advertises the capability in its profile together with payment handlers."',
+    hides: [
+      'booking-never-ready',
+      'booking-incomplete-silent',
+      'booking-missing-without-path',
+      'booking-status-pending',
+    ],
+  }),
+  variation({
+    name: 'booking-confirmation-without-pincode',
+    capability,
+    description:
+      'A confirmation carries id and label but no pincode. A checker that requires all three members fails it.',
+    permitted_by:
+      'Document 3 §Resources and their fields: confirmation "`id`, `label`, `pincode` (strings)": known members, none individually required.',
+    hides: ['booking-pincode-number'],
+  }),
+  variation({
+    name: 'booking-expires-at',
+    capability,
+    description:
+      'Sessions carry expires_at, an RFC 3339 timestamp. A checker that reads every date-like member as a YYYY-MM-DD date fails it.',
+    permitted_by: 'Document 3 §Limits: "Session lifetime is signalled by `expires_at`; its duration is not shown."',
+  }),
+  variation({
+    name: 'booking-no-travel-purpose',
+    capability,
+    description:
+      'The business has no use for travel_purpose and never asks for it; the run config names none. A checker that needs one to go on fails or stops.',
+    permitted_by:
+      'Document 3 §Resources and their fields: "Allowed values of `travel_purpose` … and which fields are mandatory on create or complete: not shown."',
+  }),
+  variation({
+    name: 'booking-unknown-session-404',
+    capability,
+    description:
+      'Reading an unknown booking session answers HTTP 404 with code and content. A checker that takes any 404 for a missing route reports the endpoint as absent.',
+    permitted_by:
+      'Not shown: what Get Booking Session answers for an unknown session (Document 3 §Errors: "Other codes specific to lodging: not shown").',
+  }),
+  variation({
+    name: 'booking-handlers-in-profile-only',
+    capability,
+    description:
+      'Booking session responses carry no payment_handlers; the profile advertises the handlers. A checker that requires them in every session envelope fails it.',
+    permitted_by:
+      'Document 3 §Resources and their fields: proto "Includes `payment_handlers`.", a Notes column (known members, not individually required); §What the service does: "The business advertises the capability in its profile together with payment handlers."',
     // Without handlers in the profile too, there is none to pay with.
     conflicts: ['profile-no-payment-handlers'],
-    hides: ['booking-no-payment-handlers', 'booking-payment-handlers-not-array'] }),
-  variation({ name: 'booking-complete-requires-booker-address', capability,
-    description: 'Complete of a session whose booker has no address answers the session, still ready_for_complete, with a recoverable missing error at $.booker.address; the run config has no address. A checker must report what it cannot supply, not fail the complete.',
-    permitted_by: 'Document 3 §What the service does: "A business MAY enforce presence of fields in … `booker` … or addresses such as a billing address, and states such expectations through `messages`."; §Resources and their fields: "which fields are mandatory on create or complete: not shown."' }),
-  variation({ name: 'booking-billing-address-unverified', capability,
-    description: 'Complete answers the session, still ready_for_complete, with a recoverable invalid error at $.payment.instruments[0].billing_address: the payment provider could not verify the billing address the instrument carries. The payment is not accepted; a checker must report the refusal as a reason not to test, not fail the complete.',
-    permitted_by: 'Document 3 §States and transitions: "| ready_for_complete | Complete Booking Session | payment accepted | completed | Response includes `confirmation`. |"; §What the service does: "A business MAY enforce presence of fields in … `booker` … or addresses such as a billing address, and states such expectations through `messages`."' }),
-  variation({ name: 'booking-test-token-declined', capability,
-    description: 'Complete answers HTTP 200 with the session still ready_for_complete and an unrecoverable payment_declined error pointing at no field: the provider declines the config\'s token. The payment is not accepted, so nothing completes; a checker must report the refusal as a reason not to test, not fail the complete.',
-    permitted_by: 'Document 3 §States and transitions: "| ready_for_complete | Complete Booking Session | payment accepted | completed | Response includes `confirmation`. |"' }),
-  variation({ name: 'booking-purpose-asked-at-complete', capability,
-    description: 'A session is ready without a travel purpose, but Complete asks for one (recoverable missing, $.travel_purpose) and the run config names none. A checker that sends payment only once fails the complete; one that supplies what complete asks for and completes again passes.',
-    permitted_by: 'Document 3 §Resources and their fields: "which fields are mandatory on create or complete: not shown."; §What the service does: the business "states such expectations through `messages`."' }),
-  variation({ name: 'booking-stays-echo-minimal', capability,
-    description: 'Responses show each stay without its occupancy and stay_dates; an update, a full replacement, must still carry them. A checker that sends back only what it was shown gets HTTP 400 and never reaches ready.',
-    permitted_by: 'Document 3 §Endpoints: Update "includes every previously set field it wants to keep"; the Stay table has no Required column, and which members a response repeats is not shown.',
+    hides: ['booking-no-payment-handlers', 'booking-payment-handlers-not-array'],
+  }),
+  variation({
+    name: 'booking-complete-requires-booker-address',
+    capability,
+    description:
+      'Complete of a session whose booker has no address answers the session, still ready_for_complete, with a recoverable missing error at $.booker.address; the run config has no address. A checker must report what it cannot supply, not fail the complete.',
+    permitted_by:
+      'Document 3 §What the service does: "A business MAY enforce presence of fields in … `booker` … or addresses such as a billing address, and states such expectations through `messages`."; §Resources and their fields: "which fields are mandatory on create or complete: not shown."',
+  }),
+  variation({
+    name: 'booking-billing-address-unverified',
+    capability,
+    description:
+      'Complete answers the session, still ready_for_complete, with a recoverable invalid error at $.payment.instruments[0].billing_address: the payment provider could not verify the billing address the instrument carries. The payment is not accepted; a checker must report the refusal as a reason not to test, not fail the complete.',
+    permitted_by:
+      'Document 3 §States and transitions: "| ready_for_complete | Complete Booking Session | payment accepted | completed | Response includes `confirmation`. |"; §What the service does: "A business MAY enforce presence of fields in … `booker` … or addresses such as a billing address, and states such expectations through `messages`."',
+  }),
+  variation({
+    name: 'booking-test-token-declined',
+    capability,
+    description:
+      "Complete answers HTTP 200 with the session still ready_for_complete and an unrecoverable payment_declined error pointing at no field: the provider declines the config's token. The payment is not accepted, so nothing completes; a checker must report the refusal as a reason not to test, not fail the complete.",
+    permitted_by:
+      'Document 3 §States and transitions: "| ready_for_complete | Complete Booking Session | payment accepted | completed | Response includes `confirmation`. |"',
+  }),
+  variation({
+    name: 'booking-purpose-asked-at-complete',
+    capability,
+    description:
+      'A session is ready without a travel purpose, but Complete asks for one (recoverable missing, $.travel_purpose) and the run config names none. A checker that sends payment only once fails the complete; one that supplies what complete asks for and completes again passes.',
+    permitted_by:
+      'Document 3 §Resources and their fields: "which fields are mandatory on create or complete: not shown."; §What the service does: the business "states such expectations through `messages`."',
+  }),
+  variation({
+    name: 'booking-stays-echo-minimal',
+    capability,
+    description:
+      'Responses show each stay without its occupancy and stay_dates; an update, a full replacement, must still carry them. A checker that sends back only what it was shown gets HTTP 400 and never reaches ready.',
+    permitted_by:
+      'Document 3 §Endpoints: Update "includes every previously set field it wants to keep"; the Stay table has no Required column, and which members a response repeats is not shown.',
     // No dates are shown, so none can be misspelled.
-    hides: ['booking-dates-timestamps'] }),
-  variation({ name: 'booking-stays-echo-without-ids', capability,
-    description: 'Responses show each stay without its id, occupancy and stay_dates: the platform supplied them and keeps them. An update, a full replacement, must still carry them, each stay matched by its place. A checker that sends back only what it was shown gets HTTP 400 and never reaches ready.',
-    permitted_by: 'Document 3 §Resources and their fields: Stay id "Stay identifier supplied by the platform."; §Endpoints: Update "includes every previously set field it wants to keep"; the Stay table has no Required column, and which members a response repeats is not shown.',
+    hides: ['booking-dates-timestamps'],
+  }),
+  variation({
+    name: 'booking-stays-echo-without-ids',
+    capability,
+    description:
+      'Responses show each stay without its id, occupancy and stay_dates: the platform supplied them and keeps them. An update, a full replacement, must still carry them, each stay matched by its place. A checker that sends back only what it was shown gets HTTP 400 and never reaches ready.',
+    permitted_by:
+      'Document 3 §Resources and their fields: Stay id "Stay identifier supplied by the platform."; §Endpoints: Update "includes every previously set field it wants to keep"; the Stay table has no Required column, and which members a response repeats is not shown.',
     // No dates are shown, so none can be misspelled.
-    hides: ['booking-dates-timestamps'] }),
-  variation({ name: 'booking-missing-code-required', capability,
-    description: 'An incomplete session names what is missing with code "required" and a path, not "missing". A checker that requires code missing fails it.',
-    permitted_by: 'Document 3 §Errors: "Other codes specific to lodging: not shown"; Document 1 §Errors: "The complete error code registry: not shown."',
-    // Only code missing says a field is absent: a field asked for again under another code may be a value the business rejects.
-    hides: ['booking-missing-without-path', 'booking-missing-path-relative', 'booking-missing-unrecoverable', 'booking-never-ready'] }),
-  variation({ name: 'booking-missing-path-filter', capability,
-    description: 'Messages name a guest or a stay by a filter on its id: $.guests[?(@.id==\'guest-1\')].first_name, $.stays[?(@.id==\'stay-1\')].guest_assignments. A checker that only reads indexes fails them or cannot fill them.',
-    permitted_by: 'Document 1 §Shared value objects: Message path "JSON path of the field concerned".' }),
-  variation({ name: 'booking-path-filter-double-quoted', capability,
-    description: 'Messages name a guest or a stay by a filter on its id in double quotes: $.guests[?(@.id=="guest-1")].first_name. A checker that only reads single-quoted filters cannot find what they name.',
+    hides: ['booking-dates-timestamps'],
+  }),
+  variation({
+    name: 'booking-missing-code-required',
+    capability,
+    description:
+      'An incomplete session names what is missing with code "required" and a path, not "missing". A checker that requires code missing fails it.',
+    permitted_by:
+      'Document 3 §Errors: "Other codes specific to lodging: not shown"; Document 1 §Errors: "The complete error code registry: not shown."',
+    // Only code missing says a field is absent: a field asked for again under another code may be a value the business
+    // rejects.
+    hides: [
+      'booking-missing-without-path',
+      'booking-missing-path-relative',
+      'booking-missing-unrecoverable',
+      'booking-never-ready',
+    ],
+  }),
+  variation({
+    name: 'booking-missing-path-filter',
+    capability,
+    description:
+      "Messages name a guest or a stay by a filter on its id: $.guests[?(@.id=='guest-1')].first_name, $.stays[?(@.id=='stay-1')].guest_assignments. A checker that only reads indexes fails them or cannot fill them.",
     permitted_by: 'Document 1 §Shared value objects: Message path "JSON path of the field concerned".',
-    conflicts: ['booking-missing-path-filter'] }),
-  variation({ name: 'booking-path-filter-spaced', capability,
-    description: 'Messages name a guest or a stay by a filter on its id written with spaces around ==: $.guests[?(@.id == \'guest-1\')].first_name. A checker that reads only unspaced filters cannot find what they name.',
+  }),
+  variation({
+    name: 'booking-path-filter-double-quoted',
+    capability,
+    description:
+      'Messages name a guest or a stay by a filter on its id in double quotes: $.guests[?(@.id=="guest-1")].first_name. A checker that only reads single-quoted filters cannot find what they name.',
     permitted_by: 'Document 1 §Shared value objects: Message path "JSON path of the field concerned".',
-    conflicts: ['booking-missing-path-filter', 'booking-path-filter-double-quoted'] }),
-  variation({ name: 'booking-guest-ids-assigned', capability,
-    description: 'The business gives each guest it has not seen an id of its own (gst-…) and rewrites the assignments that named it. A checker that assigns guests by the ids it first sent, or compares ids across the change, fails it.',
-    permitted_by: 'Document 3 §Resources and their fields: guests "Elements: `id`, …"; unlike a stay\'s id ("supplied by the platform"), who gives a guest its id is not said.' }),
-  variation({ name: 'booking-guest-ids-not-followed', capability,
-    description: 'The business gives each guest it has not seen an id of its own (gst-…) but leaves the assignments as sent: one naming the id the platform first sent is answered invalid at $.stays[0].guest_assignments. A checker that does not assign the primary guest anew, by the session\'s own guest ids, never reaches ready.',
-    permitted_by: 'Document 3 §Resources and their fields: guests "Elements: `id`, …", who gives a guest its id is not said; §What the service does: "A business MAY enforce presence of fields in … `guest_assignments` … and states such expectations through `messages`."',
+    conflicts: ['booking-missing-path-filter'],
+  }),
+  variation({
+    name: 'booking-path-filter-spaced',
+    capability,
+    description:
+      "Messages name a guest or a stay by a filter on its id written with spaces around ==: $.guests[?(@.id == 'guest-1')].first_name. A checker that reads only unspaced filters cannot find what they name.",
+    permitted_by: 'Document 1 §Shared value objects: Message path "JSON path of the field concerned".',
+    conflicts: ['booking-missing-path-filter', 'booking-path-filter-double-quoted'],
+  }),
+  variation({
+    name: 'booking-guest-ids-assigned',
+    capability,
+    description:
+      'The business gives each guest it has not seen an id of its own (gst-…) and rewrites the assignments that named it. A checker that assigns guests by the ids it first sent, or compares ids across the change, fails it.',
+    permitted_by:
+      'Document 3 §Resources and their fields: guests "Elements: `id`, …"; unlike a stay\'s id ("supplied by the platform"), who gives a guest its id is not said.',
+  }),
+  variation({
+    name: 'booking-guest-ids-not-followed',
+    capability,
+    description:
+      "The business gives each guest it has not seen an id of its own (gst-…) but leaves the assignments as sent: one naming the id the platform first sent is answered invalid at $.stays[0].guest_assignments. A checker that does not assign the primary guest anew, by the session's own guest ids, never reaches ready.",
+    permitted_by:
+      'Document 3 §Resources and their fields: guests "Elements: `id`, …", who gives a guest its id is not said; §What the service does: "A business MAY enforce presence of fields in … `guest_assignments` … and states such expectations through `messages`."',
     // Both give guests ids of their own; only one of them can say what becomes of the assignments.
-    conflicts: ['booking-guest-ids-assigned'] }),
-  variation({ name: 'booking-payment-before-ready', capability,
-    description: 'A session is not ready until an update carries a payment instrument to guarantee the stay (missing $.payment.instruments); the instrument is kept without its credential. A checker that sends payment only with Complete never reaches ready.',
-    permitted_by: 'Document 3 §What the service does: "A platform opens a booking session … progressively supplies guests, booker and payment, and completes the booking"; §Resources and their fields: payment "Payment data (instruments) as in checkout", "which fields are mandatory on create or complete: not shown."' }),
-  variation({ name: 'booking-missing-member-unrecoverable', capability,
-    description: 'A create without property or stays is answered HTTP 200 with an error response whose missing messages say severity unrecoverable: no session exists to recover. A checker that holds every missing message to recoverable fails it.',
-    permitted_by: 'Document 1 §Errors: "`missing` (required field absent, with `path`)", "Message `severity` is `recoverable` or `unrecoverable`"; the recoverable missing problems of Document 1 are those of a checkout session, and Document 3 says nothing of a refused create\'s severity.' }),
-  variation({ name: 'booking-async-completion', capability,
-    description: 'Complete answers complete_in_progress; a Get a moment later shows the booking completed, with its confirmation. A checker that requires completed and the confirmation in the complete response fails it.',
-    permitted_by: 'Document 3 §States and transitions: "How a session enters `complete_in_progress`: not shown."; §Resources and their fields: confirmation "MUST be set in the response of a completed booking", here the Get.',
+    conflicts: ['booking-guest-ids-assigned'],
+  }),
+  variation({
+    name: 'booking-payment-before-ready',
+    capability,
+    description:
+      'A session is not ready until an update carries a payment instrument to guarantee the stay (missing $.payment.instruments); the instrument is kept without its credential. A checker that sends payment only with Complete never reaches ready.',
+    permitted_by:
+      'Document 3 §What the service does: "A platform opens a booking session … progressively supplies guests, booker and payment, and completes the booking"; §Resources and their fields: payment "Payment data (instruments) as in checkout", "which fields are mandatory on create or complete: not shown."',
+  }),
+  variation({
+    name: 'booking-missing-member-unrecoverable',
+    capability,
+    description:
+      'A create without property or stays is answered HTTP 200 with an error response whose missing messages say severity unrecoverable: no session exists to recover. A checker that holds every missing message to recoverable fails it.',
+    permitted_by:
+      'Document 1 §Errors: "`missing` (required field absent, with `path`)", "Message `severity` is `recoverable` or `unrecoverable`"; the recoverable missing problems of Document 1 are those of a checkout session, and Document 3 says nothing of a refused create\'s severity.',
+  }),
+  variation({
+    name: 'booking-async-completion',
+    capability,
+    description:
+      'Complete answers complete_in_progress; a Get a moment later shows the booking completed, with its confirmation. A checker that requires completed and the confirmation in the complete response fails it.',
+    permitted_by:
+      'Document 3 §States and transitions: "How a session enters `complete_in_progress`: not shown."; §Resources and their fields: confirmation "MUST be set in the response of a completed booking", here the Get.',
     // Completion is the variation's own: an accepted payment never leaves the session ready.
-    hides: ['booking-complete-stays-ready'] }),
+    hides: ['booking-complete-stays-ready'],
+  }),
 ] as const;

@@ -13,11 +13,17 @@ export const REFERENCE_UNSCOPED_API_KEY = 'ref-unscoped-key-51b7e0aa';
 export const REFERENCE_UNSCOPED_BEARER_TOKEN = 'ref-unscoped-bearer-9e2c4f13';
 
 /** The auth scheme in force, and the operations it covers; undefined when every operation is open. */
-export function authScheme(variations: VariationSet): { scheme: 'api-key' | 'bearer'; covers: (op: Operation) => boolean } | undefined {
+export function authScheme(
+  variations: VariationSet,
+): { scheme: 'api-key' | 'bearer'; covers: (op: Operation) => boolean } | undefined {
   if (variations.has('auth-api-key')) return { scheme: 'api-key', covers: () => true };
   if (variations.has('auth-bearer')) return { scheme: 'bearer', covers: () => true };
   // A public catalog and cart; checkout and order need the key.
-  if (variations.has('auth-checkout-only')) return { scheme: 'api-key', covers: (op) => op.capability === 'shopping.checkout' || op.capability === 'shopping.order' };
+  if (variations.has('auth-checkout-only'))
+    return {
+      scheme: 'api-key',
+      covers: (op) => op.capability === 'shopping.checkout' || op.capability === 'shopping.order',
+    };
   return undefined;
 }
 
@@ -25,21 +31,29 @@ export function authScheme(variations: VariationSet): { scheme: 'api-key' | 'bea
  * Authentication, for every service module (Document 1 §Authentication, §Errors): 401 for a
  * missing or invalid credential, 403 for one that may not do this. The auth faults act here.
  */
-export function authRefusal(req: IncomingMessage, op: Operation, faults: FaultSet, variations: VariationSet): Reply | undefined {
+export function authRefusal(
+  req: IncomingMessage,
+  op: Operation,
+  faults: FaultSet,
+  variations: VariationSet,
+): Reply | undefined {
   const auth = authScheme(variations);
-  if (!auth || !auth.covers(op)) return undefined;
-  const presented = auth.scheme === 'api-key'
-    ? req.headers['x-api-key']
-    : /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-  const [full, unscoped] = auth.scheme === 'api-key'
-    ? [REFERENCE_API_KEY, REFERENCE_UNSCOPED_API_KEY] : [REFERENCE_BEARER_TOKEN, REFERENCE_UNSCOPED_BEARER_TOKEN];
+  if (!auth?.covers(op)) return undefined;
+  const presented =
+    auth.scheme === 'api-key' ? req.headers['x-api-key'] : /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  const [full, unscoped] =
+    auth.scheme === 'api-key'
+      ? [REFERENCE_API_KEY, REFERENCE_UNSCOPED_API_KEY]
+      : [REFERENCE_BEARER_TOKEN, REFERENCE_UNSCOPED_BEARER_TOKEN];
   const what = auth.scheme === 'api-key' ? 'X-API-Key' : 'a Bearer token';
   if (typeof presented !== 'string' || presented === '') {
     if (faults.has('auth-missing-credential-accepted')) return undefined;
     return transportError(faults.has('auth-missing-credential-403') ? 403 : 401, 'unauthorized', `${what} is required`);
   }
   if (presented !== full && presented !== unscoped) {
-    return faults.has('auth-invalid-credential-accepted') ? undefined : transportError(401, 'unauthorized', `${what} is not one this business issued`);
+    return faults.has('auth-invalid-credential-accepted')
+      ? undefined
+      : transportError(401, 'unauthorized', `${what} is not one this business issued`);
   }
   if (presented === unscoped && !faults.has('auth-forbidden-accepted')) {
     return transportError(403, 'forbidden', `this credential carries no permission for ${op.name}`);
@@ -57,5 +71,9 @@ export function certificateRefusal(req: IncomingMessage, faults: FaultSet): Repl
   if (socket.authorized || faults.has('mtls-unchecked')) return undefined;
   const presented = Object.keys(socket.getPeerCertificate?.() ?? {}).length > 0;
   if (presented && faults.has('mtls-any-certificate')) return undefined;
-  return transportError(401, 'unauthorized', presented ? 'the client certificate is not one this business trusts' : 'a client certificate is required');
+  return transportError(
+    401,
+    'unauthorized',
+    presented ? 'the client certificate is not one this business trusts' : 'a client certificate is required',
+  );
 }

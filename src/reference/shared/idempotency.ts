@@ -39,10 +39,15 @@ export interface KeyedRequest {
 export class IdempotencyStore {
   private readonly entries = new Map<string, { fingerprint: string; response?: StoredResponse }>();
 
-  constructor(private readonly faults: FaultSet, private readonly variations: VariationSet) {}
+  constructor(
+    private readonly faults: FaultSet,
+    private readonly variations: VariationSet,
+  ) {}
 
   decide(r: KeyedRequest): IdempotencyDecision {
-    const exempt = this.faults.has('idempotency-not-stored') || (this.faults.has('idempotency-complete-not-stored') && r.operation.endsWith('.complete'));
+    const exempt =
+      this.faults.has('idempotency-not-stored') ||
+      (this.faults.has('idempotency-complete-not-stored') && r.operation.endsWith('.complete'));
     const slot = this.slot(r);
     const fingerprint = this.fingerprint(r);
     const entry = this.entries.get(slot);
@@ -53,13 +58,15 @@ export class IdempotencyStore {
     if (entry.fingerprint === fingerprint) {
       if (this.faults.has('idempotency-replay-conflicts')) return { kind: 'conflict' };
       // idempotency-in-progress-reprocessed: an answer still complete_in_progress is taken for no result yet.
-      if (this.faults.has('idempotency-in-progress-reprocessed') && inProgress(entry.response)) return { kind: 'process', remember };
+      if (this.faults.has('idempotency-in-progress-reprocessed') && inProgress(entry.response))
+        return { kind: 'process', remember };
       // ask-replay-appends-turn: a matching ask is asked again, one more turn in its conversation.
       if (this.faults.has('ask-replay-appends-turn') && r.operation === 'ask') return { kind: 'process', remember };
       return { kind: 'replay', response: this.replayed(entry.response) };
     }
     if (this.faults.has('idempotency-mismatch-accepted')) return { kind: 'process', remember };
-    if (this.faults.has('idempotency-conflict-after-apply')) return { kind: 'process-then-conflict', remember: () => undefined };
+    if (this.faults.has('idempotency-conflict-after-apply'))
+      return { kind: 'process-then-conflict', remember: () => undefined };
     return { kind: 'conflict' };
   }
 
@@ -74,7 +81,10 @@ export class IdempotencyStore {
     return JSON.stringify([r.platform, r.key, scope]);
   }
 
-  /** What "the same request" means: the same operation and path, and the same body bytes (or JSON value, under a variation). */
+  /**
+   * What "the same request" means: the same operation and path, and the same body bytes (or JSON value, under a
+   * variation).
+   */
   private fingerprint(r: KeyedRequest): string {
     let body = r.rawBody;
     if (this.variations.has('idempotency-compares-json')) {
@@ -91,7 +101,14 @@ export class IdempotencyStore {
     if (this.faults.has('idempotency-replay-status-200')) return { ...stored, status: 200 };
     if (!this.variations.has('idempotency-replay-reserialised')) return stored;
     // The stored value written out again: keys sorted, indented. The same JSON, other bytes.
-    return { ...stored, text: JSON.stringify(JSON.parse(stored.text, (_k, v: unknown) => sortKeys(v)), null, 2) };
+    return {
+      ...stored,
+      text: JSON.stringify(
+        JSON.parse(stored.text, (_k, v: unknown) => sortKeys(v)),
+        null,
+        2,
+      ),
+    };
   }
 }
 

@@ -27,13 +27,21 @@ export function authorize(token: unknown): PaymentOutcome {
  */
 export function keptInstruments(body: Record<string, unknown>): Record<string, unknown>[] {
   const payment = body.payment;
-  const instruments = isObject(payment) && Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
+  const instruments =
+    isObject(payment) && Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
   return instruments.map(({ credential: _secret, ...rest }) => rest);
 }
 
-/** The refusal of a provider that declines the instrument outright (a business outcome, nothing to fix by the platform). */
-export const providerDeclined = (): ReplyMessage => unrecoverable('payment_declined', 'The payment provider declined the instrument.');
+/**
+ * The refusal of a provider that declines the instrument outright (a business outcome, nothing to fix by the platform).
+ */
+export const providerDeclined = (): ReplyMessage =>
+  unrecoverable('payment_declined', 'The payment provider declined the instrument.');
 
 /** The refusal of a provider that cannot verify the billing address the (first) instrument carries. */
 export const billingAddressUnverified = (): ReplyMessage =>
-  recoverable('invalid', 'The billing address could not be verified by the payment provider.', '$.payment.instruments[0].billing_address');
+  recoverable(
+    'invalid',
+    'The billing address could not be verified by the payment provider.',
+    '$.payment.instruments[0].billing_address',
+  );

@@ -16,21 +16,33 @@ const FETCH_TIMEOUT_MS = 2000;
 export class PlatformProfileResolver {
   private readonly cache = new Map<string, Record<string, unknown>>();
 
-  constructor(private readonly dialect: Dialect, private readonly faults: FaultSet) {}
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly faults: FaultSet,
+  ) {}
 
   async refusal(url: string): Promise<Reply | undefined> {
     if (!isLoopback(url) || this.cache.has(url)) return undefined;
     let document: unknown;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { Accept: 'application/json' } });
+      const res = await fetch(url, {
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+        headers: { Accept: 'application/json' },
+      });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       document = await res.json();
     } catch (err) {
-      if (this.faults.has('platform-profile-fetch-failure-500')) return transportError(500, 'internal_error', 'platform profile lookup crashed');
-      return transportError(424, 'platform_profile_unavailable', `the platform profile ${url} could not be fetched (${(err as Error).message})`);
+      if (this.faults.has('platform-profile-fetch-failure-500'))
+        return transportError(500, 'internal_error', 'platform profile lookup crashed');
+      return transportError(
+        424,
+        'platform_profile_unavailable',
+        `the platform profile ${url} could not be fetched (${(err as Error).message})`,
+      );
     }
     const problem = this.faults.has('platform-profile-malformed-accepted') ? undefined : this.problemOf(document);
-    if (problem) return transportError(422, 'platform_profile_invalid', `the platform profile ${url} is malformed: ${problem}`);
+    if (problem)
+      return transportError(422, 'platform_profile_invalid', `the platform profile ${url} is malformed: ${problem}`);
     this.cache.set(url, document as Record<string, unknown>);
     return undefined;
   }
@@ -42,7 +54,8 @@ export class PlatformProfileResolver {
   }
 
   private problemOf(document: unknown): string | undefined {
-    if (!isObject(document) || !isObject(document[this.dialect.envelopeKey])) return `no "${this.dialect.envelopeKey}" object`;
+    if (!isObject(document) || !isObject(document[this.dialect.envelopeKey]))
+      return `no "${this.dialect.envelopeKey}" object`;
     const keys = document.keys;
     if (keys === undefined) return undefined;
     if (!Array.isArray(keys)) return 'keys is not an array';

@@ -19,13 +19,16 @@ export interface ReplyMessage {
 }
 
 /** Whether a value is a reply (a parse step's refusal) rather than what was parsed. */
-export const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && typeof (v as { kind?: unknown }).kind === 'string';
+export const isReply = (v: unknown): v is Reply =>
+  typeof v === 'object' && v !== null && typeof (v as { kind?: unknown }).kind === 'string';
 
 export const resource = (body: Record<string, unknown>, status = 200): Reply => ({ kind: 'resource', status, body });
 
 /** A business outcome: HTTP 200, status error, messages (and extra members such as continue_url). */
 export const businessError = (messages: ReplyMessage[], extra?: Record<string, unknown>): BusinessError => ({
-  kind: 'business-error', messages, extra,
+  kind: 'business-error',
+  messages,
+  extra,
 });
 
 /** Where a platform sends the buyer when a cart or session cannot go on. */
@@ -33,11 +36,18 @@ export const recoveryUrl = (base: string) => `${base}/shop`;
 
 /** One recoverable error message. */
 export const recoverable = (code: string, content: string, path?: string): ReplyMessage => ({
-  type: 'error', code, content, severity: 'recoverable', ...(path ? { path } : {}),
+  type: 'error',
+  code,
+  content,
+  severity: 'recoverable',
+  ...(path ? { path } : {}),
 });
 
 /** The business error naming request members the spec requires that are absent. */
-export const missingMembers = (absent: string[], severity: 'recoverable' | 'unrecoverable' = 'recoverable'): BusinessError =>
+export const missingMembers = (
+  absent: string[],
+  severity: 'recoverable' | 'unrecoverable' = 'recoverable',
+): BusinessError =>
   businessError(absent.map((m) => ({ ...recoverable('missing', `${m} is required.`, `$.${m}`), severity })));
 
 /** Warnings turned into recoverable errors (a change refused because of them). */
@@ -46,11 +56,17 @@ export const asRecoverableErrors = (messages: ReplyMessage[]): ReplyMessage[] =>
 
 /** One unrecoverable error message. */
 export const unrecoverable = (code: string, content: string): ReplyMessage => ({
-  type: 'error', code, content, severity: 'unrecoverable',
+  type: 'error',
+  code,
+  content,
+  severity: 'unrecoverable',
 });
 
 export const transportError = (status: number, code: string, content: string): Reply => ({
-  kind: 'transport-error', status, code, content,
+  kind: 'transport-error',
+  status,
+  code,
+  content,
 });
 
 /** What a handler is given. */

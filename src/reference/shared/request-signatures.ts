@@ -20,12 +20,21 @@ export const changesState = (op: Operation) => op.method !== 'GET' && !op.capabi
  * loopback) cannot be checked, and its signatures are taken as they are. The faults act here.
  */
 export function signatureRefusal(
-  req: IncomingMessage, raw: string, op: Operation, platform: string, profiles: PlatformProfileResolver, faults: FaultSet,
+  req: IncomingMessage,
+  raw: string,
+  op: Operation,
+  platform: string,
+  profiles: PlatformProfileResolver,
+  faults: FaultSet,
 ): Reply | undefined {
-  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v ?? '']));
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+  );
   const refuse = (why: string) => transportError(401, 'unauthorized', why);
   if (!headers['signature-input'] || !headers.signature) {
-    return changesState(op) ? refuse('this business requires a signed request (Signature, Signature-Input)') : undefined;
+    return changesState(op)
+      ? refuse('this business requires a signed request (Signature, Signature-Input)')
+      : undefined;
   }
   if (!isLoopback(platform)) return undefined;
   if (!faults.has('request-digest-unchecked') && (raw.length > 0 || headers['content-digest'])) {
@@ -34,10 +43,18 @@ export function signatureRefusal(
     if (!sha || !digestOf('sha-256', raw)?.equals(sha)) return refuse('Content-Digest does not match the body');
   }
   const url = new URL(req.url ?? '/', 'http://placeholder');
-  const found = inspectSignatures({ method: req.method, authority: headers.host, path: url.pathname, headers }, profiles.keysOf(platform));
+  const found = inspectSignatures(
+    { method: req.method, authority: headers.host, path: url.pathname, headers },
+    profiles.keysOf(platform),
+  );
   if (!Array.isArray(found) || found.length === 0) return refuse('the signature headers cannot be read');
   const { result, detail, keyid } = found[0];
-  if (result === 'unknown_key') return faults.has('request-keyid-unchecked') ? undefined : refuse(`no key ${String(keyid)} in the platform profile ${platform}`);
+  if (result === 'unknown_key')
+    return faults.has('request-keyid-unchecked')
+      ? undefined
+      : refuse(`no key ${String(keyid)} in the platform profile ${platform}`);
   if (faults.has('request-signature-unchecked')) return undefined;
-  return result === 'valid' ? undefined : refuse(detail ? `the signature ${detail}` : `the signature does not verify (${result})`);
+  return result === 'valid'
+    ? undefined
+    : refuse(detail ? `the signature ${detail}` : `the signature does not verify (${result})`);
 }

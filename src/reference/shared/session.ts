@@ -8,7 +8,15 @@
 import { isObject } from '../../dialect/dialect.js';
 import { PAYMENT_HANDLER_ID } from '../profile.js';
 import { authorize } from './payment.js';
-import { isReply, recoverable, resource, transportError, unrecoverable, type Reply, type ReplyMessage } from './replies.js';
+import {
+  isReply,
+  recoverable,
+  resource,
+  transportError,
+  unrecoverable,
+  type Reply,
+  type ReplyMessage,
+} from './replies.js';
 
 type Json = Record<string, unknown>;
 
@@ -39,7 +47,10 @@ export interface SessionRules {
 }
 
 const COMMON: Omit<Record<Trigger, Moves>, 'cancel'> = {
-  update: { incomplete: ['incomplete', 'ready_for_complete'], ready_for_complete: ['incomplete', 'ready_for_complete'] },
+  update: {
+    incomplete: ['incomplete', 'ready_for_complete'],
+    ready_for_complete: ['incomplete', 'ready_for_complete'],
+  },
   complete: { ready_for_complete: ['completed', 'complete_in_progress'] },
   settle: { complete_in_progress: ['completed'] },
 };
@@ -76,17 +87,28 @@ export function move(rules: SessionRules, session: SessionCore, trigger: Trigger
 /** Readiness after an update: ready_for_complete once nothing is missing. */
 export const readiness = (missing: number): SessionStatus => (missing === 0 ? 'ready_for_complete' : 'incomplete');
 
-const PAST: Record<Exclude<Trigger, 'settle'>, string> = { update: 'updated', complete: 'completed', cancel: 'canceled' };
+const PAST: Record<Exclude<Trigger, 'settle'>, string> = {
+  update: 'updated',
+  complete: 'completed',
+  cancel: 'canceled',
+};
 
 /**
  * A completed or canceled session the trigger cannot move. The spec leaves update, complete and
  * cancel of one open; this business answers the session unchanged with an unrecoverable
  * invalid_state error.
  */
-export function refuseFinal(rules: SessionRules, session: SessionCore, trigger: Exclude<Trigger, 'settle'>, render: Render): Reply | undefined {
+export function refuseFinal(
+  rules: SessionRules,
+  session: SessionCore,
+  trigger: Exclude<Trigger, 'settle'>,
+  render: Render,
+): Reply | undefined {
   if (session.status !== 'completed' && session.status !== 'canceled') return undefined;
   if (trigger === 'cancel' && rules.moves.cancel[session.status]) return undefined;
-  return resource(render([unrecoverable('invalid_state', `The session is ${session.status} and cannot be ${PAST[trigger]}.`)]));
+  return resource(
+    render([unrecoverable('invalid_state', `The session is ${session.status} and cannot be ${PAST[trigger]}.`)]),
+  );
 }
 
 /**
@@ -97,12 +119,20 @@ export function refuseFinal(rules: SessionRules, session: SessionCore, trigger: 
 export type InProgressAnswer = 'error' | 'silent' | 'warning' | 'unrecoverable' | 'applied';
 
 /** An update refused by the status: final, or completion in progress; undefined when it goes on. */
-export function refuseUpdate(rules: SessionRules, session: SessionCore, render: Render, answer: InProgressAnswer = 'error'): Reply | undefined {
+export function refuseUpdate(
+  rules: SessionRules,
+  session: SessionCore,
+  render: Render,
+  answer: InProgressAnswer = 'error',
+): Reply | undefined {
   const final = refuseFinal(rules, session, 'update', render);
   if (final || session.status !== 'complete_in_progress' || answer === 'applied') return final;
   const note = recoverable('complete_in_progress', 'Completion is in progress; the session was left unchanged.');
   const said: Record<Exclude<InProgressAnswer, 'applied'>, ReplyMessage[]> = {
-    error: [note], silent: [], warning: [{ ...note, type: 'warning' }], unrecoverable: [{ ...note, severity: 'unrecoverable' }],
+    error: [note],
+    silent: [],
+    warning: [{ ...note, type: 'warning' }],
+    unrecoverable: [{ ...note, severity: 'unrecoverable' }],
   };
   return resource(render(said[answer]));
 }
@@ -111,7 +141,9 @@ export function refuseUpdate(rules: SessionRules, session: SessionCore, render: 
 export function refuseCancel(rules: SessionRules, session: SessionCore, render: Render): Reply | undefined {
   const final = refuseFinal(rules, session, 'cancel', render);
   if (final || session.status !== 'complete_in_progress') return final;
-  return resource(render([recoverable('complete_in_progress', 'Completion is in progress; the session cannot be canceled now.')]));
+  return resource(
+    render([recoverable('complete_in_progress', 'Completion is in progress; the session cannot be canceled now.')]),
+  );
 }
 
 /** A complete refused by the status before its payment is read; undefined when it goes on. */
@@ -135,25 +167,52 @@ interface TakenPayment {
  */
 function takePayment(session: SessionCore, body: Json, render: Render): Reply | TakenPayment {
   const payment = body.payment;
-  if (!isObject(payment) || !Array.isArray(payment.instruments) || payment.instruments.length === 0
-    || !payment.instruments.every(isObject)) {
-    return transportError(400, 'invalid_request', 'payment.instruments is required: a non-empty array of payment instruments');
+  if (
+    !isObject(payment) ||
+    !Array.isArray(payment.instruments) ||
+    payment.instruments.length === 0 ||
+    !payment.instruments.every(isObject)
+  ) {
+    return transportError(
+      400,
+      'invalid_request',
+      'payment.instruments is required: a non-empty array of payment instruments',
+    );
   }
   if (session.status !== 'ready_for_complete') {
-    return resource(render([recoverable('not_ready', 'The session is not ready for completion; see the missing messages.')]));
+    return resource(
+      render([recoverable('not_ready', 'The session is not ready for completion; see the missing messages.')]),
+    );
   }
   const instruments = payment.instruments as Json[];
-  const index = Math.max(0, instruments.findIndex((i) => i.selected === true));
+  const index = Math.max(
+    0,
+    instruments.findIndex((i) => i.selected === true),
+  );
   const instrument = instruments[index];
   if (instrument.handler_id !== PAYMENT_HANDLER_ID) {
-    return resource(render([
-      recoverable('invalid_handler', `handler_id must name a handler of this business (${PAYMENT_HANDLER_ID})`, `$.payment.instruments[${index}].handler_id`),
-    ]));
+    return resource(
+      render([
+        recoverable(
+          'invalid_handler',
+          `handler_id must name a handler of this business (${PAYMENT_HANDLER_ID})`,
+          `$.payment.instruments[${index}].handler_id`,
+        ),
+      ]),
+    );
   }
   const credential = isObject(instrument.credential) ? instrument.credential : {};
   const outcome = authorize(credential.token);
   if (outcome === 'decline') {
-    return resource(render([recoverable('payment_declined', 'The payment was declined; try another instrument.', `$.payment.instruments[${index}]`)]));
+    return resource(
+      render([
+        recoverable(
+          'payment_declined',
+          'The payment was declined; try another instrument.',
+          `$.payment.instruments[${index}]`,
+        ),
+      ]),
+    );
   }
   return { outcome, instruments: instruments.map(({ credential: _secret, ...rest }) => rest) };
 }
@@ -163,7 +222,12 @@ function takePayment(session: SessionCore, body: Json, render: Render): Reply | 
  * the answer), held (the session is left complete_in_progress), or accepted, for the module to
  * finish (confirm, place an order) or to hold in its own way.
  */
-export function startComplete(rules: SessionRules, session: SessionCore, body: Json, render: Render): Reply | 'held' | 'accepted' {
+export function startComplete(
+  rules: SessionRules,
+  session: SessionCore,
+  body: Json,
+  render: Render,
+): Reply | 'held' | 'accepted' {
   const refused = refuseComplete(rules, session, render);
   if (refused) return refused;
   const taken = takePayment(session, body, render);

@@ -1,12 +1,28 @@
 /** The cart capability of the reference business (Document 1 §Cart, §Cart resource). */
 import { isObject } from '../../dialect/dialect.js';
 import {
-  asRecoverableErrors, businessError, recoveryUrl, resource, transportError, unrecoverable,
-  type HandlerRequest, type Reply, type ReplyMessage,
+  asRecoverableErrors,
+  businessError,
+  recoveryUrl,
+  resource,
+  transportError,
+  unrecoverable,
+  type HandlerRequest,
+  type Reply,
+  type ReplyMessage,
 } from '../shared/replies.js';
 import {
-  assignLineIds, CURRENCY, DISCOUNT, isReply, leaveOut, lineJson, parseLineItems, subtotalOf,
-  type CartRecord, type Json, type ReferenceStore,
+  assignLineIds,
+  CURRENCY,
+  DISCOUNT,
+  isReply,
+  leaveOut,
+  lineJson,
+  parseLineItems,
+  subtotalOf,
+  type CartRecord,
+  type Json,
+  type ReferenceStore,
 } from './store.js';
 
 /** Carts expire a day after their last change; the spec leaves the duration open. */
@@ -19,7 +35,12 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   if (problem) return problem;
   const parsed = parseLineItems(req.body.line_items);
   if (isReply(parsed)) return parsed;
-  const { kept, messages } = leaveOut(parsed, (l) => l.variant.available, 'out_of_stock', 'is out of stock and was not added');
+  const { kept, messages } = leaveOut(
+    parsed,
+    (l) => l.variant.available,
+    'out_of_stock',
+    'is out of stock and was not added',
+  );
   if (kept.length === 0 && !faults.has('cart-out-of-stock-creates-cart')) {
     return businessError(
       [unrecoverable('out_of_stock', 'Every requested item is out of stock; no cart was created.')],
@@ -55,7 +76,8 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
   // cart-get-null-line: a removed line is left in the list as null.
   if (req.faults.has('cart-get-null-line')) json.line_items = [...(json.line_items as Json[]), null];
   // cart-get-lines-by-id: the lines are sent as an object keyed by line id, not as an array.
-  if (req.faults.has('cart-get-lines-by-id')) json.line_items = Object.fromEntries((json.line_items as Json[]).map((l) => [String(l.id), l]));
+  if (req.faults.has('cart-get-lines-by-id'))
+    json.line_items = Object.fromEntries((json.line_items as Json[]).map((l) => [String(l.id), l]));
   if (req.faults.has('cart-echoes-id-uppercased')) json.id = cart.id.toUpperCase();
   return resource(json, req.faults.has('cart-reads-203') ? 203 : 200);
 }
@@ -64,12 +86,18 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
 export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   const cart = find(store, req.id);
   if (!cart) return notFound(req);
-  if (cart.canceled) return resource(cartJson(cart, req, [unrecoverable('invalid_state', 'The cart was canceled and cannot change.')]));
+  if (cart.canceled)
+    return resource(cartJson(cart, req, [unrecoverable('invalid_state', 'The cart was canceled and cannot change.')]));
   const problem = optionalMembers(req.body);
   if (problem) return problem;
   const parsed = parseLineItems(req.body.line_items);
   if (isReply(parsed)) return parsed;
-  const { kept, messages } = leaveOut(parsed, (l) => l.variant.available, 'out_of_stock', 'is out of stock and was not added');
+  const { kept, messages } = leaveOut(
+    parsed,
+    (l) => l.variant.available,
+    'out_of_stock',
+    'is out of stock and was not added',
+  );
   if (kept.length === 0) {
     // Open in the spec: an update of nothing but out-of-stock items leaves the cart as it was.
     const errors = asRecoverableErrors(messages);
@@ -126,15 +154,19 @@ function find(store: ReferenceStore, id: string | undefined): CartRecord | undef
   return cart;
 }
 
-const notFound = (req: HandlerRequest) => businessError(
-  [unrecoverable('not_found', `no cart ${req.id ?? ''}`)],
-  // cart-not-found-empty-continue-url: the member is there, but names no URL.
-  req.faults.has('cart-not-found-no-continue-url') ? {} : { continue_url: req.faults.has('cart-not-found-empty-continue-url') ? '' : recoveryUrl(req.base) },
-);
+const notFound = (req: HandlerRequest) =>
+  businessError(
+    [unrecoverable('not_found', `no cart ${req.id ?? ''}`)],
+    // cart-not-found-empty-continue-url: the member is there, but names no URL.
+    req.faults.has('cart-not-found-no-continue-url')
+      ? {}
+      : { continue_url: req.faults.has('cart-not-found-empty-continue-url') ? '' : recoveryUrl(req.base) },
+  );
 
 function optionalMembers(body: Json): Reply | undefined {
   for (const key of ['buyer', 'context'] as const) {
-    if (body[key] !== undefined && !isObject(body[key])) return transportError(400, 'invalid_request', `${key} must be an object`);
+    if (body[key] !== undefined && !isObject(body[key]))
+      return transportError(400, 'invalid_request', `${key} must be an object`);
   }
   return undefined;
 }
@@ -142,7 +174,8 @@ function optionalMembers(body: Json): Reply | undefined {
 function cartJson(cart: CartRecord, req: HandlerRequest, messages: ReplyMessage[]): Json {
   const subtotal = subtotalOf(cart.lines);
   const lines = req.variations.has('cart-lines-reordered')
-    ? [...cart.lines].sort((a, b) => b.variant.id.localeCompare(a.variant.id)) : cart.lines;
+    ? [...cart.lines].sort((a, b) => b.variant.id.localeCompare(a.variant.id))
+    : cart.lines;
   const json: Json = {
     // cart-id-number: the id written as a JSON number; paths still carry its digits.
     id: req.faults.has('cart-id-number') ? Number(cart.id) : cart.id,
@@ -153,8 +186,15 @@ function cartJson(cart: CartRecord, req: HandlerRequest, messages: ReplyMessage[
     totals: req.variations.has('cart-partial-totals')
       ? [{ type: 'subtotal', amount: subtotal }]
       : req.variations.has('totals-with-discount')
-        ? [{ type: 'subtotal', amount: subtotal }, { type: 'discount', amount: DISCOUNT }, { type: 'total', amount: subtotal - DISCOUNT }]
-        : [{ type: 'subtotal', amount: subtotal }, { type: 'total', amount: subtotal }],
+        ? [
+            { type: 'subtotal', amount: subtotal },
+            { type: 'discount', amount: DISCOUNT },
+            { type: 'total', amount: subtotal - DISCOUNT },
+          ]
+        : [
+            { type: 'subtotal', amount: subtotal },
+            { type: 'total', amount: subtotal },
+          ],
     ...(messages.length ? { messages } : {}),
     continue_url: `${req.base}/carts/${cart.id}`,
     expires_at: new Date(cart.expiresAt).toISOString(),

@@ -98,7 +98,7 @@ export const PRODUCTS: readonly SeedProduct[] = (() => {
   runner.variants = runner.variants.filter((v) => !(v.options[0].label === '10' && v.options[1].label === 'Blue'));
   runner.variants.find((v) => v.options[0].label === '9' && v.options[1].label === 'Blue')!.available = false;
   // Out of stock: every variant of the sun hat.
-  products[7].variants.forEach((v) => (v.available = false));
+  for (const v of products[7].variants) v.available = false;
   // Unavailable: the limited print cannot be sold.
   products[29].unavailable = true;
   return products;

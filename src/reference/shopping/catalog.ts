@@ -1,7 +1,14 @@
 import { isObject } from '../../dialect/dialect.js';
 import { CURRENCY, findItem, LOOKUP_BATCH_MAX, PRODUCTS, type SeedProduct, type SeedVariant } from './catalog-data.js';
 import type { FaultSet } from '../faults.js';
-import { businessError, resource, transportError, type HandlerRequest, type Reply, type ReplyMessage } from '../shared/replies.js';
+import {
+  businessError,
+  resource,
+  transportError,
+  type HandlerRequest,
+  type Reply,
+  type ReplyMessage,
+} from '../shared/replies.js';
 import type { VariationSet } from '../variations.js';
 
 const DEFAULT_LIMIT = 10;
@@ -20,11 +27,13 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   }
   const matches = PRODUCTS.filter((p) => {
     const text = `${p.title} ${p.description}`.toLowerCase();
-    const inCategory = categories.length === 0 || p.categories.some((c) => categories.some((f) => categoryMatches(c, f, variations)));
+    const inCategory =
+      categories.length === 0 || p.categories.some((c) => categories.some((f) => categoryMatches(c, f, variations)));
     const inPrice = maxPrice === undefined || faults.has('search-ignores-price-filter') || minPrice(p) <= maxPrice;
-    const filtered = faults.has('search-filters-or') && categories.length > 0 && maxPrice !== undefined
-      ? inCategory || inPrice
-      : inCategory && inPrice;
+    const filtered =
+      faults.has('search-filters-or') && categories.length > 0 && maxPrice !== undefined
+        ? inCategory || inPrice
+        : inCategory && inPrice;
     return query.every((w) => text.includes(w)) && filtered;
   });
   if (matches.length === 0 && faults.has('search-no-match-404')) {
@@ -38,27 +47,42 @@ export function search({ body, faults, variations }: HandlerRequest): Reply {
   if (matches.length === 0 && variations.has('search-nearest-when-no-match')) matches.push(...PRODUCTS.slice(0, 3));
   if (matches.length === 0 && faults.has('search-no-match-no-products')) return resource({});
   const pagination = isObject(body.pagination) ? body.pagination : {};
-  const requested = typeof pagination.limit === 'number' && pagination.limit >= 1 ? Math.min(pagination.limit, MAX_LIMIT) : undefined;
-  let limit = requested ?? (faults.has('search-default-page-20') ? 20 : faults.has('search-default-page-short') ? 5 : DEFAULT_LIMIT);
+  const requested =
+    typeof pagination.limit === 'number' && pagination.limit >= 1 ? Math.min(pagination.limit, MAX_LIMIT) : undefined;
+  let limit =
+    requested ??
+    (faults.has('search-default-page-20') ? 20 : faults.has('search-default-page-short') ? 5 : DEFAULT_LIMIT);
   if (faults.has('search-ignores-limit')) limit = DEFAULT_LIMIT;
   // Where the cursor comes back is not shown: pagination.cursor, or a top-level cursor (a variation).
   const sent = variations.has('search-cursor-top-level') ? body.cursor : pagination.cursor;
   const offset = typeof sent === 'string' ? decodeCursor(sent) : 0;
-  if (offset === undefined) return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
+  if (offset === undefined)
+    return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
   const page = matches.slice(offset, offset + limit);
   let next = offset + page.length;
   // The faulty cursor points one product back, so each page repeats the last of the one before.
   if (faults.has('search-cursor-repeats') && next < matches.length && page.length > 1) next -= 1;
   const more = next < matches.length || (faults.has('search-last-page-has-next') && page.length > 0);
-  const total = variations.has('search-total-count-estimate') ? Math.ceil((matches.length + 1) / 10) * 10 : matches.length;
+  const total = variations.has('search-total-count-estimate')
+    ? Math.ceil((matches.length + 1) / 10) * 10
+    : matches.length;
   // A cursor past the end (a variation) leads to an empty page; the faults drop a cursor owed.
   const lastCursor = !more && variations.has('search-cursor-on-last-page');
-  const dropped = faults.has('search-has-next-without-cursor') || (faults.has('search-later-pages-without-cursor') && offset > 0);
+  const dropped =
+    faults.has('search-has-next-without-cursor') || (faults.has('search-later-pages-without-cursor') && offset > 0);
   const answer = variations.has('search-pagination-minimal')
-    ? (more || lastCursor ? { cursor: encodeCursor(next) } : undefined)
-    : { has_next_page: more, total_count: total, ...((more && !dropped) || lastCursor ? { cursor: encodeCursor(next) } : {}) };
+    ? more || lastCursor
+      ? { cursor: encodeCursor(next) }
+      : undefined
+    : {
+        has_next_page: more,
+        total_count: total,
+        ...((more && !dropped) || lastCursor ? { cursor: encodeCursor(next) } : {}),
+      };
   return resource({
-    [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) => outOfStockAsNull(searchProductJson(p, faults, variations), faults)),
+    [faults.has('search-results-member') ? 'results' : 'products']: page.map((p) =>
+      outOfStockAsNull(searchProductJson(p, faults, variations), faults),
+    ),
     ...(answer ? { pagination: answer } : {}),
   });
 }
@@ -69,7 +93,9 @@ function searchProductJson(p: SeedProduct, faults: FaultSet, variations: Variati
   if (variations.has('search-products-without-options')) delete json.options;
   if (faults.has('search-products-no-price-range')) delete json.price_range;
   if (variations.has('search-available-variants-only')) {
-    json.variants = (json.variants as Json[]).filter((v) => isObject(v.availability) && v.availability.available === true);
+    json.variants = (json.variants as Json[]).filter(
+      (v) => isObject(v.availability) && v.availability.available === true,
+    );
   }
   if (variations.has('search-featured-variant-only')) json.variants = (json.variants as Json[]).slice(0, 1);
   return json;
@@ -91,15 +117,22 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
     return transportError(400, 'invalid_request', 'ids is required: an array of strings');
   }
   const ids = body.ids as string[];
-  if (variations.has('lookup-batch-429') && ids.length > 8) return transportError(429, 'rate_limited', 'too many identifiers at once; slow down');
-  const max = variations.has('lookup-batch-max-5') ? 5 : variations.has('lookup-batch-unlimited') ? Number.POSITIVE_INFINITY : LOOKUP_BATCH_MAX;
+  if (variations.has('lookup-batch-429') && ids.length > 8)
+    return transportError(429, 'rate_limited', 'too many identifiers at once; slow down');
+  const max = variations.has('lookup-batch-max-5')
+    ? 5
+    : variations.has('lookup-batch-unlimited')
+      ? Number.POSITIVE_INFINITY
+      : LOOKUP_BATCH_MAX;
   // lookup-batch-counts-distinct-ids: a repeated id counts once against the maximum.
   const size = variations.has('lookup-batch-counts-distinct-ids') ? new Set(ids).size : ids.length;
   if (size > max) {
     if (faults.has('lookup-batch-500')) return transportError(500, 'internal_error', 'lookup failed');
     if (faults.has('lookup-batch-413')) return transportError(413, 'payload_too_large', 'too many ids');
-    if (faults.has('lookup-batch-413-request-too-large')) return transportError(413, 'request_too_large', `at most ${max} ids per lookup`);
-    if (faults.has('lookup-batch-wrong-code')) return transportError(400, 'invalid_request', `at most ${max} ids per lookup`);
+    if (faults.has('lookup-batch-413-request-too-large'))
+      return transportError(413, 'request_too_large', `at most ${max} ids per lookup`);
+    if (faults.has('lookup-batch-wrong-code'))
+      return transportError(400, 'invalid_request', `at most ${max} ids per lookup`);
     return transportError(400, 'request_too_large', `at most ${max} ids per lookup`);
   }
   const found = new Map<string, { product: SeedProduct; inputs: Map<string, { id: string; match: string }[]> }>();
@@ -107,11 +140,17 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   for (const [i, id] of ids.entries()) {
     // lookup-first-id-only: the ids after the first are never looked at.
     const resolved = i > 0 && faults.has('lookup-first-id-only') ? undefined : resolve(id, variations);
-    const refused = resolved && (resolved.byVariant ? faults.has('lookup-rejects-variant-ids') : faults.has('lookup-variant-ids-only'));
+    const refused =
+      resolved &&
+      (resolved.byVariant ? faults.has('lookup-rejects-variant-ids') : faults.has('lookup-variant-ids-only'));
     const hit = refused ? undefined : resolved;
     if (!hit) {
       if (!faults.has('lookup-silent-not-found')) {
-        messages.push({ type: faults.has('message-type-vocabulary') ? 'information' as 'info' : 'info', code: 'not_found', content: id });
+        messages.push({
+          type: faults.has('message-type-vocabulary') ? ('information' as 'info') : 'info',
+          code: 'not_found',
+          content: id,
+        });
       }
       continue;
     }
@@ -140,8 +179,15 @@ export function lookup({ body, faults, variations }: HandlerRequest): Reply {
   // lookup-none-resolve-suggests: when nothing resolves, the catalog's last product is offered instead;
   // lookup-answers-featured-product: it is offered whatever resolves.
   const suggested = [productJson(PRODUCTS[PRODUCTS.length - 1], faults, variations)];
-  const offered = faults.has('lookup-answers-featured-product') || (products.length === 0 && faults.has('lookup-none-resolve-suggests')) ? suggested : products;
-  return resource({ products: offered, ...(messages.length ? { messages } : {}) }, faults.has('lookup-and-detail-203') ? 203 : 200);
+  const offered =
+    faults.has('lookup-answers-featured-product') ||
+    (products.length === 0 && faults.has('lookup-none-resolve-suggests'))
+      ? suggested
+      : products;
+  return resource(
+    { products: offered, ...(messages.length ? { messages } : {}) },
+    faults.has('lookup-and-detail-203') ? 203 : 200,
+  );
 }
 
 /** POST /catalog/product */
@@ -149,18 +195,38 @@ export function product({ body, faults, variations }: HandlerRequest): Reply {
   if (typeof body.id !== 'string') return transportError(400, 'invalid_request', 'id is required: a string');
   const found = resolve(body.id, variations);
   // product-detail-variant-id-wrong-product: a variant id is answered with the catalog's first product.
-  const hit = found && found.byVariant && faults.has('product-detail-variant-id-wrong-product') ? { product: PRODUCTS[0], variant: PRODUCTS[0].variants[0], byVariant: false } : found;
-  const refused = hit && (hit.byVariant ? faults.has('product-detail-products-only') : faults.has('product-detail-variants-only'));
+  const hit =
+    found?.byVariant && faults.has('product-detail-variant-id-wrong-product')
+      ? { product: PRODUCTS[0], variant: PRODUCTS[0].variants[0], byVariant: false }
+      : found;
+  const refused =
+    hit && (hit.byVariant ? faults.has('product-detail-products-only') : faults.has('product-detail-variants-only'));
   if (!hit || refused) {
-    if (faults.has('product-not-found-404')) return transportError(404, 'not_found', `no product or variant ${body.id}`);
-    return businessError([{ type: 'error', code: 'not_found', content: `no product or variant ${body.id}`, severity: 'unrecoverable' }]);
+    if (faults.has('product-not-found-404'))
+      return transportError(404, 'not_found', `no product or variant ${body.id}`);
+    return businessError([
+      { type: 'error', code: 'not_found', content: `no product or variant ${body.id}`, severity: 'unrecoverable' },
+    ]);
   }
   const p = hit.product;
   const requested = selectionsOf(body.selected);
   const start = requested ?? hit.variant.options;
-  const preferences = Array.isArray(body.preferences) ? body.preferences.filter((x): x is string => typeof x === 'string') : [];
-  if (requested && faults.has('product-unmatched-selection-not-found') && !p.variants.some((v) => matches(v, requested))) {
-    return businessError([{ type: 'error', code: 'not_found', content: `no variant of ${p.id} matches the selections`, severity: 'unrecoverable' }]);
+  const preferences = Array.isArray(body.preferences)
+    ? body.preferences.filter((x): x is string => typeof x === 'string')
+    : [];
+  if (
+    requested &&
+    faults.has('product-unmatched-selection-not-found') &&
+    !p.variants.some((v) => matches(v, requested))
+  ) {
+    return businessError([
+      {
+        type: 'error',
+        code: 'not_found',
+        content: `no variant of ${p.id} matches the selections`,
+        severity: 'unrecoverable',
+      },
+    ]);
   }
   const kept = relax(p, start, preferences, faults);
   const variants = p.variants.filter((v) => matches(v, kept));
@@ -170,20 +236,29 @@ export function product({ body, faults, variations }: HandlerRequest): Reply {
     const kept = (_: Json, k: number) => variants.includes(p.variants[k]);
     // product-unmatched-variants-null: the variants the selections rule out are nulled in place, not dropped.
     json.variants = faults.has('product-unmatched-variants-null')
-      ? (json.variants as Json[]).map((v, k) => (kept(v, k) ? v : null)) : (json.variants as Json[]).filter(kept);
+      ? (json.variants as Json[]).map((v, k) => (kept(v, k) ? v : null))
+      : (json.variants as Json[]).filter(kept);
   }
   if (requested && p.options.length > 0 && !faults.has('product-no-option-signals')) {
     json.options = p.options.map((o) => ({
       name: optionName(o.name, faults),
-      values: o.values.map((label) => ({ label: optionLabel(label, faults), ...signals(p, o.name, label, requested, faults) })),
+      values: o.values.map((label) => ({
+        label: optionLabel(label, faults),
+        ...signals(p, o.name, label, requested, faults),
+      })),
     }));
   }
-  if (p.options.length > 0 && !faults.has('product-no-selected')) json.selected = faults.has('product-selected-empty') ? [] : selectedOf(p, featured, faults);
+  if (p.options.length > 0 && !faults.has('product-no-selected'))
+    json.selected = faults.has('product-selected-empty') ? [] : selectedOf(p, featured, faults);
   if (variations.has('product-detail-without-options')) delete json.options;
-  if (variations.has('product-detail-variants-without-options')) json.variants = (json.variants as Json[]).map(({ options: _o, ...v }) => v);
+  if (variations.has('product-detail-variants-without-options'))
+    json.variants = (json.variants as Json[]).map(({ options: _o, ...v }) => v);
   if (faults.has('product-detail-id-is-handle')) json.id = p.handle;
   if (faults.has('lookup-detail-without-variants')) delete json.variants;
-  return resource({ product: faults.has('product-detail-product-array') ? [json] : json }, faults.has('lookup-and-detail-203') ? 203 : 200);
+  return resource(
+    { product: faults.has('product-detail-product-array') ? [json] : json },
+    faults.has('lookup-and-detail-203') ? 203 : 200,
+  );
 }
 
 type Selection = { name: string; label: string };
@@ -240,7 +315,8 @@ function selectedOf(p: SeedProduct, featured: SeedVariant, faults: FaultSet): Se
 function signals(p: SeedProduct, option: string, label: string, selections: Selection[], faults: FaultSet) {
   const others = faults.has('product-signals-ignore-selection') ? [] : selections.filter((s) => s.name !== option);
   const candidates = p.variants.filter((v) => matches(v, [...others, { name: option, label }]));
-  const available = !faults.has('product-signals-available-wrong') && candidates.some((v) => v.available && !p.unavailable);
+  const available =
+    !faults.has('product-signals-available-wrong') && candidates.some((v) => v.available && !p.unavailable);
   // product-signals-exists-inverted: exists says the opposite of what the variants show.
   const exists = faults.has('product-signals-exists-inverted') ? candidates.length === 0 : candidates.length > 0;
   return {
@@ -258,10 +334,14 @@ export function productJson(p: SeedProduct, faults: FaultSet, variations: Variat
     title: p.title,
     description: { plain: p.description },
     categories: p.categories.map((value) => ({
-      value: variations.has('search-hierarchical-categories') ? categoryPath(value) : value, taxonomy: 'reference',
+      value: variations.has('search-hierarchical-categories') ? categoryPath(value) : value,
+      taxonomy: 'reference',
     })),
     price_range: { min: money(Math.min(...prices)), max: money(Math.max(...prices)) },
-    options: p.options.map((o) => ({ name: optionName(o.name, faults), values: o.values.map((label) => ({ label: optionLabel(label, faults) })) })),
+    options: p.options.map((o) => ({
+      name: optionName(o.name, faults),
+      values: o.values.map((label) => ({ label: optionLabel(label, faults) })),
+    })),
     variants: p.variants.map((v) => ({
       // catalog-variant-ids-numeric: the database's integer key (var-001-2 is 12), not the string id.
       id: faults.has('catalog-variant-ids-numeric') ? Number(v.id.replace(/\D/g, '')) : v.id,
@@ -288,15 +368,19 @@ export function productJson(p: SeedProduct, faults: FaultSet, variations: Variat
  */
 function outOfStockAsNull(json: Json, faults: FaultSet): Json | null {
   if (!faults.has('catalog-out-of-stock-as-null')) return json;
-  const variants = (json.variants as Json[]).map((v) => (isObject(v.availability) && v.availability.available === false ? null : v));
+  const variants = (json.variants as Json[]).map((v) =>
+    isObject(v.availability) && v.availability.available === false ? null : v,
+  );
   return variants.every((v) => v === null) ? null : { ...json, variants };
 }
 
 /** An option's name as stated: product-option-names-localized states it as a localized object. */
-const optionName = (name: string, faults: FaultSet): unknown => (faults.has('product-option-names-localized') ? { en: name } : name);
+const optionName = (name: string, faults: FaultSet): unknown =>
+  faults.has('product-option-names-localized') ? { en: name } : name;
 
 /** An option value's label as stated: product-option-labels-numeric states a numeric one as a number. */
-const optionLabel = (label: string, faults: FaultSet): unknown => (faults.has('product-option-labels-numeric') && /^\d+$/.test(label) ? Number(label) : label);
+const optionLabel = (label: string, faults: FaultSet): unknown =>
+  faults.has('product-option-labels-numeric') && /^\d+$/.test(label) ? Number(label) : label;
 
 const minPrice = (p: SeedProduct) => Math.min(...p.variants.map((v) => v.price));
 const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');

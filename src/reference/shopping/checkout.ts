@@ -1,24 +1,58 @@
-/** The checkout capability of the reference business (Document 1 §Checkout, §Checkout resource, §States and transitions). */
+/**
+ * The checkout capability of the reference business (Document 1 §Checkout, §Checkout resource, §States and
+ * transitions).
+ */
 import { isObject } from '../../dialect/dialect.js';
 import { placeOrder } from './order.js';
 import {
-  asRecoverableErrors, businessError, recoverable, recoveryUrl, resource, transportError, unrecoverable,
-  type HandlerRequest, type Reply, type ReplyMessage,
+  asRecoverableErrors,
+  businessError,
+  recoverable,
+  recoveryUrl,
+  resource,
+  transportError,
+  unrecoverable,
+  type HandlerRequest,
+  type Reply,
+  type ReplyMessage,
 } from '../shared/replies.js';
 import { billingAddressUnverified, keptInstruments, providerDeclined } from '../shared/payment.js';
 import {
-  CHECKOUT_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete, type InProgressAnswer,
+  CHECKOUT_SESSIONS,
+  move,
+  readiness,
+  refuseCancel,
+  refuseUpdate,
+  startComplete,
+  type InProgressAnswer,
 } from '../shared/session.js';
 import {
-  assignLineIds, DISCOUNT, isReply, leaveOut, lineJson, parseLineItems, sessionCurrency, subtotalOf,
-  type FulfillmentState, type Json, type ReferenceStore, type RequestLine, type SessionRecord,
+  assignLineIds,
+  DISCOUNT,
+  isReply,
+  leaveOut,
+  lineJson,
+  parseLineItems,
+  sessionCurrency,
+  subtotalOf,
+  type FulfillmentState,
+  type Json,
+  type ReferenceStore,
+  type RequestLine,
+  type SessionRecord,
 } from './store.js';
 
 /** Most of one item a session sells; more is cut down with a quantity_adjusted warning. */
 const MAX_QUANTITY = 10;
 const TAX_RATE = 0.08;
 const METHOD_ID = 'fm-1';
-const ADDRESS_MEMBERS = ['street_address', 'address_locality', 'address_region', 'address_country', 'postal_code'] as const;
+const ADDRESS_MEMBERS = [
+  'street_address',
+  'address_locality',
+  'address_region',
+  'address_country',
+  'postal_code',
+] as const;
 const OPTIONS = [
   { id: 'standard', title: 'Standard', amount: 500 },
   { id: 'express', title: 'Express', amount: 1500 },
@@ -31,7 +65,8 @@ const ASYNC_COMPLETION_MS = 500;
 /** POST /checkout-sessions */
 export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   const { faults } = req;
-  if (faults.has('checkout-create-500')) return transportError(500, 'internal_error', 'the session store is unavailable');
+  if (faults.has('checkout-create-500'))
+    return transportError(500, 'internal_error', 'the session store is unavailable');
   if (faults.has('checkout-create-ignores-line-items')) {
     return businessError([recoverable('missing', 'line_items are required.', '$.line_items')]);
   }
@@ -39,15 +74,25 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
     return businessError([recoverable('missing', 'currency is required to open a checkout session.', '$.currency')]);
   }
   // checkout-create-requires-buyer-email: a session opens only for a buyer it can write to.
-  if (req.variations.has('checkout-create-requires-buyer-email') && !(isObject(req.body.buyer) && typeof req.body.buyer.email === 'string')) {
-    return businessError([recoverable('missing', 'A buyer email is required to open a checkout session.', '$.buyer.email')]);
+  if (
+    req.variations.has('checkout-create-requires-buyer-email') &&
+    !(isObject(req.body.buyer) && typeof req.body.buyer.email === 'string')
+  ) {
+    return businessError([
+      recoverable('missing', 'A buyer email is required to open a checkout session.', '$.buyer.email'),
+    ]);
   }
   if (req.variations.has('checkout-create-requires-currency-400') && typeof req.body.currency !== 'string') {
     return transportError(400, 'invalid_request', 'currency is required to open a checkout session');
   }
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
-  const { kept, messages } = leaveOut(input.lines, (l) => !l.product.unavailable && l.variant.available, 'item_unavailable', 'cannot be sold and was left out');
+  const { kept, messages } = leaveOut(
+    input.lines,
+    (l) => !l.product.unavailable && l.variant.available,
+    'item_unavailable',
+    'cannot be sold and was left out',
+  );
   const session: SessionRecord = {
     id: store.newId('chk'),
     status: 'incomplete',
@@ -68,7 +113,10 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
       [
         // checkout-unavailable-per-line: first each line, as a recoverable error pointing at it.
         ...(req.variations.has('checkout-unavailable-per-line') ? asRecoverableErrors(messages) : []),
-        unrecoverable(faults.has('checkout-unavailable-out-of-stock') ? 'out_of_stock' : 'item_unavailable', 'None of the requested items can be sold; no checkout session was created.'),
+        unrecoverable(
+          faults.has('checkout-unavailable-out-of-stock') ? 'out_of_stock' : 'item_unavailable',
+          'None of the requested items can be sold; no checkout session was created.',
+        ),
       ],
       {
         ...(faults.has('checkout-unavailable-no-continue-url') ? {} : { continue_url: recoveryUrl(req.base) }),
@@ -79,7 +127,8 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   messages.push(...capQuantities(kept, req));
   apply(session, input, kept, req);
   // checkout-methods-offered-at-create: a shipping method comes with the session, waiting for a destination.
-  if (!session.fulfillment && req.variations.has('checkout-methods-offered-at-create')) session.fulfillment = { destinations: [], selectedOptions: {} };
+  if (!session.fulfillment && req.variations.has('checkout-methods-offered-at-create'))
+    session.fulfillment = { destinations: [], selectedOptions: {} };
   if (faults.has('checkout-totals-stale')) session.frozenTotals = sessionTotals(session, req);
   store.sessions.set(session.id, session);
   const json = sessionJson(session, req, messages);
@@ -98,8 +147,14 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
 export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   const session = find(store, req);
   if (!session) return notFound(req);
-  if (req.faults.has('checkout-update-500')) return transportError(500, 'internal_error', 'the session could not be saved');
-  const refused = refuseUpdate(CHECKOUT_SESSIONS, session, (extra) => sessionJson(session, req, extra), inProgressAnswer(req));
+  if (req.faults.has('checkout-update-500'))
+    return transportError(500, 'internal_error', 'the session could not be saved');
+  const refused = refuseUpdate(
+    CHECKOUT_SESSIONS,
+    session,
+    (extra) => sessionJson(session, req, extra),
+    inProgressAnswer(req),
+  );
   if (refused) return session.status === 'complete_in_progress' ? misstatedInProgress(refused, req) : refused;
   // checkout-update-during-completion: the update is applied, and the status left as it was.
   const inProgress = session.status === 'complete_in_progress';
@@ -108,7 +163,12 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   if (req.variations.has('checkout-update-400-without-phone') && typeof input.buyer?.phone_number !== 'string') {
     return transportError(400, 'invalid_request', 'buyer.phone_number is required');
   }
-  const { kept, messages } = leaveOut(input.lines, (l) => !l.product.unavailable && l.variant.available, 'item_unavailable', 'cannot be sold and was left out');
+  const { kept, messages } = leaveOut(
+    input.lines,
+    (l) => !l.product.unavailable && l.variant.available,
+    'item_unavailable',
+    'cannot be sold and was left out',
+  );
   if (kept.length === 0) {
     // Open in the spec: an update whose items are all unavailable leaves the session as it was.
     return resource(sessionJson(session, req, asRecoverableErrors(messages)));
@@ -119,7 +179,10 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
   const buyerKnown = typeof session.buyer?.email === 'string' && session.buyer.email.length > 0;
   const fulfillmentIgnored = req.variations.has('checkout-buyer-before-fulfillment') && !buyerKnown;
   // checkout-payment-before-ready: the instruments an update carries are kept, their credentials taken out.
-  if ((req.variations.has('checkout-payment-before-ready') || req.variations.has('checkout-payment-after-shipping')) && !inProgress) {
+  if (
+    (req.variations.has('checkout-payment-before-ready') || req.variations.has('checkout-payment-after-shipping')) &&
+    !inProgress
+  ) {
     session.instruments = keptInstruments(req.body);
   }
   apply(session, fulfillmentIgnored ? { ...input, keepFulfillment: true } : input, kept, req, !inProgress);
@@ -143,7 +206,11 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
   }
   // checkout-complete-asks-billing-addr: a billing address is asked for, whatever the instrument carries.
   if (req.faults.has('checkout-complete-asks-billing-addr') && session.status === 'ready_for_complete') {
-    return resource(sessionJson(session, req, [recoverable('missing', 'A billing address is required.', '$.payment.instruments[0].billing_address')]));
+    return resource(
+      sessionJson(session, req, [
+        recoverable('missing', 'A billing address is required.', '$.payment.instruments[0].billing_address'),
+      ]),
+    );
   }
   // The payment provider refuses (variations): the session stays ready_for_complete and nothing is placed.
   const refusal = session.status === 'ready_for_complete' ? providerRefusal(req) : undefined;
@@ -151,7 +218,10 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
   const started = startComplete(CHECKOUT_SESSIONS, session, req.body, (extra) => sessionJson(session, req, extra));
   if (isReply(started)) return started;
   // A held payment places nothing (yet); an accepted one completes at once, or a moment later (async variations).
-  if (started === 'accepted' && (req.variations.has('checkout-async-completion') || req.variations.has('checkout-async-completion-202'))) {
+  if (
+    started === 'accepted' &&
+    (req.variations.has('checkout-async-completion') || req.variations.has('checkout-async-completion-202'))
+  ) {
     move(CHECKOUT_SESSIONS, session, 'complete', 'complete_in_progress');
     session.completion = { at: Date.now() + ASYNC_COMPLETION_MS, platform: req.platform };
     // checkout-async-completion-202: the accepted-but-unfinished completion says so with 202 Accepted.
@@ -160,7 +230,10 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
     finish(store, session, req, req.platform);
   }
   // checkout-complete-201: the order placed is answered as a resource created.
-  return resource(sessionJson(session, req, []), req.faults.has('checkout-complete-201') && session.status === 'completed' ? 201 : 200);
+  return resource(
+    sessionJson(session, req, []),
+    req.faults.has('checkout-complete-201') && session.status === 'completed' ? 201 : 200,
+  );
 }
 
 /** POST /checkout-sessions/{id}/cancel */
@@ -173,7 +246,10 @@ export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
   return resource(sessionJson(session, req, []), req.faults.has('checkout-cancel-202') ? 202 : 200);
 }
 
-/** A refusal by the payment provider, where a variation has one: the config's token declined, or its billing address unverified. */
+/**
+ * A refusal by the payment provider, where a variation has one: the config's token declined, or its billing address
+ * unverified.
+ */
 function providerRefusal(req: HandlerRequest): ReplyMessage | undefined {
   if (req.variations.has('checkout-test-token-declined')) return providerDeclined();
   if (req.variations.has('checkout-billing-address-unverified')) return billingAddressUnverified();
@@ -192,7 +268,8 @@ function finish(store: ReferenceStore, session: SessionRecord, req: HandlerReque
 /** The session, with an asynchronous completion finished once its time has come. */
 function find(store: ReferenceStore, req: HandlerRequest): SessionRecord | undefined {
   const session = req.id === undefined ? undefined : store.sessions.get(req.id);
-  if (session?.completion && session.completion.at <= Date.now()) finish(store, session, req, session.completion.platform);
+  if (session?.completion && session.completion.at <= Date.now())
+    finish(store, session, req, session.completion.platform);
   return session;
 }
 
@@ -200,14 +277,20 @@ function find(store: ReferenceStore, req: HandlerRequest): SessionRecord | undef
 function misstatedInProgress(refused: Reply, req: HandlerRequest): Reply {
   if (refused.kind !== 'resource') return refused;
   if (req.faults.has('checkout-in-progress-409')) return { ...refused, status: 409 };
-  if (req.faults.has('checkout-in-progress-says-ready')) return { ...refused, body: { ...refused.body, status: 'ready_for_complete' } };
+  if (req.faults.has('checkout-in-progress-says-ready'))
+    return { ...refused, body: { ...refused.body, status: 'ready_for_complete' } };
   return refused;
 }
 
-/** Unknown sessions: not shown by the spec; this business answers not_found, or a 404 (checkout-unknown-session-404). */
-const notFound = (req: HandlerRequest) => (req.variations.has('checkout-unknown-session-404')
-  ? transportError(404, 'not_found', `no checkout session ${req.id ?? ''}`)
-  : businessError([unrecoverable('not_found', `no checkout session ${req.id ?? ''}`)], { continue_url: recoveryUrl(req.base) }));
+/**
+ * Unknown sessions: not shown by the spec; this business answers not_found, or a 404 (checkout-unknown-session-404).
+ */
+const notFound = (req: HandlerRequest) =>
+  req.variations.has('checkout-unknown-session-404')
+    ? transportError(404, 'not_found', `no checkout session ${req.id ?? ''}`)
+    : businessError([unrecoverable('not_found', `no checkout session ${req.id ?? ''}`)], {
+        continue_url: recoveryUrl(req.base),
+      });
 
 /** How this business answers an update while complete_in_progress: as the spec says, unless a fault is on. */
 function inProgressAnswer(req: HandlerRequest): InProgressAnswer {
@@ -234,7 +317,8 @@ interface FulfillmentRequest {
 }
 
 function parseSessionInput(body: Json): SessionInput | Reply {
-  if (body.buyer !== undefined && !isObject(body.buyer)) return transportError(400, 'invalid_request', 'buyer must be an object');
+  if (body.buyer !== undefined && !isObject(body.buyer))
+    return transportError(400, 'invalid_request', 'buyer must be an object');
   const lines = parseLineItems(body.line_items);
   if (isReply(lines)) return lines;
   const fulfillment = parseFulfillment(body.fulfillment);
@@ -251,16 +335,25 @@ function parseFulfillment(value: unknown): FulfillmentRequest | undefined | Repl
   if (value === undefined) return undefined;
   if (!isObject(value)) return transportError(400, 'invalid_request', 'fulfillment must be an object');
   if (value.methods === undefined) return undefined;
-  if (!Array.isArray(value.methods)) return transportError(400, 'invalid_request', 'fulfillment.methods must be an array');
+  if (!Array.isArray(value.methods))
+    return transportError(400, 'invalid_request', 'fulfillment.methods must be an array');
   if (value.methods.length === 0) return undefined;
   const method = value.methods[0];
   if (!isObject(method)) return transportError(400, 'invalid_request', 'fulfillment.methods[0] must be an object');
   if (method.type !== undefined && method.type !== 'shipping') {
-    return transportError(400, 'invalid_request', `fulfillment.methods[0].type ${String(method.type)} is not offered; this business ships`);
+    return transportError(
+      400,
+      'invalid_request',
+      `fulfillment.methods[0].type ${String(method.type)} is not offered; this business ships`,
+    );
   }
   const destinations = method.destinations ?? [];
   if (!Array.isArray(destinations) || !destinations.every(isObject)) {
-    return transportError(400, 'invalid_request', 'fulfillment.methods[0].destinations must be an array of postal addresses');
+    return transportError(
+      400,
+      'invalid_request',
+      'fulfillment.methods[0].destinations must be an array of postal addresses',
+    );
   }
   const groups = method.groups ?? [];
   if (!Array.isArray(groups) || !groups.every(isObject)) {
@@ -270,14 +363,25 @@ function parseFulfillment(value: unknown): FulfillmentRequest | undefined | Repl
   (groups as Json[]).forEach((g, i) => {
     selectedOptions[typeof g.id === 'string' ? g.id : `#${i}`] = g.selected_option_id;
   });
-  return { destinations: destinations as Json[], selectedDestinationId: method.selected_destination_id, selectedOptions };
+  return {
+    destinations: destinations as Json[],
+    selectedDestinationId: method.selected_destination_id,
+    selectedOptions,
+  };
 }
 
 /** Writes a validated input into the session (full replacement) and recomputes its status. */
-function apply(session: SessionRecord, input: SessionInput, lines: RequestLine[], req: HandlerRequest, recompute = true): void {
+function apply(
+  session: SessionRecord,
+  input: SessionInput,
+  lines: RequestLine[],
+  req: HandlerRequest,
+  recompute = true,
+): void {
   session.lines = assignLineIds(lines, session.lines, () => `li_${session.nextLine++}`);
   session.buyer = input.buyer;
-  if (!input.keepFulfillment) session.fulfillment = input.fulfillment && fulfillmentState(session, input.fulfillment, req);
+  if (!input.keepFulfillment)
+    session.fulfillment = input.fulfillment && fulfillmentState(session, input.fulfillment, req);
   if (!recompute) return;
   move(CHECKOUT_SESSIONS, session, 'update', readiness(missing(session, req).length));
 }
@@ -293,9 +397,13 @@ function fulfillmentState(session: SessionRecord, f: FulfillmentRequest, req: Ha
     return { id, type: 'shipping_address', ...address };
   });
   const ids = destinations.map((d) => d.id);
-  const requested = typeof f.selectedDestinationId === 'string' && ids.includes(f.selectedDestinationId) ? f.selectedDestinationId : undefined;
+  const requested =
+    typeof f.selectedDestinationId === 'string' && ids.includes(f.selectedDestinationId)
+      ? f.selectedDestinationId
+      : undefined;
   // This business picks the first destination itself, unless it leaves every choice to the platform.
-  const choosesNone = req.variations.has('checkout-no-auto-selection') || req.variations.has('checkout-groups-without-options');
+  const choosesNone =
+    req.variations.has('checkout-no-auto-selection') || req.variations.has('checkout-groups-without-options');
   const selectedDestinationId = requested ?? (choosesNone ? undefined : ids[0]);
   const state: FulfillmentState = { destinations, selectedDestinationId, selectedOptions: {} };
   groupsOf({ ...session, fulfillment: state }, req).forEach((g, i) => {
@@ -312,7 +420,8 @@ function fulfillmentState(session: SessionRecord, f: FulfillmentRequest, req: Ha
  */
 function groupsOf(session: SessionRecord, req: HandlerRequest, listed = false): { id: string; lineIds: string[] }[] {
   if (!listed && !session.fulfillment?.selectedDestinationId) return [];
-  if (req.variations.has('checkout-several-groups')) return session.lines.map((l) => ({ id: `grp-${l.id}`, lineIds: [l.id] }));
+  if (req.variations.has('checkout-several-groups'))
+    return session.lines.map((l) => ({ id: `grp-${l.id}`, lineIds: [l.id] }));
   return [{ id: 'grp-1', lineIds: session.lines.map((l) => l.id) }];
 }
 
@@ -327,7 +436,7 @@ const optionOf = (session: SessionRecord, groupId: string) =>
 function missing(session: SessionRecord, req: HandlerRequest): [string, string][] {
   const out: [string, string][] = [];
   const email = session.buyer?.email;
-  if (typeof email !== 'string' || email.length === 0) out.push(['$.buyer.email', 'The buyer\'s email is required.']);
+  if (typeof email !== 'string' || email.length === 0) out.push(['$.buyer.email', "The buyer's email is required."]);
   if (req.variations.has('checkout-requires-phone') && typeof session.buyer?.phone_number !== 'string') {
     out.push(['$.buyer.phone_number', 'A phone number is required for delivery.']);
   }
@@ -341,9 +450,12 @@ function missing(session: SessionRecord, req: HandlerRequest): [string, string][
   }
   // checkout-full-address-required: a destination ships only with every member of its postal address.
   if (req.variations.has('checkout-full-address-required')) {
-    f.destinations.forEach((d, i) => ADDRESS_MEMBERS.forEach((m) => {
-      if (typeof d[m] !== 'string' || d[m] === '') out.push([`$.fulfillment.methods[0].destinations[${i}].${m}`, `The destination's ${m} is required.`]);
-    }));
+    for (const [i, d] of f.destinations.entries()) {
+      for (const m of ADDRESS_MEMBERS) {
+        if (typeof d[m] !== 'string' || d[m] === '')
+          out.push([`$.fulfillment.methods[0].destinations[${i}].${m}`, `The destination's ${m} is required.`]);
+      }
+    }
   }
   if (!f.selectedDestinationId) out.push(['$.fulfillment.methods[0].selected_destination_id', 'Choose a destination.']);
   groupsOf(session, req).forEach((g, i) => {
@@ -368,7 +480,11 @@ function displayedStatus(session: SessionRecord, req: HandlerRequest): string {
 /** Cuts quantities above the maximum; the warning's path names the line in the response. */
 function capQuantities(lines: RequestLine[], req: HandlerRequest): ReplyMessage[] {
   const messages: ReplyMessage[] = [];
-  const max = req.variations.has('checkout-no-quantity-cap') ? Number.POSITIVE_INFINITY : req.variations.has('checkout-one-per-line') ? 1 : MAX_QUANTITY;
+  const max = req.variations.has('checkout-no-quantity-cap')
+    ? Number.POSITIVE_INFINITY
+    : req.variations.has('checkout-one-per-line')
+      ? 1
+      : MAX_QUANTITY;
   lines.forEach((l, i) => {
     if (l.quantity <= max) return;
     messages.push({
@@ -376,7 +492,9 @@ function capQuantities(lines: RequestLine[], req: HandlerRequest): ReplyMessage[
       code: 'quantity_adjusted',
       content: `Quantity of ${l.variant.id} reduced from ${l.quantity} to ${max}, the most one line may hold.`,
       ...(req.faults.has('checkout-quantity-adjusted-no-path') ? {} : { path: quantityPath(i, l, req) }),
-      ...(req.faults.has('checkout-quantity-adjusted-path-array') ? { path: [quantityPath(i, l, req)] as unknown as string } : {}),
+      ...(req.faults.has('checkout-quantity-adjusted-path-array')
+        ? { path: [quantityPath(i, l, req)] as unknown as string }
+        : {}),
     });
     l.quantity = max;
   });
@@ -389,7 +507,8 @@ function quantityPath(index: number, line: RequestLine, req: HandlerRequest): st
   if (req.faults.has('checkout-quantity-adjusted-one-based')) return `$.line_items[${index + 1}].quantity`;
   if (req.faults.has('checkout-quantity-adjusted-double-root')) return `$$.line_items[${index}].quantity`;
   if (req.faults.has('checkout-quantity-adjusted-order-shape')) return `$.line_items[${index}].quantity.total`;
-  if (req.variations.has('checkout-quantity-path-filter')) return `$.line_items[?(@.item.id=='${line.variant.id}')].quantity`;
+  if (req.variations.has('checkout-quantity-path-filter'))
+    return `$.line_items[?(@.item.id=='${line.variant.id}')].quantity`;
   return `$.line_items[${index}].quantity`;
 }
 
@@ -399,9 +518,13 @@ function quantityPath(index: number, line: RequestLine, req: HandlerRequest): st
  */
 export function sessionTotals(session: SessionRecord, req: HandlerRequest): Json[] {
   const subtotal = subtotalOf(session.lines);
-  const chosen = groupsOf(session, req).map((g) => optionOf(session, g.id)).filter((o) => o !== undefined);
+  const chosen = groupsOf(session, req)
+    .map((g) => optionOf(session, g.id))
+    .filter((o) => o !== undefined);
   const shipping = chosen.reduce((sum, o) => sum + o.amount, 0);
-  const fulfillment = chosen.length ? [{ type: 'fulfillment', amount: shipping, display_text: chosen.map((o) => o.title).join(', ') }] : [];
+  const fulfillment = chosen.length
+    ? [{ type: 'fulfillment', amount: shipping, display_text: chosen.map((o) => o.title).join(', ') }]
+    : [];
   if (req.variations.has('checkout-tax-inclusive')) {
     const included = Math.round(subtotal - subtotal / (1 + TAX_RATE));
     return [
@@ -414,7 +537,9 @@ export function sessionTotals(session: SessionRecord, req: HandlerRequest): Json
   const tax = Math.round(subtotal * TAX_RATE);
   const discount = req.variations.has('totals-with-discount') ? DISCOUNT : 0;
   return [
-    { type: 'subtotal', amount: subtotal }, ...fulfillment, { type: 'tax', amount: tax },
+    { type: 'subtotal', amount: subtotal },
+    ...fulfillment,
+    { type: 'tax', amount: tax },
     ...(discount ? [{ type: 'discount', amount: discount, display_text: 'Welcome offer' }] : []),
     { type: 'total', amount: subtotal + tax + shipping - discount },
   ];
@@ -438,10 +563,14 @@ function fulfillmentJson(session: SessionRecord, f: FulfillmentState, req: Handl
     }));
     // checkout-null-group-entries: a removed warehouse and a removed option are left in the lists as null.
     if (req.faults.has('checkout-null-group-entries')) {
-      method.groups = [null, ...(method.groups as Json[]).map((g) => ({ ...g, options: [null, ...(g.options as Json[])] }))];
+      method.groups = [
+        null,
+        ...(method.groups as Json[]).map((g) => ({ ...g, options: [null, ...(g.options as Json[])] })),
+      ];
     }
   } else if (req.variations.has('checkout-groups-without-options') && f.destinations.length > 0) {
-    // checkout-groups-without-options: the groups are listed before a destination is chosen, with nothing to choose yet.
+    // checkout-groups-without-options: the groups are listed before a destination is chosen, with nothing to choose
+    // yet.
     method.groups = groupsOf(session, req, true).map((g) => ({ id: g.id, line_item_ids: g.lineIds, options: [] }));
   }
   // checkout-null-method-entry: a withdrawn method is left in the list as null.
@@ -457,7 +586,11 @@ function priced(line: Json, req: HandlerRequest): Json {
 
 /** One message naming a missing field; faults drop the path's JSON form, or make it unrecoverable. */
 function missingMessage(code: string, content: string, path: string | undefined, req: HandlerRequest): ReplyMessage {
-  const message = recoverable(code, content, path && req.faults.has('checkout-missing-path-not-json') ? path.replace(/^\$\./, '') : path);
+  const message = recoverable(
+    code,
+    content,
+    path && req.faults.has('checkout-missing-path-not-json') ? path.replace(/^\$\./, '') : path,
+  );
   if (req.faults.has('checkout-missing-unrecoverable')) return { ...message, severity: 'unrecoverable' };
   // missing-no-severity: the message states no severity (the spec's example has one; the table says "Typical").
   if (req.variations.has('checkout-missing-no-severity')) return (({ severity: _s, ...rest }) => rest)(message);
@@ -468,22 +601,38 @@ function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMe
   const status = displayedStatus(session, req);
   const withoutPath = req.faults.has('checkout-missing-without-path');
   const code = req.variations.has('checkout-missing-code-required') ? 'required' : 'missing';
-  const missingMessages = status === 'incomplete' && !req.faults.has('checkout-incomplete-silent')
-    ? missing(session, req).map(([path, content]) => missingMessage(code, content, withoutPath ? undefined : path, req)) : [];
+  const missingMessages =
+    status === 'incomplete' && !req.faults.has('checkout-incomplete-silent')
+      ? missing(session, req).map(([path, content]) =>
+          missingMessage(code, content, withoutPath ? undefined : path, req),
+        )
+      : [];
   return {
     id: session.id,
     status,
-    ...(req.variations.has('checkout-no-currency-member') ? {} : { currency: sessionCurrency(session, req.variations) }),
+    ...(req.variations.has('checkout-no-currency-member')
+      ? {}
+      : { currency: sessionCurrency(session, req.variations) }),
     line_items: session.lines.map((l) => priced(lineJson(l), req)),
     ...(session.buyer ? { buyer: session.buyer } : {}),
     totals: session.frozenTotals ?? sessionTotals(session, req),
     links: [{ type: 'terms_of_service', url: `${req.base}/terms` }],
     ...(session.fulfillment ? { fulfillment: fulfillmentJson(session, session.fulfillment, req) } : {}),
     // checkout-payment-after-shipping shows payment only once it holds an instrument.
-    ...(req.variations.has('checkout-payment-after-shipping') && session.instruments.length === 0 ? {} : { payment: { instruments: session.instruments } }),
+    ...(req.variations.has('checkout-payment-after-shipping') && session.instruments.length === 0
+      ? {}
+      : { payment: { instruments: session.instruments } }),
     messages: [...missingMessages, ...extra],
     continue_url: `${req.base}/checkout/${encodeURIComponent(session.id)}`,
     ...(session.orderId && !req.faults.has('checkout-complete-no-order')
-      ? { order: { id: req.faults.has('order-id-number') ? Number(session.orderId) : session.orderId, ...(req.faults.has('checkout-order-no-permalink') ? {} : { permalink_url: `${req.base}/orders/${encodeURIComponent(session.orderId)}` }) } } : {}),
+      ? {
+          order: {
+            id: req.faults.has('order-id-number') ? Number(session.orderId) : session.orderId,
+            ...(req.faults.has('checkout-order-no-permalink')
+              ? {}
+              : { permalink_url: `${req.base}/orders/${encodeURIComponent(session.orderId)}` }),
+          },
+        }
+      : {}),
   };
 }

@@ -16,12 +16,25 @@ export function shoppingModule(variations: VariationSet): ServiceModule {
   return {
     service: 'shopping',
     // A checkout "Carries payment_handlers"; the handler faults and checkout-handlers-in-profile-only act here.
-    envelope: (op, faults) => (op.capability !== 'shopping.checkout' || faults.has('checkout-no-payment-handlers')
-      || variations.has('checkout-handlers-in-profile-only')
-      ? {} : { payment_handlers: faults.has('checkout-payment-handlers-empty') ? {}
-        : faults.has('checkout-payment-handler-no-id') ? withoutIds(paymentHandlers(variations)) : paymentHandlers(variations) }),
+    envelope: (op, faults) =>
+      op.capability !== 'shopping.checkout' ||
+      faults.has('checkout-no-payment-handlers') ||
+      variations.has('checkout-handlers-in-profile-only')
+        ? {}
+        : {
+            payment_handlers: faults.has('checkout-payment-handlers-empty')
+              ? {}
+              : faults.has('checkout-payment-handler-no-id')
+                ? withoutIds(paymentHandlers(variations))
+                : paymentHandlers(variations),
+          },
     // catalog-not-advertised: the catalog routes stay up, unadvertised.
-    capabilities: [...(variations.has('catalog-not-advertised') ? [] : ['shopping.catalog.search', 'shopping.catalog.lookup']), 'shopping.cart', 'shopping.checkout', 'shopping.order'],
+    capabilities: [
+      ...(variations.has('catalog-not-advertised') ? [] : ['shopping.catalog.search', 'shopping.catalog.lookup']),
+      'shopping.cart',
+      'shopping.checkout',
+      'shopping.order',
+    ],
     handlers: {
       'catalog.search': catalog.search,
       'catalog.lookup': catalog.lookup,
@@ -41,5 +54,10 @@ export function shoppingModule(variations: VariationSet): ServiceModule {
 }
 
 /** A payment handler registry whose entries have lost their id (checkout-payment-handler-no-id). */
-const withoutIds = (registry: Record<string, unknown>) => Object.fromEntries(Object.entries(registry)
-  .map(([name, entries]) => [name, (entries as Record<string, unknown>[]).map(({ id: _id, ...entry }) => entry)]));
+const withoutIds = (registry: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(registry).map(([name, entries]) => [
+      name,
+      (entries as Record<string, unknown>[]).map(({ id: _id, ...entry }) => entry),
+    ]),
+  );

@@ -1,12 +1,29 @@
 /** The order capability of the reference business (Document 1 §Order, §Order resource). */
-import { businessError, resource, transportError, unrecoverable, type HandlerRequest, type Reply } from '../shared/replies.js';
 import {
-  lineJson, sessionCurrency, type Json, type OrderRecord, type ReferenceStore, type SessionRecord,
+  businessError,
+  resource,
+  transportError,
+  unrecoverable,
+  type HandlerRequest,
+  type Reply,
+} from '../shared/replies.js';
+import {
+  lineJson,
+  sessionCurrency,
+  type Json,
+  type OrderRecord,
+  type ReferenceStore,
+  type SessionRecord,
 } from './store.js';
 
 /** Places the order of a session that completed; only `platform` may read it. */
 export function placeOrder(
-  store: ReferenceStore, session: SessionRecord, platform: string, totals: Json[], shipping: string, req: HandlerRequest,
+  store: ReferenceStore,
+  session: SessionRecord,
+  platform: string,
+  totals: Json[],
+  shipping: string,
+  req: HandlerRequest,
 ): OrderRecord {
   const f = session.fulfillment;
   const chosen = f?.destinations.find((d) => d.id === f.selectedDestinationId);
@@ -17,8 +34,11 @@ export function placeOrder(
   }
   const order: OrderRecord = {
     // order-id-is-checkout-id: one checkout places one order, so its id serves for both.
-    id: req.faults.has('order-id-number') ? String(nextOrderNumber(store))
-      : req.variations.has('order-id-is-checkout-id') ? session.id : store.newId('ord'),
+    id: req.faults.has('order-id-number')
+      ? String(nextOrderNumber(store))
+      : req.variations.has('order-id-is-checkout-id')
+        ? session.id
+        : store.newId('ord'),
     checkoutId: session.id,
     platform,
     lines: session.lines.map((l) => ({ ...l })),
@@ -44,8 +64,10 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
   const { faults } = req;
   const asked = req.id === undefined ? undefined : store.orders.get(req.id);
   // The faulty business answers the platform's first order, whichever was asked for.
-  const order = asked && faults.has('order-get-returns-first-order')
-    ? [...store.orders.values()].find((o) => o.platform === asked.platform) : asked;
+  const order =
+    asked && faults.has('order-get-returns-first-order')
+      ? [...store.orders.values()].find((o) => o.platform === asked.platform)
+      : asked;
   if (!order) {
     if (faults.has('order-not-found-404')) return transportError(404, 'not_found', `no order ${req.id ?? ''}`);
     if (faults.has('order-not-found-422')) return transportError(422, 'not_found', `no order ${req.id ?? ''}`);
@@ -54,7 +76,8 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
   // Who may read an order is this business's policy: the platform that placed it, or any (a variation).
   const foreign = order.platform !== req.platform && !req.variations.has('order-readable-by-any-platform');
   if (foreign && !faults.has('order-foreign-read-403-with-order')) {
-    if (faults.has('order-foreign-read-403')) return transportError(403, 'forbidden', 'This order belongs to another platform.');
+    if (faults.has('order-foreign-read-403'))
+      return transportError(403, 'forbidden', 'This order belongs to another platform.');
     return businessError([unrecoverable('unauthorized', 'This order belongs to another platform.')]);
   }
   const json: Json = {
@@ -65,19 +88,24 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
     line_items: order.lines.map((l) => {
       const line = lineJson(l);
       const item = req.variations.has('order-line-price-object')
-        ? { ...(line.item as Json), price: { amount: l.variant.price, currency: order.currency } } : line.item;
+        ? { ...(line.item as Json), price: { amount: l.variant.price, currency: order.currency } }
+        : line.item;
       return { ...line, item, quantity: { total: l.quantity, fulfilled: 0 } };
     }),
-    fulfillment: req.variations.has('order-fulfillment-pending') ? {} : {
-      expectations: [{
-        id: 'exp-1',
-        line_items: order.lines.map((l) => ({ id: l.id, quantity: l.quantity })),
-        method_type: 'shipping',
-        ...(order.destination ? { destination: order.destination } : {}),
-        description: `${order.shipping} shipping`,
-      }],
-      events: [],
-    },
+    fulfillment: req.variations.has('order-fulfillment-pending')
+      ? {}
+      : {
+          expectations: [
+            {
+              id: 'exp-1',
+              line_items: order.lines.map((l) => ({ id: l.id, quantity: l.quantity })),
+              method_type: 'shipping',
+              ...(order.destination ? { destination: order.destination } : {}),
+              description: `${order.shipping} shipping`,
+            },
+          ],
+          events: [],
+        },
     currency: faults.has('order-currency-differs') ? 'EUR' : order.currency,
     totals: order.totals,
   };

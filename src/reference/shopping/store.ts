@@ -31,7 +31,6 @@ export interface CartRecord {
   nextLine: number;
 }
 
-
 export interface FulfillmentState {
   destinations: Json[];
   selectedDestinationId?: string;
@@ -86,7 +85,9 @@ export function createStore(variations: VariationSet): ReferenceStore {
     orders: new Map(),
     newId: (prefix) => {
       const hex = randomUUID().replace(/-/g, '');
-      return escaping ? `gid://ref/${prefix}/${hex.slice(0, 8)} ${hex.slice(8, 16)}+${hex.slice(16)}:x` : `${prefix}_${hex}`;
+      return escaping
+        ? `gid://ref/${prefix}/${hex.slice(0, 8)} ${hex.slice(8, 16)}+${hex.slice(16)}:x`
+        : `${prefix}_${hex}`;
     },
   };
 }
@@ -118,8 +119,18 @@ export function parseLineItems(value: unknown): RequestLine[] | Reply {
       return transportError(400, 'invalid_request', `line_items[${i}].quantity must be an integer of at least 1`);
     }
     const found = findItem(entry.item.id);
-    if (!found) return transportError(400, 'invalid_request', `line_items[${i}].item.id ${entry.item.id} is not an item of this business`);
-    lines.push({ lineId: typeof entry.id === 'string' ? entry.id : undefined, product: found.product, variant: found.variant, quantity });
+    if (!found)
+      return transportError(
+        400,
+        'invalid_request',
+        `line_items[${i}].item.id ${entry.item.id} is not an item of this business`,
+      );
+    lines.push({
+      lineId: typeof entry.id === 'string' ? entry.id : undefined,
+      product: found.product,
+      variant: found.variant,
+      quantity,
+    });
   }
   return lines;
 }
@@ -142,7 +153,7 @@ export function assignLineIds(requested: RequestLine[], existing: LineRecord[], 
 }
 
 export const itemTitle = (l: { product: SeedProduct; variant: SeedVariant }) =>
-  (l.product.variants.length > 1 ? `${l.product.title} (${l.variant.title})` : l.product.title);
+  l.product.variants.length > 1 ? `${l.product.title} (${l.variant.title})` : l.product.title;
 
 /** Taken off cart and checkout totals with the totals-with-discount variation. */
 export const DISCOUNT = 300;
@@ -158,7 +169,10 @@ export function lineJson(l: LineRecord): Json {
     id: l.id,
     item: { id: l.variant.id, title: itemTitle(l), price: l.variant.price },
     quantity: l.quantity,
-    totals: [{ type: 'subtotal', amount }, { type: 'total', amount }],
+    totals: [
+      { type: 'subtotal', amount },
+      { type: 'total', amount },
+    ],
   };
 }
 
@@ -168,7 +182,9 @@ const DESTINATION_CURRENCY = 'CAD';
 
 /** A session's currency: decided from context, so under a variation its destination changes it. */
 export function sessionCurrency(session: SessionRecord, variations: VariationSet): string {
-  return variations.has('checkout-currency-from-destination') && session.fulfillment?.selectedDestinationId ? DESTINATION_CURRENCY : CURRENCY;
+  return variations.has('checkout-currency-from-destination') && session.fulfillment?.selectedDestinationId
+    ? DESTINATION_CURRENCY
+    : CURRENCY;
 }
 
 /**
