@@ -1,0 +1,779 @@
+import { fault } from '../switches.js';
+
+/** Faults of the shopping service module (Document 1): catalog, cart, checkout and order. */
+export const SHOPPING_FAULTS = [
+  // Catalog
+  fault({
+    name: 'search-results-member',
+    capability: 'shopping.catalog.search',
+    description: 'Search names its array "results" instead of products.',
+    breaks: ['SRCH-001', 'SRCH-014'],
+  }),
+  fault({
+    name: 'search-default-page-20',
+    capability: 'shopping.catalog.search',
+    description: 'Search returns 20 products when no limit is given.',
+    breaks: ['SRCH-003'],
+  }),
+  fault({
+    name: 'search-default-page-short',
+    capability: 'shopping.catalog.search',
+    description: 'Without a limit, search pages hold 5 products although more follow.',
+    breaks: ['SRCH-011'],
+  }),
+  fault({
+    name: 'search-ignores-limit',
+    capability: 'shopping.catalog.search',
+    description: 'Search ignores pagination.limit and always returns 10.',
+    breaks: ['SRCH-004'],
+  }),
+  fault({
+    name: 'product-missing-description',
+    capability: 'shopping.catalog.search',
+    description: 'Products are sent without description.',
+    breaks: ['LKUP-001', 'PROD-002', 'SRCH-002'],
+  }),
+  fault({
+    name: 'lookup-variant-ids-only',
+    capability: 'shopping.catalog.lookup',
+    description: 'Lookup only resolves variant ids; product ids come back not_found.',
+    breaks: ['LKUP-002'],
+  }),
+  fault({
+    name: 'lookup-rejects-variant-ids',
+    capability: 'shopping.catalog.lookup',
+    description: 'Lookup only resolves product ids; variant ids come back not_found.',
+    breaks: ['LKUP-003'],
+  }),
+  fault({
+    name: 'lookup-drops-inputs',
+    capability: 'shopping.catalog.lookup',
+    description: 'Lookup variants carry no inputs.',
+    breaks: ['LKUP-006'],
+  }),
+  fault({
+    name: 'lookup-not-found-404',
+    capability: 'shopping.catalog.lookup',
+    description: 'A lookup whose ids do not all resolve answers HTTP 404.',
+    breaks: ['LKUP-004', 'LKUP-005'],
+  }),
+  fault({
+    name: 'lookup-silent-not-found',
+    capability: 'shopping.catalog.lookup',
+    description: 'Unresolved lookup ids are dropped without a not_found message.',
+    breaks: ['LKUP-004'],
+  }),
+  // Catalog search, pagination and filters
+  fault({
+    name: 'search-cursor-repeats',
+    capability: 'shopping.catalog.search',
+    description: 'Each next page starts again with the last product of the page before.',
+    breaks: ['SRCH-005'],
+  }),
+  fault({
+    name: 'search-last-page-has-next',
+    capability: 'shopping.catalog.search',
+    description: 'The last page still says has_next_page true, and its cursor leads to an empty page.',
+    breaks: ['SRCH-012'],
+  }),
+  fault({
+    name: 'search-filters-or',
+    capability: 'shopping.catalog.search',
+    description: 'Search filters combine with OR: a product matching either filter comes back.',
+    breaks: ['SRCH-008'],
+  }),
+  fault({
+    name: 'search-no-match-404',
+    capability: 'shopping.catalog.search',
+    description: 'A query that matches nothing answers HTTP 404.',
+    breaks: ['SRCH-014'],
+  }),
+  fault({
+    name: 'search-ignores-price-filter',
+    capability: 'shopping.catalog.search',
+    description: 'Search applies the category filter and ignores price.max.',
+    breaks: ['SRCH-008'],
+  }),
+  fault({
+    name: 'search-has-next-without-cursor',
+    capability: 'shopping.catalog.search',
+    description: 'Pages say has_next_page true but carry no cursor.',
+    breaks: ['SRCH-012'],
+  }),
+  fault({
+    name: 'search-no-match-404-nearest',
+    capability: 'shopping.catalog.search',
+    description: 'A query that matches nothing answers HTTP 404, its body still listing the products it ranks nearest.',
+    breaks: ['SRCH-014'],
+  }),
+  fault({
+    name: 'search-products-no-price-range',
+    capability: 'shopping.catalog.search',
+    description: 'Search lists products without price_range; their variants still carry prices.',
+    breaks: ['SRCH-002'],
+  }),
+  fault({
+    name: 'search-later-pages-without-cursor',
+    capability: 'shopping.catalog.search',
+    description: 'The first page carries its cursor, but later pages say has_next_page true without one.',
+    breaks: ['SRCH-012'],
+  }),
+  fault({
+    name: 'search-filters-refused-400',
+    capability: 'shopping.catalog.search',
+    description: 'A search with filters answers HTTP 400.',
+    breaks: ['SRCH-008'],
+  }),
+  fault({
+    name: 'search-no-match-no-products',
+    capability: 'shopping.catalog.search',
+    description: 'A search that finds nothing answers 200 without a products member.',
+    breaks: ['SRCH-014'],
+  }),
+  // Catalog lookup and product detail
+  fault({
+    name: 'lookup-batch-500',
+    capability: 'shopping.catalog.lookup',
+    description: 'A lookup over the batch maximum crashes with HTTP 500.',
+    breaks: ['LKUP-007'],
+  }),
+  fault({
+    name: 'lookup-batch-wrong-code',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'A lookup over the batch maximum answers HTTP 400 with code invalid_request instead of request_too_large.',
+    breaks: ['LKUP-007'],
+  }),
+  fault({
+    name: 'lookup-none-resolve-suggests',
+    capability: 'shopping.catalog.lookup',
+    description: "When no id resolves, lookup offers the catalog's last product instead of an empty list.",
+    breaks: ['LKUP-005'],
+  }),
+  fault({
+    name: 'lookup-batch-413',
+    capability: 'shopping.catalog.lookup',
+    description: 'A lookup over the batch maximum answers HTTP 413 instead of 400 request_too_large.',
+    breaks: ['LKUP-007'],
+  }),
+  fault({
+    name: 'product-detail-variants-only',
+    capability: 'shopping.catalog.lookup',
+    description: 'Product detail resolves variant ids only; product ids come back not_found.',
+    breaks: ['PROD-002'],
+  }),
+  fault({
+    name: 'product-detail-products-only',
+    capability: 'shopping.catalog.lookup',
+    description: 'Product detail resolves product ids only; variant ids come back not_found.',
+    breaks: ['PROD-003'],
+  }),
+  fault({
+    name: 'product-no-selected',
+    capability: 'shopping.catalog.lookup',
+    description: 'Product detail omits selected for products with options.',
+    breaks: ['PROD-004'],
+  }),
+  fault({
+    name: 'product-no-option-signals',
+    capability: 'shopping.catalog.lookup',
+    description: 'Option values never carry available and exists.',
+    breaks: ['PROD-005'],
+  }),
+  fault({
+    name: 'product-signals-ignore-selection',
+    capability: 'shopping.catalog.lookup',
+    description: 'exists is computed over the whole product, ignoring the selections.',
+    breaks: ['PROD-006'],
+  }),
+  fault({
+    name: 'product-variants-ignore-selection',
+    capability: 'shopping.catalog.lookup',
+    description: 'Product detail returns every variant whatever the selections.',
+    breaks: ['PROD-007', 'PROD-008'],
+  }),
+  fault({
+    name: 'product-relaxes-from-front',
+    capability: 'shopping.catalog.lookup',
+    description: 'Relaxation drops the first preference instead of the last.',
+    breaks: ['PROD-007'],
+  }),
+  fault({
+    name: 'product-not-found-404',
+    capability: 'shopping.catalog.lookup',
+    description: 'Product detail of an unknown id answers HTTP 404.',
+    breaks: ['PROD-001'],
+  }),
+  fault({
+    name: 'lookup-inputs-extra-id',
+    capability: 'shopping.catalog.lookup',
+    description: "Lookup inputs also name the product's handle, which the request never carried.",
+    breaks: ['LKUP-006'],
+  }),
+  fault({
+    name: 'product-selected-wrong-label',
+    capability: 'shopping.catalog.lookup',
+    description: "selected names a value other than the featured variant's for the first option.",
+    breaks: ['PROD-004'],
+  }),
+  fault({
+    name: 'product-selected-unknown-option',
+    capability: 'shopping.catalog.lookup',
+    description: 'selected names an option the product does not have.',
+    breaks: ['PROD-004'],
+  }),
+  fault({
+    name: 'product-signals-available-wrong',
+    capability: 'shopping.catalog.lookup',
+    description: 'Option values say available false whatever the stock.',
+    breaks: ['PROD-006'],
+  }),
+  fault({
+    name: 'lookup-and-detail-203',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Lookup and product detail answer their products with HTTP 203 Non-Authoritative Information (a transforming proxy in front of them), not 200; the bodies are whole.',
+    breaks: ['ENV-009', 'LKUP-001', 'LKUP-003', 'LKUP-004', 'LKUP-005', 'PROD-002', 'PROD-003'],
+  }),
+  fault({
+    name: 'lookup-first-id-only',
+    capability: 'shopping.catalog.lookup',
+    description: 'Lookup resolves only the first identifier of a batch; the others come back not_found.',
+    breaks: ['LKUP-002'],
+  }),
+  fault({
+    name: 'lookup-answers-featured-product',
+    capability: 'shopping.catalog.lookup',
+    description:
+      "Lookup answers every request with the catalog's featured product (its last) in place of the products the ids resolve to; unknown ids still get their not_found message.",
+    breaks: ['LKUP-002', 'LKUP-003', 'LKUP-005'],
+  }),
+  fault({
+    name: 'lookup-batch-413-request-too-large',
+    capability: 'shopping.catalog.lookup',
+    description: 'A lookup over the batch maximum answers HTTP 413 with code request_too_large, not HTTP 400.',
+    breaks: ['LKUP-007'],
+  }),
+  fault({
+    name: 'product-detail-id-is-handle',
+    capability: 'shopping.catalog.lookup',
+    description:
+      "Product detail states the product's handle (city-sneaker) as its id, where search and lookup state prod-002.",
+    breaks: ['PROD-002'],
+  }),
+  fault({
+    name: 'product-detail-product-array',
+    capability: 'shopping.catalog.lookup',
+    description: 'Product detail answers product as a one-element array ([{…}]), the way lookup answers products.',
+    breaks: ['PROD-002', 'PROD-003'],
+  }),
+  fault({
+    name: 'product-detail-variant-id-wrong-product',
+    capability: 'shopping.catalog.lookup',
+    description:
+      "Product detail of a variant id answers the catalog's first product, whichever product holds the variant.",
+    breaks: ['PROD-003'],
+  }),
+  fault({
+    name: 'product-selected-empty',
+    capability: 'shopping.catalog.lookup',
+    description: 'Product detail states selected as an empty array for products with options.',
+    breaks: ['PROD-004'],
+  }),
+  fault({
+    name: 'product-signals-no-exists',
+    capability: 'shopping.catalog.lookup',
+    description: 'Option values carry available but never exists.',
+    breaks: ['PROD-005'],
+  }),
+  fault({
+    name: 'product-signals-no-available',
+    capability: 'shopping.catalog.lookup',
+    description: 'Option values carry exists but never available.',
+    breaks: ['PROD-005'],
+  }),
+  fault({
+    name: 'product-signals-exists-inverted',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'exists is inverted: a value says exists false exactly when a variant has it with the other selections.',
+    breaks: ['PROD-006'],
+  }),
+  fault({
+    name: 'product-unmatched-selection-not-found',
+    capability: 'shopping.catalog.lookup',
+    description: 'Selections no variant matches are answered not_found (an error response), not relaxed.',
+    breaks: ['PROD-007'],
+  }),
+  fault({
+    name: 'lookup-detail-without-variants',
+    capability: 'shopping.catalog.lookup',
+    description: 'Lookup and product detail answer their products without the variants member; search lists them.',
+    breaks: ['LKUP-001', 'LKUP-003', 'PROD-002', 'PROD-007'],
+  }),
+  fault({
+    name: 'catalog-variant-ids-numeric',
+    capability: 'shopping.catalog.lookup',
+    description:
+      "Variant ids are stated as JSON numbers, the database's integer keys (var-001-2 is 12); requests still take the string ids.",
+    breaks: ['LKUP-001', 'LKUP-003', 'PROD-002', 'SRCH-002'],
+  }),
+  fault({
+    name: 'catalog-out-of-stock-as-null',
+    capability: 'shopping.catalog.search',
+    description: 'Search lists an out-of-stock variant as null in its place, and a product with none in stock as null.',
+    breaks: ['SRCH-001'],
+  }),
+  fault({
+    name: 'product-unmatched-variants-null',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Product detail lists the variants its selections rule out as null in their place, instead of leaving them out.',
+    breaks: ['PROD-002'],
+  }),
+  fault({
+    name: 'product-option-labels-numeric',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Product option values state numeric labels as JSON numbers (Size 8, not "8"); variants state theirs as strings.',
+    breaks: ['LKUP-001', 'PROD-002', 'SRCH-002'],
+  }),
+  fault({
+    name: 'product-option-names-localized',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Product options state their name as a localized object ({"en": "Size"}); variants name their options with strings.',
+    breaks: ['LKUP-001', 'PROD-002', 'SRCH-002'],
+  }),
+  // Cart
+  fault({
+    name: 'cart-create-200',
+    capability: 'shopping.cart',
+    description: 'Create Cart answers 200 instead of 201.',
+    breaks: ['CART-001', 'ENV-009'],
+  }),
+  fault({
+    name: 'cart-no-currency',
+    capability: 'shopping.cart',
+    description: 'Carts are sent without currency.',
+    breaks: ['CART-002'],
+  }),
+  fault({
+    name: 'cart-get-empty',
+    capability: 'shopping.cart',
+    description: 'Get Cart returns the cart with no line items.',
+    breaks: ['CART-003'],
+  }),
+  fault({
+    name: 'cart-get-null-line',
+    capability: 'shopping.cart',
+    description: "Get Cart returns the cart's lines followed by a null entry (a removed line left in the list).",
+    breaks: ['CART-002'],
+  }),
+  fault({
+    name: 'cart-get-lines-by-id',
+    capability: 'shopping.cart',
+    description: 'Get Cart returns line_items as an object keyed by line id, not as an array.',
+    breaks: ['CART-002', 'CART-003'],
+  }),
+  fault({
+    name: 'cart-update-merges',
+    capability: 'shopping.cart',
+    description: 'Update Cart merges the new lines into the old ones instead of replacing them.',
+    breaks: ['CART-004'],
+  }),
+  fault({
+    name: 'cart-cancel-needs-reason',
+    capability: 'shopping.cart',
+    description: 'Cancel Cart rejects an empty JSON object with HTTP 400.',
+    breaks: ['CART-005'],
+  }),
+  fault({
+    name: 'cart-not-found-424',
+    capability: 'shopping.cart',
+    description:
+      'Get of an unknown cart answers HTTP 424, the platform-profile status, instead of the not_found business outcome.',
+    breaks: ['CART-006'],
+  }),
+  fault({
+    name: 'cart-not-found-404',
+    capability: 'shopping.cart',
+    description: 'Get of an unknown cart answers HTTP 404.',
+    breaks: ['CART-006'],
+  }),
+  fault({
+    name: 'cart-out-of-stock-no-continue-url',
+    capability: 'shopping.cart',
+    description: 'The out_of_stock error carries no continue_url.',
+    breaks: ['CART-007'],
+  }),
+  fault({
+    name: 'cart-out-of-stock-creates-cart',
+    capability: 'shopping.cart',
+    description: 'A cart whose items are all out of stock is created anyway.',
+    breaks: ['CART-007'],
+  }),
+  fault({
+    name: 'cart-echoes-id-uppercased',
+    capability: 'shopping.cart',
+    description: 'Get and cancel answer the cart with its id upper-cased.',
+    breaks: ['CART-003', 'CART-005'],
+  }),
+  fault({
+    name: 'cart-writes-202',
+    capability: 'shopping.cart',
+    description: 'Update and cancel answer 202 Accepted instead of 200.',
+    breaks: ['CART-004', 'CART-005', 'ENV-009'],
+  }),
+  fault({
+    name: 'cart-not-found-empty-continue-url',
+    capability: 'shopping.cart',
+    description: 'Get of an unknown cart gives the not_found error with continue_url "", a member that names no URL.',
+    breaks: ['CART-006'],
+  }),
+  fault({
+    name: 'cart-not-found-no-continue-url',
+    capability: 'shopping.cart',
+    description: 'Get of an unknown cart gives the not_found error without continue_url.',
+    breaks: ['CART-006'],
+  }),
+  fault({
+    name: 'cart-update-keeps-last-line',
+    capability: 'shopping.cart',
+    description:
+      "Update Cart keeps as many lines as were sent, but the cart's own last ones instead of the lines sent.",
+    breaks: ['CART-004'],
+  }),
+  fault({
+    name: 'cart-reads-203',
+    capability: 'shopping.cart',
+    description: 'Get Cart answers 203 Non-Authoritative Information instead of 200.',
+    breaks: ['CART-003', 'ENV-009'],
+  }),
+  fault({
+    name: 'cart-id-number',
+    capability: 'shopping.cart',
+    description:
+      'Carts carry their id as a JSON number (a database sequence), not the string a path parameter id is; paths still reach the cart by its digits.',
+    breaks: ['CART-002'],
+  }),
+  // Checkout
+  fault({
+    name: 'checkout-create-200',
+    capability: 'shopping.checkout',
+    description: 'Create Checkout answers 200 instead of 201.',
+    breaks: ['CHK-001', 'ENV-009'],
+  }),
+  fault({
+    name: 'checkout-missing-without-path',
+    capability: 'shopping.checkout',
+    description: 'missing messages carry no path.',
+    breaks: ['CHK-016'],
+  }),
+  fault({
+    name: 'checkout-bad-status',
+    capability: 'shopping.checkout',
+    description: 'A new session says status "open", outside the five states.',
+    breaks: ['CHK-001', 'CHK-017'],
+  }),
+  fault({
+    name: 'checkout-no-payment-handlers',
+    capability: 'shopping.checkout',
+    needs: ['profile-no-payment-handlers'],
+    description:
+      'Checkout responses carry no payment_handlers, and the profile names none either: no handler to pay with.',
+    breaks: ['CHK-004'],
+  }),
+  fault({
+    name: 'checkout-never-ready',
+    capability: 'shopping.checkout',
+    description: 'A session with buyer, destination and option stays incomplete.',
+    breaks: ['CHK-005'],
+  }),
+  fault({
+    name: 'checkout-null-group-entries',
+    capability: 'shopping.checkout',
+    description:
+      "A session's fulfillment groups, and each group's options, start with a null entry (a removed warehouse and option left in the lists).",
+    breaks: ['CHK-017'],
+  }),
+  fault({
+    name: 'checkout-null-method-entry',
+    capability: 'shopping.checkout',
+    description: "A session's fulfillment methods end with a null entry (a withdrawn method left in the list).",
+    breaks: ['CHK-017'],
+  }),
+  fault({
+    name: 'checkout-totals-stale',
+    capability: 'shopping.checkout',
+    description: 'Totals are computed at create and never again: an update that changes a quantity keeps the old ones.',
+    breaks: ['CHK-018'],
+  }),
+  fault({
+    name: 'checkout-complete-no-order',
+    capability: 'shopping.checkout',
+    description: 'A completed session carries no order.',
+    breaks: ['CHK-007'],
+  }),
+  fault({
+    name: 'checkout-cancelled-spelling',
+    capability: 'shopping.checkout',
+    description: 'Cancel answers status "cancelled" instead of canceled.',
+    breaks: ['CHK-008', 'CHK-017'],
+  }),
+  fault({
+    name: 'checkout-completed-spelling',
+    capability: 'shopping.checkout',
+    description: 'Complete places the order but answers status "complete" instead of completed.',
+    breaks: ['CHK-007', 'CHK-017'],
+  }),
+  fault({
+    name: 'checkout-unavailable-no-continue-url',
+    capability: 'shopping.checkout',
+    description: 'The item_unavailable error carries no continue_url.',
+    breaks: ['CHK-009'],
+  }),
+  fault({
+    name: 'checkout-quantity-adjusted-info',
+    capability: 'shopping.checkout',
+    description: 'quantity_adjusted messages are of type info, not warning.',
+    breaks: ['CHK-010'],
+  }),
+  fault({
+    name: 'checkout-incomplete-silent',
+    capability: 'shopping.checkout',
+    description: 'Incomplete sessions carry no messages saying what is missing.',
+    breaks: ['CHK-015'],
+  }),
+  fault({
+    name: 'checkout-unavailable-creates-session',
+    capability: 'shopping.checkout',
+    description:
+      'A create whose items are all unavailable answers item_unavailable, but a session is created anyway (its id in the answer).',
+    breaks: ['CHK-009', 'CHK-017', 'ENV-009'],
+  }),
+  fault({
+    name: 'checkout-quantity-adjusted-wrong-path',
+    capability: 'shopping.checkout',
+    description: 'quantity_adjusted warnings point at the line, $.line_items[0], not at its quantity.',
+    breaks: ['CHK-010'],
+  }),
+  fault({
+    name: 'checkout-quantity-adjusted-no-path',
+    capability: 'shopping.checkout',
+    description: 'quantity_adjusted warnings carry no path.',
+    breaks: ['CHK-010'],
+  }),
+  fault({
+    name: 'checkout-update-during-completion',
+    capability: 'shopping.checkout',
+    description: 'An update while complete_in_progress is applied.',
+    breaks: ['CHK-011'],
+  }),
+  fault({
+    name: 'checkout-in-progress-silent',
+    capability: 'shopping.checkout',
+    description: 'An update while complete_in_progress returns the session unchanged, but with no message saying why.',
+    breaks: ['CHK-011'],
+  }),
+  fault({
+    name: 'checkout-create-ignores-line-items',
+    capability: 'shopping.checkout',
+    description:
+      'Create always refuses with a recoverable missing error for $.line_items, although the request carries them.',
+    breaks: ['CHK-001', 'CHK-009'],
+  }),
+  fault({
+    name: 'checkout-create-500',
+    capability: 'shopping.checkout',
+    description: 'Create answers HTTP 500.',
+    breaks: ['CHK-001', 'CHK-009'],
+  }),
+  fault({
+    name: 'checkout-in-progress-warning',
+    capability: 'shopping.checkout',
+    description:
+      'An update while complete_in_progress returns the session unchanged with a warning, not a recoverable error.',
+    breaks: ['CHK-011'],
+  }),
+  fault({
+    name: 'checkout-in-progress-unrecoverable',
+    capability: 'shopping.checkout',
+    description: 'An update while complete_in_progress returns the session unchanged with an unrecoverable error.',
+    breaks: ['CHK-011'],
+  }),
+  fault({
+    name: 'checkout-order-no-permalink',
+    capability: 'shopping.checkout',
+    description: "A completed session's order carries an id but no permalink_url.",
+    breaks: ['CHK-007'],
+  }),
+  fault({
+    name: 'checkout-cancel-202',
+    capability: 'shopping.checkout',
+    description: 'Cancel Checkout answers 202 Accepted instead of 200.',
+    breaks: ['CHK-008', 'ENV-009'],
+  }),
+  fault({
+    name: 'checkout-update-500',
+    capability: 'shopping.checkout',
+    description: 'Update answers HTTP 500.',
+    breaks: ['CHK-005'],
+  }),
+  fault({
+    name: 'checkout-payment-handlers-empty',
+    capability: 'shopping.checkout',
+    needs: ['profile-no-payment-handlers'],
+    description: 'Checkout responses carry an empty payment handler registry, and the profile names no handler either.',
+    breaks: ['CHK-004'],
+  }),
+  fault({
+    name: 'checkout-payment-handler-no-id',
+    capability: 'shopping.checkout',
+    needs: ['profile-no-payment-handlers'],
+    description:
+      'Checkout responses name a payment handler entry without id, and the profile names no handler either: Complete has no handler_id to name.',
+    breaks: ['CHK-004'],
+  }),
+  fault({
+    name: 'checkout-missing-path-not-json',
+    capability: 'shopping.checkout',
+    description: 'missing messages carry a bare field name (buyer.email), not a JSON path.',
+    breaks: ['CHK-016'],
+  }),
+  fault({
+    name: 'checkout-missing-unrecoverable',
+    capability: 'shopping.checkout',
+    description: 'missing messages say severity unrecoverable.',
+    breaks: ['CHK-016'],
+  }),
+  fault({
+    name: 'checkout-complete-asks-billing-addr',
+    capability: 'shopping.checkout',
+    description:
+      'Complete always asks for a billing address (missing $.payment.instruments[0].billing_address), although the instrument carries one; the session stays ready_for_complete.',
+    breaks: ['CHK-007'],
+  }),
+  fault({
+    name: 'checkout-complete-201',
+    capability: 'shopping.checkout',
+    description: 'Complete places the order and answers 201 Created, not the 200 the Complete Checkout row gives.',
+    breaks: ['CHK-007', 'ENV-009'],
+  }),
+  fault({
+    name: 'checkout-in-progress-409',
+    capability: 'shopping.checkout',
+    description:
+      'An update while complete_in_progress returns the session unchanged with a recoverable error, but as HTTP 409, not the HTTP 200 of a business outcome.',
+    breaks: ['CHK-011', 'ENV-008'],
+  }),
+  fault({
+    name: 'checkout-in-progress-says-ready',
+    capability: 'shopping.checkout',
+    description:
+      'An update while complete_in_progress leaves the buyer as it was and says so with a recoverable error, but answers status ready_for_complete.',
+    breaks: ['CHK-011'],
+  }),
+  fault({
+    name: 'checkout-unavailable-out-of-stock',
+    capability: 'shopping.checkout',
+    description:
+      "A create whose items are all unavailable is refused with code out_of_stock (the cart's code), not item_unavailable.",
+    breaks: ['CHK-009'],
+  }),
+  fault({
+    name: 'checkout-quantity-adjusted-double-root',
+    capability: 'shopping.checkout',
+    description: 'quantity_adjusted paths start with a doubled root, $$.line_items[0].quantity, which is no JSON path.',
+    breaks: ['CHK-010'],
+  }),
+  fault({
+    name: 'checkout-quantity-adjusted-order-shape',
+    capability: 'shopping.checkout',
+    description:
+      "quantity_adjusted paths point at $.line_items[0].quantity.total, the order line's shape, a member the session line's integer quantity does not have.",
+    breaks: ['CHK-010'],
+  }),
+  fault({
+    name: 'checkout-quantity-adjusted-path-array',
+    capability: 'shopping.checkout',
+    description: 'quantity_adjusted paths are sent as an array holding the path string, not as the string.',
+    breaks: ['CHK-010', 'ENV-005'],
+  }),
+  fault({
+    name: 'checkout-quantity-adjusted-one-based',
+    capability: 'shopping.checkout',
+    description:
+      "quantity_adjusted warnings count lines from 1: the first line's quantity is $.line_items[1].quantity, a line the session does not have.",
+    breaks: ['CHK-010'],
+  }),
+  // Order
+  fault({
+    name: 'order-no-fulfillment',
+    capability: 'shopping.order',
+    description: 'Orders are sent without fulfillment.',
+    breaks: ['ORD-001'],
+  }),
+  fault({
+    name: 'order-expectations-not-array',
+    capability: 'shopping.order',
+    description: 'fulfillment.expectations is a single object, not an array of expectations.',
+    breaks: ['ORD-001'],
+  }),
+  fault({
+    name: 'order-checkout-id-wrong',
+    capability: 'shopping.order',
+    description: 'checkout_id names the order instead of its checkout.',
+    breaks: ['ORD-002'],
+  }),
+  fault({
+    name: 'order-currency-differs',
+    capability: 'shopping.order',
+    description: 'Orders are in EUR whatever the checkout currency was.',
+    breaks: ['ORD-003'],
+  }),
+  fault({
+    name: 'order-not-found-422',
+    capability: 'shopping.order',
+    description:
+      'Get of an unknown order answers HTTP 422, the platform-profile status, instead of the not_found business outcome.',
+    breaks: ['ORD-004'],
+  }),
+  fault({
+    name: 'order-not-found-404',
+    capability: 'shopping.order',
+    description: 'Get of an unknown order answers HTTP 404.',
+    breaks: ['ORD-004'],
+  }),
+  fault({
+    name: 'order-foreign-read-403',
+    capability: 'shopping.order',
+    description: 'Another platform reading an order gets HTTP 403 instead of the unauthorized business outcome.',
+    breaks: ['ORD-005'],
+  }),
+  fault({
+    name: 'order-foreign-read-403-with-order',
+    capability: 'shopping.order',
+    description: 'Another platform reading an order gets HTTP 403, but the body is the order itself.',
+    breaks: ['ENV-008', 'ORD-005'],
+  }),
+  fault({
+    name: 'order-get-202',
+    capability: 'shopping.order',
+    description: 'Get Order answers the order with HTTP 202 instead of 200.',
+    breaks: ['ENV-009', 'ORD-001'],
+  }),
+  fault({
+    name: 'order-get-returns-first-order',
+    capability: 'shopping.order',
+    description: "Get Order answers the platform's first order, whatever id was asked for.",
+    breaks: ['ORD-001'],
+  }),
+  fault({
+    name: 'order-id-number',
+    capability: 'shopping.order',
+    description:
+      'Orders carry their id as a JSON number (a database sequence), in the completed session and in Get Order, not the string a path parameter id is; paths still reach the order by its digits.',
+    breaks: ['CHK-007', 'CHK-017'],
+  }),
+] as const;

@@ -1,0 +1,490 @@
+import { FAULTS } from '../faults.js';
+import { variation } from '../switches.js';
+
+/** Variations of the shopping service module (Document 1): catalog, cart, checkout and order. */
+export const SHOPPING_VARIATIONS = [
+  // Catalog
+  variation({
+    name: 'search-pagination-minimal',
+    capability: 'shopping.catalog.search',
+    description:
+      'A page with more to come carries only a cursor; the last page carries no pagination at all: no has_next_page, no total_count. A checker that requires has_next_page false on the last page fails it.',
+    permitted_by:
+      'Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)", none required.',
+    hides: ['search-last-page-has-next'],
+  }),
+  variation({
+    name: 'search-cursor-on-last-page',
+    capability: 'shopping.catalog.search',
+    description:
+      'The last page carries a cursor too, and it leads to an empty page. A checker that reads a cursor as "more follow" walks past the end, or fails a short last page.',
+    permitted_by:
+      'Not shown: Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)" says nothing of a cursor on the last page.',
+  }),
+  variation({
+    name: 'search-total-count-estimate',
+    capability: 'shopping.catalog.search',
+    description:
+      'total_count is an estimate, rounded up to the next ten. A checker that requires it to equal the products walked fails it.',
+    permitted_by:
+      'Document 1 §Shared value objects: Pagination response "`total_count` (integer)"; its exactness is not shown.',
+  }),
+  variation({
+    name: 'search-available-variants-only',
+    capability: 'shopping.catalog.search',
+    description:
+      "Search lists only the available variants of each product. A checker that derives product-detail signals from search's variants expects the wrong ones.",
+    permitted_by:
+      'Document 1 §Catalog resources: variants "array of Variant", with no word on listing every one; Variant "`availability` (object with `available` boolean)", a known member.',
+  }),
+  variation({
+    name: 'search-hierarchical-categories',
+    capability: 'shopping.catalog.search',
+    description:
+      'Category values are paths ("Shop > Footwear"), and a category filter matches any segment of them, case-insensitively. A checker matching filters exactly fails correct results.',
+    permitted_by:
+      'Document 1 §Catalog resources: Search Filters "categories (array of string)"; how a category matches is not shown.',
+  }),
+  variation({
+    name: 'search-nearest-when-no-match',
+    capability: 'shopping.catalog.search',
+    description:
+      'A query that matches nothing returns the three products the business ranks nearest. A checker that requires an empty array fails it.',
+    permitted_by: 'Not shown: what a search that finds nothing returns.',
+  }),
+  variation({
+    name: 'search-products-without-options',
+    capability: 'shopping.catalog.search',
+    description:
+      'Search products carry no options member; their variants still carry theirs. A checker that reads option names from product.options finds none.',
+    permitted_by: 'Document 1 §Catalog resources: options, Required "no".',
+  }),
+  variation({
+    name: 'search-cursor-top-level',
+    capability: 'shopping.catalog.search',
+    description:
+      'Search reads the cursor from a top-level cursor member and ignores pagination.cursor. A checker must report that its cursor went unread, not fail the walk.',
+    permitted_by:
+      'Document 1 §POST /catalog/search: "The name of the request member that carries the cursor is not shown."',
+  }),
+  variation({
+    name: 'search-products-without-categories',
+    capability: 'shopping.catalog.search',
+    description:
+      'Products state no categories. A checker that builds its filter test from them must say it could not, not fail.',
+    permitted_by: 'Document 1 §Catalog resources: categories, Required "no".',
+  }),
+  variation({
+    name: 'lookup-batch-max-5',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Lookup takes at most 5 identifiers. A checker that looks up larger batches in its other checks fails them.',
+    permitted_by: 'Document 1 §Limits: "The maximum number is not shown."',
+  }),
+  variation({
+    name: 'lookup-accepts-sku',
+    capability: 'shopping.catalog.lookup',
+    description: 'Lookup also resolves SKUs. A checker must pass the optional secondary identifier, not doubt it.',
+    permitted_by: 'Document 1 §POST /catalog/lookup: `ids` "MAY accept secondary identifiers (SKU, handle)".',
+  }),
+  variation({
+    name: 'variants-without-sku',
+    capability: 'shopping.catalog.lookup',
+    description: 'Variants carry no sku. A checker that looks a variant up by its SKU has nothing to try.',
+    permitted_by: 'Document 1 §Catalog resources: Variant "`id`, `sku`, …", known members.',
+  }),
+  variation({
+    name: 'lookup-batch-429',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Lookups of more than 8 identifiers are rate limited with HTTP 429. A checker probing the batch maximum must stop and say so, not fail the batch rule.',
+    permitted_by: 'Document 1 §Errors: "429 | Rate limited."',
+  }),
+  variation({
+    name: 'lookup-batch-unlimited',
+    capability: 'shopping.catalog.lookup',
+    description: 'Lookup has no batch maximum the checker reaches. A checker must report that it found none, not fail.',
+    permitted_by: 'Document 1 §Limits: "The maximum number is not shown."',
+  }),
+  variation({
+    name: 'lookup-batch-counts-distinct-ids',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'A repeated identifier counts once against the lookup batch maximum. A checker that probes the maximum with one id repeated never reaches it.',
+    permitted_by:
+      'Not shown: Document 1 §Limits: "Requests above the allowed size get HTTP 400 with `request_too_large`. The maximum number is not shown."; how repeated identifiers count is not shown.',
+  }),
+  variation({
+    name: 'variants-sku-is-id',
+    capability: 'shopping.catalog.lookup',
+    description:
+      "Each variant's sku is its id. A checker that looks the variant up by that SKU proves nothing about secondary identifiers.",
+    permitted_by:
+      'Not shown: Document 1 §Catalog resources: Variant "`id`, `sku`, `title`, …" says nothing of how a SKU relates to the id.',
+  }),
+  variation({
+    name: 'product-detail-variants-without-options',
+    capability: 'shopping.catalog.lookup',
+    description:
+      "Product detail variants carry no options member; search and lookup list them with theirs. A checker that reads a returned variant's selections from its own options judges nothing.",
+    permitted_by:
+      'Document 1 §Catalog resources: Variant "`id`, `sku`, `title`, `description` (Description), `price` (Price), `availability` (object with `available` boolean), `options` (array of `name`, `label`)", with no Required column.',
+  }),
+  variation({
+    name: 'search-featured-variant-only',
+    capability: 'shopping.catalog.search',
+    description:
+      'Search lists only the featured (first) variant of each product. A checker that takes a combination search does not list for one that does not exist asks for one that does.',
+    permitted_by:
+      'Document 1 §Catalog resources: variants "array of Variant", "First item is the featured variant", with no word on listing every one.',
+  }),
+  variation({
+    name: 'product-detail-without-options',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Product detail lists no options member, so there are no option values to carry signals. A checker must observe that, not fail.',
+    permitted_by: 'Document 1 §Catalog resources: options, Required "no".',
+  }),
+  variation({
+    name: 'product-one-size-option',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Products without options state one option of a single value (Size: One Size), which their one variant states too; product detail gives them no selected. A checker that counts a value once per variant, or takes any option for a configurable one, demands selected of a product that is not configurable.',
+    permitted_by:
+      'Document 1 §Catalog resources: selected "required when the product has configurable options, may be empty or omitted otherwise".',
+  }),
+  variation({
+    name: 'catalog-not-advertised',
+    capability: 'discovery',
+    description:
+      "The profile advertises cart, checkout and order but no catalog capability; the catalog endpoints still answer the business's own storefront. A checker that searches or looks up products anyway, to find items to buy, uses capabilities the business never offered.",
+    permitted_by: 'Document 1 §What the service does: "Capabilities are adopted independently."',
+    // Nothing judges the catalog: a fault that breaks a catalog requirement has that much less to break.
+    hides: FAULTS.filter((f) => f.breaks.some((id) => /^(SRCH|LKUP|PROD)-/.test(id))).map((f) => f.name),
+  }),
+  variation({
+    name: 'ids-need-escaping',
+    capability: 'shopping.cart',
+    description:
+      'Cart, checkout session and order ids hold "/", "+", ":" and spaces. A checker that puts ids in paths unescaped reaches the wrong resource.',
+    permitted_by: 'Document 1 §Endpoints: "Path parameter `id` is a string"; its characters are not restricted.',
+  }),
+  // Cart
+  variation({
+    name: 'cart-lines-reordered',
+    capability: 'shopping.cart',
+    description:
+      'The cart lists its lines sorted by item id, not in request order. A checker comparing lines in order fails Get Cart.',
+    permitted_by:
+      'Document 1 §Cart resource: line_items "array of Line item (response)", "Replaced in full on update"; no order is fixed.',
+  }),
+  variation({
+    name: 'cart-readable-after-cancel',
+    capability: 'shopping.cart',
+    description: 'A canceled cart still reads as the cart. A checker expecting not_found fails it.',
+    permitted_by: 'Document 1 §States and transitions: "the effect of cancel on later reads: not shown".',
+  }),
+  variation({
+    name: 'cart-partial-totals',
+    capability: 'shopping.cart',
+    description:
+      'Cart totals hold only a subtotal: tax and shipping are not yet known, so there is no total entry. A checker that requires a total entry fails it.',
+    permitted_by: 'Document 1 §Cart resource: totals "Estimated; may be partial."',
+  }),
+  // Checkout
+  variation({
+    name: 'checkout-create-requires-currency',
+    capability: 'shopping.checkout',
+    description:
+      'Create needs currency beside line_items, and says so with a recoverable missing error (HTTP 200, no session). Without the member in the config, a checker must report what is missing, not fail.',
+    permitted_by: 'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."',
+    conflicts: ['checkout-create-requires-currency-400'],
+  }),
+  variation({
+    name: 'checkout-create-requires-buyer-email',
+    capability: 'shopping.checkout',
+    description:
+      'Create opens a session only with buyer.email, and says so with a recoverable missing error at $.buyer.email (HTTP 200, no session). A checker that creates with line_items alone, and does not send the buyer its config has when asked, never gets a session.',
+    permitted_by:
+      'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."; §Errors: `missing` (required field absent, with `path`).',
+  }),
+  variation({
+    name: 'checkout-requires-phone',
+    capability: 'shopping.checkout',
+    description:
+      'The session is not ready without buyer.phone_number, which its missing message names. A checker with a fixed recipe (email, address, option) never reaches ready.',
+    permitted_by:
+      'Document 1 §Shared value objects: Buyer "full member lists … not shown"; §States and transitions: "Messages name what is missing."',
+    conflicts: ['checkout-update-400-without-phone'],
+  }),
+  variation({
+    name: 'checkout-no-auto-selection',
+    capability: 'shopping.checkout',
+    description:
+      'The business selects no destination and no option by itself: the platform must send selected_destination_id and selected_option_id. A checker relying on the business choosing never reaches ready.',
+    permitted_by:
+      'Document 1 §Checkout: update carries "selected_destination_id … and groups holding `id` and `selected_option_id` when choosing an option".',
+    conflicts: ['checkout-option-preselected'],
+  }),
+  variation({
+    name: 'checkout-option-preselected',
+    capability: 'shopping.checkout',
+    description:
+      'The business selects the cheapest option as soon as a destination is known, so one update makes the session ready. A checker that insists on choosing an option itself sends a needless update.',
+    permitted_by:
+      'Document 1 §Checkout resource: fulfillment is an extension where "the business returns the resulting fulfillment state".',
+    conflicts: ['checkout-no-auto-selection'],
+  }),
+  variation({
+    name: 'checkout-several-groups',
+    capability: 'shopping.checkout',
+    description:
+      'Each line ships from its own warehouse: one fulfillment group per line, each with its own options to choose. A checker that only chooses in the first group never reaches ready.',
+    permitted_by: 'Document 1 §Checkout resource: fulfillment method "groups (array of group …)".',
+  }),
+  variation({
+    name: 'checkout-payment-before-ready',
+    capability: 'shopping.checkout',
+    description:
+      'A session is not ready until an update carries a payment instrument (missing $.payment.instruments); the instrument is kept without its credential. A checker that sends payment only with Complete, or fills only buyer fields from its config, never reaches ready.',
+    permitted_by:
+      'Document 1 §Checkout resource: payment "`instruments`: array of payment instrument."; §States and transitions: "something still missing | incomplete | Messages name what is missing."',
+  }),
+  variation({
+    name: 'checkout-payment-after-shipping',
+    capability: 'shopping.checkout',
+    description:
+      'A session asks for a payment instrument (missing $.payment.instruments) only once its buyer and shipping are settled, in the answer to a later update; the session shows no payment member until it holds an instrument, which it keeps without its credential. A checker that fills only what the first answers ask for, or stops when it has nothing new to choose, never reaches ready.',
+    permitted_by:
+      'Document 1 §Checkout resource: payment "`instruments`: array of payment instrument."; §States and transitions: "something still missing | incomplete | Messages name what is missing."',
+    conflicts: ['checkout-payment-before-ready'],
+  }),
+  variation({
+    name: 'checkout-groups-without-options',
+    capability: 'shopping.checkout',
+    description:
+      'The business selects no destination itself, and until one is selected lists the fulfillment group with no options (options: []), which it quotes once it knows where to ship. A checker that takes the first option of every group it sees breaks on the empty list.',
+    permitted_by:
+      'Document 1 §Checkout resource: Fulfillment method "`groups` (array of group: `id`, `line_item_ids`, `selected_option_id`, `options` array …)"; "the business returns the resulting fulfillment state"; when options are known is not shown.',
+  }),
+  variation({
+    name: 'checkout-full-address-required',
+    capability: 'shopping.checkout',
+    description:
+      'A shipping destination counts only with every Postal address member non-empty (street_address, address_locality, address_region, address_country, postal_code); a member left out or empty is named in a missing message. A checker whose default address leaves one out never reaches ready.',
+    permitted_by:
+      'Document 1 §Shared value objects: Postal address "`street_address`, `address_locality`, `address_region`, `address_country`, `postal_code` (all strings)"; §States and transitions: "something still missing | incomplete | Messages name what is missing."',
+  }),
+  variation({
+    name: 'checkout-buyer-before-fulfillment',
+    capability: 'shopping.checkout',
+    description:
+      "Checkout goes step by step: the fulfillment an update carries is taken only when the session already knew the buyer's email before that update; otherwise the session keeps the fulfillment it had (none, or a method it offered) and its missing message names $.fulfillment.methods. A checker that sends the shipping method only in its first update never reaches ready.",
+    permitted_by:
+      'Document 1 §Checkout resource: fulfillment "the platform submits desired method types, destinations …; the business returns the resulting fulfillment state"; §Checkout 2: "All `buyer` fields are optional so state can be built up across calls."',
+  }),
+  variation({
+    name: 'checkout-async-completion',
+    capability: 'shopping.checkout',
+    description:
+      'Complete answers complete_in_progress; a Get a moment later shows completed with the order. A checker that requires completed in the complete response fails it.',
+    permitted_by:
+      'Document 1 §States and transitions: "Transition into `complete_in_progress`, asynchronous completion outcomes … not shown."',
+  }),
+  variation({
+    name: 'checkout-async-completion-202',
+    capability: 'shopping.checkout',
+    description:
+      'Complete answers 202 Accepted with the session complete_in_progress; a Get a moment later shows completed. A checker that holds every complete answer to 200 fails it.',
+    permitted_by:
+      'Document 1 §States and transitions: "Transition into `complete_in_progress`, asynchronous completion outcomes … not shown."',
+  }),
+  variation({
+    name: 'checkout-tax-inclusive',
+    capability: 'shopping.checkout',
+    description:
+      'Prices include tax: totals carry subtotal, fulfillment, the included tax for information, and total = subtotal + fulfillment. A checker that sums every other entry into total fails it.',
+    permitted_by:
+      'Document 1 §Shared value objects: Totals entry "type …, amount (integer)"; no arithmetic between entries is fixed.',
+  }),
+  variation({
+    name: 'totals-with-discount',
+    capability: 'shopping.checkout',
+    description:
+      'Cart and checkout totals carry a "discount" entry (a promotion taken off the total). A checker with a closed list of totals types fails them.',
+    permitted_by:
+      'Document 1 §Shared value objects: Totals entry "`type` (`subtotal`, `tax`, `fee`, `fulfillment`, `total`)", the types that appear; the list is not said to be closed.',
+  }),
+  variation({
+    name: 'checkout-create-requires-currency-400',
+    capability: 'shopping.checkout',
+    description:
+      'Create needs currency beside line_items and refuses a request without it with HTTP 400. Without the member in the config, a checker must report it cannot go on, not fail.',
+    permitted_by:
+      'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."; §Errors: "400 | … missing required parameters".',
+    conflicts: ['checkout-create-requires-currency'],
+  }),
+  variation({
+    name: 'checkout-update-400-without-phone',
+    capability: 'shopping.checkout',
+    description:
+      'An update without buyer.phone_number is refused with HTTP 400. A checker must report what it could not supply, not fail.',
+    permitted_by:
+      'Document 1 §Shared value objects: Buyer "full member lists … not shown"; §Errors: "400 | … missing required parameters".',
+    conflicts: ['checkout-requires-phone'],
+  }),
+  variation({
+    name: 'checkout-methods-offered-at-create',
+    capability: 'shopping.checkout',
+    description:
+      'Create already returns a shipping method, with no destination: the platform fills in that method. A checker that sends a method of its own, or none, never reaches ready.',
+    permitted_by:
+      'Document 1 §Checkout resource: fulfillment "the business returns the resulting fulfillment state"; when methods first appear is not shown.',
+  }),
+  variation({
+    name: 'checkout-no-quantity-cap',
+    capability: 'shopping.checkout',
+    description:
+      'Any quantity is accepted, so no quantity_adjusted warning ever comes. A checker must observe that, not fail.',
+    permitted_by:
+      'Document 1 §Checkout resource: messages "Typical: … warning `quantity_adjusted`"; a cap is the business\'s.',
+  }),
+  variation({
+    name: 'checkout-quantity-path-filter',
+    capability: 'shopping.checkout',
+    description:
+      "quantity_adjusted points at the line by a filter expression, $.line_items[?(@.id=='li_1')].quantity. A checker that only reads indexes fails it.",
+    permitted_by: 'Document 1 §Shared value objects: Message path "JSON path of the field concerned".',
+  }),
+  variation({
+    name: 'checkout-lines-without-price',
+    capability: 'shopping.checkout',
+    description:
+      'Line items state no item.price. A checker that needs a price to judge recomputed totals must say so, not fail.',
+    permitted_by:
+      'Document 1 §Shared value objects: Line item (response) "`item` (`id`, `title`, `price` integer)", known members.',
+  }),
+  variation({
+    name: 'checkout-one-per-line',
+    capability: 'shopping.checkout',
+    description:
+      'Each line holds one unit at most: larger quantities are cut to 1 with quantity_adjusted. A checker expecting a changed quantity to change the totals must see that it did not change.',
+    permitted_by:
+      'Document 1 §Checkout resource: messages "warning `quantity_adjusted` with path to the line quantity".',
+  }),
+  variation({
+    name: 'checkout-no-currency-member',
+    capability: 'shopping.checkout',
+    description:
+      "Sessions state no currency member. A checker comparing an order's currency with the checkout's must say there is nothing to compare, not fail.",
+    permitted_by:
+      'Document 1 §Checkout resource: "currency | string | ISO 4217.", in a table with no Required column; no sentence requires it.',
+  }),
+  variation({
+    name: 'checkout-missing-code-required',
+    capability: 'shopping.checkout',
+    description:
+      'An incomplete session names what is missing with code "required" and a path, not "missing". A checker that requires code missing fails it.',
+    permitted_by: 'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing` …".',
+    // Only code missing says a field is absent: a field asked for again under another code may be a value the business
+    // rejects.
+    hides: ['checkout-missing-without-path', 'checkout-never-ready'],
+  }),
+  variation({
+    name: 'checkout-missing-no-severity',
+    capability: 'shopping.checkout',
+    description:
+      'An incomplete session names what is missing with type error, code missing and a path, but states no severity. A checker that requires severity recoverable on every missing message fails it.',
+    permitted_by:
+      'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing`, `path` of the missing field, `severity` `recoverable`"; the Message table lists severity as "used on errors" and no sentence requires it.',
+  }),
+  variation({
+    name: 'checkout-unavailable-per-line',
+    capability: 'shopping.checkout',
+    description:
+      'A create whose items are all unavailable is refused with one recoverable item_unavailable error per line, pointing at it ($.line_items[0]), then the unrecoverable item_unavailable error. A checker that judges the first item_unavailable message only, or reads errors with a path as fields the config must supply, fails the refusal or leaves it untested.',
+    permitted_by:
+      'Document 1 §Checkout 6: "HTTP 200 with `proto.status` `error`, message `code` `item_unavailable`, `severity` `unrecoverable`, and `continue_url`"; further messages are not excluded, and §Shared value objects: Message path "JSON path of the field concerned".',
+  }),
+  variation({
+    name: 'checkout-unknown-session-404',
+    capability: 'shopping.checkout',
+    description:
+      'Reading an unknown checkout session answers HTTP 404 with code and content. A checker that takes any 404 for a missing route reports the endpoint as absent.',
+    permitted_by: 'Not shown: what Get Checkout answers for an unknown session.',
+  }),
+  variation({
+    name: 'checkout-handlers-in-profile-only',
+    capability: 'shopping.checkout',
+    description:
+      'Checkout responses carry no payment_handlers; the profile advertises the handlers. A checker that requires them in every checkout envelope fails it.',
+    permitted_by:
+      'Document 1 §Checkout resource: proto "Carries `payment_handlers` with the handlers usable for payment.", a Notes column (known members, not individually required); §Profile document: the profile\'s payment_handlers.',
+    // Without handlers in the profile too, there is none to pay with.
+    conflicts: ['profile-no-payment-handlers'],
+    hides: ['checkout-no-payment-handlers', 'checkout-payment-handlers-empty'],
+  }),
+  variation({
+    name: 'checkout-test-token-declined',
+    capability: 'shopping.checkout',
+    description:
+      "Complete answers HTTP 200 with the session still ready_for_complete and an unrecoverable payment_declined error pointing at no field: the provider declines the config's token. The payment is not accepted, so no order is placed; a checker must report the refusal as a reason not to test, not fail the complete.",
+    permitted_by:
+      'Document 1 §States and transitions: "| ready_for_complete | Complete Checkout | payment accepted, synchronous case | completed | Response carries `order` (`id`, `permalink_url`). |"',
+  }),
+  variation({
+    name: 'checkout-billing-address-unverified',
+    capability: 'shopping.checkout',
+    description:
+      'Complete answers the session, still ready_for_complete, with a recoverable invalid error at $.payment.instruments[0].billing_address: the payment provider could not verify the billing address the instrument carries. A checker must report what the business asks for as a reason not to test, not fail the complete.',
+    permitted_by:
+      'Document 1 §Checkout: "Complete MAY return messages requiring buyer or address fields; the business uses `messages` to state such expectations."',
+  }),
+  // Order
+  variation({
+    name: 'order-readable-by-any-platform',
+    capability: 'shopping.order',
+    description:
+      'Any platform may read any order. A checker that requires another platform to get unauthorized fails it.',
+    permitted_by:
+      'Document 1 §Order: "`unauthorized` (caller may not read it)"; who may read is the business\'s policy.',
+    hides: [
+      'order-foreign-read-403',
+      'order-foreign-read-403-with-order',
+      'error-status-success',
+      'error-without-messages',
+    ],
+  }),
+  variation({
+    name: 'checkout-currency-from-destination',
+    capability: 'shopping.order',
+    description:
+      "A session states USD until its shipping destination is chosen, then CAD; the order is in CAD. A checker that takes the currency of the first response for the checkout's fails it.",
+    permitted_by:
+      'Document 1 §Checkout resource: currency "ISO 4217", nothing on whether it may change during the session; §Cart resource: currency "decided by the business from context or geo-IP".',
+  }),
+  variation({
+    name: 'order-id-is-checkout-id',
+    capability: 'shopping.order',
+    description:
+      "An order takes the id of the checkout session that placed it, so id and checkout_id are equal. A checker that tells an order's responses from its checkout's by id alone mixes them up.",
+    permitted_by:
+      'Document 1 §Order resource: id "Order identifier", checkout_id "Originating checkout for reconciliation"; whether the two may be equal is not shown.',
+    hides: ['order-checkout-id-wrong', 'idempotency-complete-not-stored'],
+  }),
+  variation({
+    name: 'order-fulfillment-pending',
+    capability: 'shopping.order',
+    description:
+      'Until shipping is planned, fulfillment is an empty object: no expectations, no events. A checker that requires them fails it.',
+    permitted_by:
+      'Document 1 §Order resource: fulfillment "`expectations` and `events`", known members (spec README, reading conventions).',
+  }),
+  variation({
+    name: 'order-line-price-object',
+    capability: 'shopping.order',
+    description:
+      "Order lines state item.price as a Price object (amount and currency). A checker that takes the checkout line's integer for the order line's fails it.",
+    permitted_by: 'Document 1 §Order resource: order line item "`item` (`id`, `title`, `price`)", type not shown.',
+  }),
+] as const;
