@@ -1,4 +1,4 @@
-import { fault, Switches, type Fault } from './switches.js';
+import { fault, type Fault } from './switches.js';
 import { COMMON_FAULTS } from './common/faults.js';
 import { LODGING_FAULTS } from './lodging/faults.js';
 import { SHOPPING_FAULTS } from './shopping/faults.js';
@@ -562,6 +562,3 @@ export type FaultName = (typeof FAULTS)[number]['name'];
 export function isFaultName(name: string): name is FaultName {
   return FAULTS.some((f) => f.name === name);
 }
-
-/** The faults switched on in one reference business. */
-export class FaultSet extends Switches<FaultName> {}

@@ -1,8 +1,8 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import { logicalName, wireName, type Dialect } from '../dialect/dialect.js';
-import type { FaultSet } from './faults.js';
+import type { FaultSet } from './switches.js';
 import type { ServiceModule } from './shared/module.js';
-import type { VariationSet } from './variations.js';
+import type { VariationSet } from './switches.js';
 
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 

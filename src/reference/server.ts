@@ -11,7 +11,10 @@ import { PRODUCTS } from './shopping/catalog-data.js';
 import { bookingFixtures } from './lodging/fixtures.js';
 import { MODULES } from './modules.js';
 import type { Handler } from './shared/module.js';
-import { FaultSet, type FaultName } from './faults.js';
+import { FAULTS, type FaultName } from './faults.js';
+import { Switches, type FaultSet, type VariationSet } from './switches.js';
+import type { HookPoints } from './hook-points.js';
+import { Hooks, type Plugs } from './shared/hooks.js';
 import { IdempotencyStore, type StoredResponse } from './shared/idempotency.js';
 import { profileSignatureHeaders, publishesKeys, signatureHeaders } from './shared/signing.js';
 import { PlatformProfileResolver } from './shared/platform-profiles.js';
@@ -34,7 +37,7 @@ import {
   type ReplyMessage,
 } from './shared/replies.js';
 import { authRefusal, certificateRefusal } from './shared/auth.js';
-import { VariationSet, type VariationName } from './variations.js';
+import { VARIATIONS, type VariationName } from './variations.js';
 
 export interface ReferenceOptions {
   /** 0 (the default) picks a free port. */
@@ -89,11 +92,21 @@ const ROUTE_FAULTS: { fault: FaultName; operation: string; status: number; code:
   { fault: 'booking-cancel-endpoint-missing', operation: 'booking.cancel', status: 404, code: 'not_found' },
 ];
 
+/**
+ * The hook points of one business: the plugs of the variations on, then of the faults on, each
+ * in corpus order, so a fault has the last word where both act.
+ */
+function hooksOf(faults: FaultSet, variations: VariationSet): Hooks<HookPoints> {
+  const on = [...VARIATIONS.filter((v) => variations.has(v.name)), ...FAULTS.filter((f) => faults.has(f.name))];
+  return new Hooks<HookPoints>(on.map((r) => (r as { plug?: Plugs<HookPoints> }).plug ?? {}));
+}
+
 /** Starts the reference business on 127.0.0.1. */
 export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promise<ReferenceBusiness> {
   const dialect = opts.dialect ?? PROTO_DIALECT;
-  const faults = new FaultSet(opts.faults);
-  const variations = new VariationSet(opts.variations);
+  const faults: FaultSet = new Switches(opts.faults);
+  const variations = new Switches<string>(opts.variations);
+  const hooks = hooksOf(faults, variations);
   const keys = await generateKeys(variations.has('profile-kid-names'));
   const idempotency = new IdempotencyStore(faults, variations);
   const signed = variations.has('requires-signatures') || variations.has('signatures-on-complete-only');
@@ -108,7 +121,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   // Under platform-profiles-fetched-on-complete the platform is resolved only where it pays (complete).
   const resolves = (op: Operation) => !onComplete || SIGNED_ON_COMPLETE_ONLY.includes(op.name);
   const version = protocolVersion(variations);
-  const modules = (opts.services ?? SERVICES).map((service) => MODULES[service](variations));
+  const modules = (opts.services ?? SERVICES).map((service) => MODULES[service]({ hooks, faults, variations }));
   const handlers: Record<string, Handler> = Object.assign({}, ...modules.map((m) => m.handlers));
   const routes = OPERATIONS.filter((o) => handlers[o.name] !== undefined);
   const moduleOf = new Map(modules.flatMap((m) => m.capabilities.map((c) => [c, m] as const)));
@@ -228,7 +241,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     const run = () =>
       render(
         withMessages(
-          handlers[op.name]({ body, id, faults, variations, platform: agent, base: servicesBase }),
+          handlers[op.name]({ body, id, hooks, faults, variations, platform: agent, base: servicesBase }),
           madeAnyway,
         ),
         op,

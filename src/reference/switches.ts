@@ -1,3 +1,5 @@
+import type { Plugs } from './shared/hooks.js';
+
 /** The named switches (faults, or variations) turned on in one reference business. */
 export class Switches<N extends string> {
   private readonly on: Set<N>;
@@ -11,12 +13,17 @@ export class Switches<N extends string> {
     return [...this.on];
   }
 }
+
+/** The faults switched on in one reference business. */
+export type FaultSet = Switches<string>;
+/** The variations switched on in one reference business. */
+export type VariationSet = Switches<string>;
 /**
  * Named faults of the reference business. Each breaks one behaviour the way a real
  * implementation might, and names the requirements it breaks. Which checks a run against it must
  * fail is the corpus's knowledge (src/corpus/), not the business's.
  */
-export interface Fault {
+export interface Fault<H = object> {
   name: string;
   /** Area the fault breaks: a dialect-free capability or `profile`, `envelope`, `discovery`. */
   capability: string;
@@ -25,9 +32,9 @@ export interface Fault {
   breaks: readonly string[];
   /** Variations the fault needs on to have something to break (an auth fault needs auth); switched on with it. */
   needs?: readonly string[];
+  /** What it does: a function at each hook point where it acts (src/reference/shared/hooks.ts). */
+  plug?: Plugs<H>;
 }
-
-export const fault = <N extends string>(f: Fault & { name: N }) => f;
 
 /**
  * Named variations of the reference business: each makes a choice the spec permits that differs
@@ -35,7 +42,7 @@ export const fault = <N extends string>(f: Fault & { name: N }) => f;
  * and error on nothing. `permitted_by` cites the sentence (or the "not shown") that allows the
  * choice; the description says what a naive checker would get wrong.
  */
-export interface Variation {
+export interface Variation<H = object> {
   name: string;
   /** Area the variation touches: a dialect-free capability, or `profile`, `envelope`, `discovery`. */
   capability: string;
@@ -48,6 +55,20 @@ export interface Variation {
    * no has_next_page to misstate): the pair is refused, and the composition test skips it.
    */
   hides?: string[];
+  /** What it does: a function at each hook point where it acts (src/reference/shared/hooks.ts). */
+  plug?: Plugs<H>;
 }
 
-export const variation = <N extends string>(v: Variation & { name: N }) => v;
+/**
+ * The record makers of a module, typed by the hook points its records may plug into: a plug at a
+ * hook the module does not have, or of the wrong shape, does not compile.
+ */
+export function recordsFor<H>() {
+  return {
+    fault: <N extends string>(f: Fault<H> & { name: N }) => f,
+    variation: <N extends string>(v: Variation<H> & { name: N }) => v,
+  };
+}
+
+/** Records that plug into no hook (they act through the business's setup, or a switch a handler reads). */
+export const { fault, variation } = recordsFor<object>();

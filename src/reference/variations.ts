@@ -1,4 +1,4 @@
-import { Switches, variation, type Variation } from './switches.js';
+import { variation, type Variation } from './switches.js';
 import { COMMON_VARIATIONS } from './common/variations.js';
 import { LODGING_VARIATIONS } from './lodging/variations.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
@@ -317,9 +317,6 @@ export function clash(fault: string, variation: string): string | undefined {
 export function isVariationName(name: string): name is VariationName {
   return VARIATIONS.some((v) => v.name === name);
 }
-
-/** The variations switched on in one reference business. */
-export class VariationSet extends Switches<VariationName> {}
 
 /** The variations of the list that can be on together: each kept unless it conflicts with one kept before. */
 export function compatible(names: readonly VariationName[]): VariationName[] {

@@ -1,10 +1,9 @@
-import type { ServiceModule } from '../shared/module.js';
-import type { VariationSet } from '../variations.js';
+import type { ModuleEnv, ServiceModule } from '../shared/module.js';
 import { ask, createAskStore } from './ask.js';
 import * as locations from './locations.js';
 
 /** The common service module (Document 2): location search and lookup, and ask. */
-export function commonModule(variations: VariationSet): ServiceModule {
+export function commonModule({ variations }: ModuleEnv): ServiceModule {
   const asks = createAskStore();
   // location-lookup-without-search: lookup and ask are adopted without search, which is not advertised.
   const search = variations.has('location-lookup-without-search') ? [] : ['common.location.search'];

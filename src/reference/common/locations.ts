@@ -5,7 +5,7 @@
  */
 import { isObject } from '../../dialect/dialect.js';
 import { distanceMeters, readPoint, type Point } from '../../protocol/geo.js';
-import type { FaultSet } from '../faults.js';
+import type { FaultSet } from '../switches.js';
 import {
   businessError,
   recoverable,
@@ -15,7 +15,7 @@ import {
   type Reply,
   type ReplyMessage,
 } from '../shared/replies.js';
-import type { VariationSet } from '../variations.js';
+import type { VariationSet } from '../switches.js';
 import {
   AMENITIES,
   COUNTRY_TIMEZONES,

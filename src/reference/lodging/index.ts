@@ -1,12 +1,11 @@
 import { paymentHandlers } from '../profile.js';
-import type { ServiceModule } from '../shared/module.js';
+import type { ModuleEnv, ServiceModule } from '../shared/module.js';
 import { missingMembers } from '../shared/replies.js';
-import type { VariationSet } from '../variations.js';
 import * as booking from './booking.js';
 import { createLodgingStore } from './store.js';
 
 /** The lodging service module (Document 3): booking sessions, with its own store. */
-export function lodgingModule(variations: VariationSet): ServiceModule {
+export function lodgingModule({ variations }: ModuleEnv): ServiceModule {
   const store = createLodgingStore();
   return {
     service: 'lodging',

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Operation } from '../../protocol/operations.js';
-import type { FaultSet } from '../faults.js';
+import type { FaultSet } from '../switches.js';
 import { transportError, type Reply } from './replies.js';
-import type { VariationSet } from '../variations.js';
+import type { VariationSet } from '../switches.js';
 
 /** Credentials the reference business issues when an auth variation is on. */
 export const REFERENCE_API_KEY = 'ref-api-key-7c1e9a52';

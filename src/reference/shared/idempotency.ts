@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../protocol/canonical.js';
-import type { FaultSet } from '../faults.js';
-import type { VariationSet } from '../variations.js';
+import type { FaultSet } from '../switches.js';
+import type { VariationSet } from '../switches.js';
 
 /** A response as written to the wire, so a replay can return exactly it. */
 export interface StoredResponse {

@@ -1,6 +1,6 @@
 import { isObject, type Dialect } from '../../dialect/dialect.js';
 import { isLoopback } from '../../protocol/loopback.js';
-import type { FaultSet } from '../faults.js';
+import type { FaultSet } from '../switches.js';
 import { transportError, type Reply } from './replies.js';
 
 /** Well-known key types and the members they need; any other type is tolerated (Document 1 §Public JWK). */

@@ -1,3 +1,6 @@
+import type { FaultSet, VariationSet } from '../switches.js';
+import type { Hooks } from './hooks.js';
+
 /** What a reference handler answers; the server adds the envelope and applies envelope faults. */
 export type Reply =
   | { kind: 'resource'; status: number; body: Record<string, unknown> }
@@ -69,13 +72,17 @@ export const transportError = (status: number, code: string, content: string): R
   content,
 });
 
-/** What a handler is given. */
-export interface HandlerRequest {
+/** What a handler is given: the request, and the hook points of its module (`H`). */
+export interface HandlerRequest<H = object> {
   body: Record<string, unknown>;
   /** The `{id}` path parameter. */
   id?: string;
-  faults: import('../faults.js').FaultSet;
-  variations: import('../variations.js').VariationSet;
+  /** Where the faults and variations that are on act. */
+  hooks: Hooks<H>;
+  /** The faults on, by name: only for what no hook fits (each such place says why). */
+  faults: FaultSet;
+  /** The variations on, by name: only for what no hook fits (each such place says why). */
+  variations: VariationSet;
   /** The caller's profile URL from the agent header: the platform's identity here. */
   platform: string;
   /** The business's base URL, for continue_url and permalink_url. */

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Operation } from '../../protocol/operations.js';
 import { digestOf, inspectSignatures, parseContentDigest } from '../../protocol/signatures.js';
 import { isLoopback } from '../../protocol/loopback.js';
-import type { FaultSet } from '../faults.js';
+import type { FaultSet } from '../switches.js';
 import type { PlatformProfileResolver } from './platform-profiles.js';
 import { transportError, type Reply } from './replies.js';
 

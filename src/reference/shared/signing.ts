@@ -1,9 +1,9 @@
 import { canonicalJson } from '../../protocol/canonical.js';
 import type { Operation } from '../../protocol/operations.js';
 import { contentDigestHeader, signMessage } from '../../protocol/signatures.js';
-import type { FaultSet } from '../faults.js';
+import type { FaultSet } from '../switches.js';
 import type { ReferenceKeys } from '../profile.js';
-import type { VariationSet } from '../variations.js';
+import type { VariationSet } from '../switches.js';
 
 /** The components a response signature covers. */
 const COMPONENTS = ['@status', 'content-type', 'content-digest'];

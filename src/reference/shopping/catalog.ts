@@ -1,6 +1,6 @@
 import { isObject } from '../../dialect/dialect.js';
 import { CURRENCY, findItem, LOOKUP_BATCH_MAX, PRODUCTS, type SeedProduct, type SeedVariant } from './catalog-data.js';
-import type { FaultSet } from '../faults.js';
+import type { FaultSet } from '../switches.js';
 import {
   businessError,
   resource,
@@ -9,7 +9,7 @@ import {
   type Reply,
   type ReplyMessage,
 } from '../shared/replies.js';
-import type { VariationSet } from '../variations.js';
+import type { VariationSet } from '../switches.js';
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;

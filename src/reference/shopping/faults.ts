@@ -1,4 +1,17 @@
-import { fault } from '../switches.js';
+import { transportError } from '../shared/replies.js';
+import { recordsFor } from '../switches.js';
+import type { ShoppingHooks } from './hooks.js';
+import type { Json, ReferenceStore } from './store.js';
+
+const { fault } = recordsFor<ShoppingHooks>();
+
+/** cart-id-number: carts numbered in sequence, one count per business, as a database would. */
+const cartNumbers = new WeakMap<ReferenceStore, number>();
+function nextCartNumber(store: ReferenceStore): number {
+  const n = (cartNumbers.get(store) ?? 1000) + 1;
+  cartNumbers.set(store, n);
+  return n;
+}
 
 /** Faults of the shopping service module (Document 1): catalog, cart, checkout and order. */
 export const SHOPPING_FAULTS = [
@@ -351,42 +364,71 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.cart',
     description: 'Create Cart answers 200 instead of 201.',
     breaks: ['CART-001', 'ENV-009'],
+    plug: { 'cart.status': (status, { op }) => (op === 'create' ? 200 : status) },
   }),
   fault({
     name: 'cart-no-currency',
     capability: 'shopping.cart',
     description: 'Carts are sent without currency.',
     breaks: ['CART-002'],
+    plug: { 'cart.json': ({ currency: _, ...json }) => json },
   }),
   fault({
     name: 'cart-get-empty',
     capability: 'shopping.cart',
     description: 'Get Cart returns the cart with no line items.',
     breaks: ['CART-003'],
+    plug: { 'cart.json': (json, { op }) => (op === 'get' ? { ...json, line_items: [] } : json) },
   }),
   fault({
     name: 'cart-get-null-line',
     capability: 'shopping.cart',
     description: "Get Cart returns the cart's lines followed by a null entry (a removed line left in the list).",
     breaks: ['CART-002'],
+    // A removed line is left in the list as null.
+    plug: {
+      'cart.json': (json, { op }) =>
+        op === 'get' ? { ...json, line_items: [...(json.line_items as Json[]), null] } : json,
+    },
   }),
   fault({
     name: 'cart-get-lines-by-id',
     capability: 'shopping.cart',
     description: 'Get Cart returns line_items as an object keyed by line id, not as an array.',
     breaks: ['CART-002', 'CART-003'],
+    // The lines are sent as an object keyed by line id, not as an array.
+    plug: {
+      'cart.json': (json, { op }) =>
+        op === 'get'
+          ? { ...json, line_items: Object.fromEntries((json.line_items as Json[]).map((l) => [String(l.id), l])) }
+          : json,
+    },
   }),
   fault({
     name: 'cart-update-merges',
     capability: 'shopping.cart',
     description: 'Update Cart merges the new lines into the old ones instead of replacing them.',
     breaks: ['CART-004'],
+    plug: {
+      'cart.replace-lines': (replace) => (kept, cart, next) => {
+        const replaced = replace(kept, cart, next);
+        const touched = new Set(replaced.map((l) => l.id));
+        return [...cart.lines.filter((l) => !touched.has(l.id)), ...replaced];
+      },
+    },
   }),
   fault({
     name: 'cart-cancel-needs-reason',
     capability: 'shopping.cart',
     description: 'Cancel Cart rejects an empty JSON object with HTTP 400.',
     breaks: ['CART-005'],
+    plug: {
+      'cart.cancel-refusal': (refusal, { req }) =>
+        refusal ??
+        (typeof req.body.reason !== 'string'
+          ? transportError(400, 'invalid_request', 'reason is required to cancel a cart')
+          : undefined),
+    },
   }),
   fault({
     name: 'cart-not-found-424',
@@ -394,48 +436,70 @@ export const SHOPPING_FAULTS = [
     description:
       'Get of an unknown cart answers HTTP 424, the platform-profile status, instead of the not_found business outcome.',
     breaks: ['CART-006'],
+    plug: {
+      'cart.not-found': (reply, { req, op }) =>
+        op === 'get' ? transportError(424, 'not_found', `no cart ${req.id}`) : reply,
+    },
   }),
   fault({
     name: 'cart-not-found-404',
     capability: 'shopping.cart',
     description: 'Get of an unknown cart answers HTTP 404.',
     breaks: ['CART-006'],
+    plug: {
+      'cart.not-found': (reply, { req, op }) =>
+        op === 'get' ? transportError(404, 'not_found', `no cart ${req.id}`) : reply,
+    },
   }),
   fault({
     name: 'cart-out-of-stock-no-continue-url',
     capability: 'shopping.cart',
     description: 'The out_of_stock error carries no continue_url.',
     breaks: ['CART-007'],
+    plug: { 'cart.out-of-stock': (refusal) => refusal && { ...refusal, extra: undefined } },
   }),
   fault({
     name: 'cart-out-of-stock-creates-cart',
     capability: 'shopping.cart',
     description: 'A cart whose items are all out of stock is created anyway.',
     breaks: ['CART-007'],
+    // A cart of nothing but out-of-stock items is created with those items, as if stock were never checked.
+    plug: { 'cart.out-of-stock': () => undefined },
   }),
   fault({
     name: 'cart-echoes-id-uppercased',
     capability: 'shopping.cart',
     description: 'Get and cancel answer the cart with its id upper-cased.',
     breaks: ['CART-003', 'CART-005'],
+    plug: {
+      'cart.json': (json, { cart, op }) =>
+        op === 'get' || op === 'cancel' ? { ...json, id: cart.id.toUpperCase() } : json,
+    },
   }),
   fault({
     name: 'cart-writes-202',
     capability: 'shopping.cart',
     description: 'Update and cancel answer 202 Accepted instead of 200.',
     breaks: ['CART-004', 'CART-005', 'ENV-009'],
+    plug: { 'cart.status': (status, { op }) => (op === 'update' || op === 'cancel' ? 202 : status) },
   }),
   fault({
     name: 'cart-not-found-empty-continue-url',
     capability: 'shopping.cart',
     description: 'Get of an unknown cart gives the not_found error with continue_url "", a member that names no URL.',
     breaks: ['CART-006'],
+    // The member is there, but names no URL.
+    plug: {
+      'cart.not-found': (reply) =>
+        reply.kind === 'business-error' ? { ...reply, extra: { continue_url: '' } } : reply,
+    },
   }),
   fault({
     name: 'cart-not-found-no-continue-url',
     capability: 'shopping.cart',
     description: 'Get of an unknown cart gives the not_found error without continue_url.',
     breaks: ['CART-006'],
+    plug: { 'cart.not-found': (reply) => (reply.kind === 'business-error' ? { ...reply, extra: {} } : reply) },
   }),
   fault({
     name: 'cart-update-keeps-last-line',
@@ -443,12 +507,15 @@ export const SHOPPING_FAULTS = [
     description:
       "Update Cart keeps as many lines as were sent, but the cart's own last ones instead of the lines sent.",
     breaks: ['CART-004'],
+    // As many lines as asked for, but the cart's own last ones, not the ones sent.
+    plug: { 'cart.replace-lines': () => (kept, cart) => cart.lines.slice(-kept.length) },
   }),
   fault({
     name: 'cart-reads-203',
     capability: 'shopping.cart',
     description: 'Get Cart answers 203 Non-Authoritative Information instead of 200.',
     breaks: ['CART-003', 'ENV-009'],
+    plug: { 'cart.status': (status, { op }) => (op === 'get' ? 203 : status) },
   }),
   fault({
     name: 'cart-id-number',
@@ -456,6 +523,12 @@ export const SHOPPING_FAULTS = [
     description:
       'Carts carry their id as a JSON number (a database sequence), not the string a path parameter id is; paths still reach the cart by its digits.',
     breaks: ['CART-002'],
+    // Carts numbered in sequence, one count per business, as a database would; the id is written as a
+    // JSON number, and paths still carry its digits.
+    plug: {
+      'cart.id': (_id, { store }) => String(nextCartNumber(store)),
+      'cart.json': (json) => ({ ...json, id: Number(json.id) }),
+    },
   }),
   // Checkout
   fault({

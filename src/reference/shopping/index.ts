@@ -1,7 +1,7 @@
 import { paymentHandlers } from '../profile.js';
-import type { ServiceModule } from '../shared/module.js';
-import type { VariationSet } from '../variations.js';
+import type { ModuleEnv, ServiceModule } from '../shared/module.js';
 import * as cart from './cart.js';
+import type { ShoppingHooks } from './hooks.js';
 import * as catalog from './catalog.js';
 import * as checkout from './checkout.js';
 import * as order from './order.js';
@@ -11,7 +11,7 @@ import { createStore } from './store.js';
  * The shopping service module (Document 1): its own store, and a handler per operation of the
  * operations table. The shared layer (server.ts and shared/) routes to it.
  */
-export function shoppingModule(variations: VariationSet): ServiceModule {
+export function shoppingModule({ variations }: ModuleEnv<ShoppingHooks>): ServiceModule<ShoppingHooks> {
   const store = createStore(variations);
   return {
     service: 'shopping',

@@ -8,7 +8,7 @@ import { isObject } from '../../dialect/dialect.js';
 import { CURRENCY, findItem, type SeedProduct, type SeedVariant } from './catalog-data.js';
 import { transportError, type Reply, type ReplyMessage } from '../shared/replies.js';
 import type { SessionStatus } from '../shared/session.js';
-import type { VariationSet } from '../variations.js';
+import type { VariationSet } from '../switches.js';
 
 export type Json = Record<string, unknown>;
 

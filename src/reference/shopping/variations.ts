@@ -1,5 +1,9 @@
 import { FAULTS } from '../faults.js';
-import { variation } from '../switches.js';
+import { recordsFor } from '../switches.js';
+import type { ShoppingHooks } from './hooks.js';
+import { DISCOUNT, type Json } from './store.js';
+
+const { variation } = recordsFor<ShoppingHooks>();
 
 /** Variations of the shopping service module (Document 1): catalog, cart, checkout and order. */
 export const SHOPPING_VARIATIONS = [
@@ -177,12 +181,22 @@ export const SHOPPING_VARIATIONS = [
       'The cart lists its lines sorted by item id, not in request order. A checker comparing lines in order fails Get Cart.',
     permitted_by:
       'Document 1 §Cart resource: line_items "array of Line item (response)", "Replaced in full on update"; no order is fixed.',
+    // Sorted by item id, last first: never the request's order.
+    plug: {
+      'cart.json': (json) => ({
+        ...json,
+        line_items: [...(json.line_items as Json[])].sort((a, b) =>
+          String((b.item as Json).id).localeCompare(String((a.item as Json).id)),
+        ),
+      }),
+    },
   }),
   variation({
     name: 'cart-readable-after-cancel',
     capability: 'shopping.cart',
     description: 'A canceled cart still reads as the cart. A checker expecting not_found fails it.',
     permitted_by: 'Document 1 §States and transitions: "the effect of cancel on later reads: not shown".',
+    plug: { 'cart.readable-after-cancel': () => true },
   }),
   variation({
     name: 'cart-partial-totals',
@@ -190,6 +204,7 @@ export const SHOPPING_VARIATIONS = [
     description:
       'Cart totals hold only a subtotal: tax and shipping are not yet known, so there is no total entry. A checker that requires a total entry fails it.',
     permitted_by: 'Document 1 §Cart resource: totals "Estimated; may be partial."',
+    plug: { 'cart.totals': (_totals, { subtotal }) => [{ type: 'subtotal', amount: subtotal }] },
   }),
   // Checkout
   variation({
@@ -314,6 +329,17 @@ export const SHOPPING_VARIATIONS = [
       'Cart and checkout totals carry a "discount" entry (a promotion taken off the total). A checker with a closed list of totals types fails them.',
     permitted_by:
       'Document 1 §Shared value objects: Totals entry "`type` (`subtotal`, `tax`, `fee`, `fulfillment`, `total`)", the types that appear; the list is not said to be closed.',
+    // Partial totals, with no total entry, stay as they are: there is no total to take it off.
+    plug: {
+      'cart.totals': (totals, { subtotal }) =>
+        totals.some((t) => t.type === 'total')
+          ? [
+              { type: 'subtotal', amount: subtotal },
+              { type: 'discount', amount: DISCOUNT },
+              { type: 'total', amount: subtotal - DISCOUNT },
+            ]
+          : totals,
+    },
   }),
   variation({
     name: 'checkout-create-requires-currency-400',
