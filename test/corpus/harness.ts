@@ -112,9 +112,8 @@ const narrowing = mutationRun;
  * `describe.each`, concurrent for `npm test`; one case at a time under the mutation run, whose
  * per-test coverage cannot tell concurrent tests apart.
  */
-export function eachCase<T extends readonly unknown[] | object>(cases: readonly T[]) {
-  return mutationRun ? describe.each(cases as T[]) : describe.concurrent.each(cases as T[]);
-}
+export const eachCase = ((cases: readonly unknown[]) =>
+  mutationRun ? describe.each(cases) : describe.concurrent.each(cases)) as typeof describe.each;
 /**
  * A capability whose scenarios need another's: an order is placed through checkout; product detail finds its products
  * by search.

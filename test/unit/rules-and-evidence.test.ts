@@ -106,7 +106,7 @@ describe('the exchange log and citations', () => {
       cartSuite([], async (t) => {
         const created = await t.call('cart.create', { input: { lineItems: [{ item: { id: 'x' }, quantity: 1 }] } });
         t.cleanup(() => t.call('cart.cancel', { id: 'cart-0001' }));
-        t.check('first', false, { message: 'judged the create' });
+        t.check('first', false, { message: 'judged the create', expected: 'held', actual: 'broken' });
         await t.call('cart.get', { id: String((created.json as { id: string }).id) });
       }),
     ]);
@@ -127,7 +127,7 @@ describe('the exchange log and citations', () => {
       cartSuite([], async (t) => {
         await t.call('cart.create', { input: { lineItems: [{ item: { id: 'x' }, quantity: 1 }] } });
         const got = await t.call('cart.get', { id: 'cart-0001' });
-        t.check('first', false, { message: 'judged the get', exchanges: [got] });
+        t.check('first', false, { message: 'judged the get', expected: 'held', actual: 'broken', exchanges: [got] });
       }),
     ]);
     const script = report.checks.find((c) => c.id === 'first')!.reproduction!;
