@@ -19,13 +19,6 @@ export interface Turn {
   topics: string[];
 }
 
-/** A conversation: its turns, under the id it was first given (later ids may lead to it too). */
-export interface Conversation {
-  id: string;
-  turns: Turn[];
-  expiresAt: number;
-}
-
 /** A link the answer points at; its url is relative to the business's base URL. */
 export interface AnswerLink {
   type: string;

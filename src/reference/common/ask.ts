@@ -6,13 +6,19 @@ import {
   type Reply,
   type ReplyMessage,
 } from '../shared/replies.js';
-import { answerQuestion, groundingSubject, type Conversation, type EngineAnswer, type Subject } from './ask-engine.js';
+import { answerQuestion, groundingSubject, type EngineAnswer, type Subject, type Turn } from './ask-engine.js';
 import type { AskBodyCheck, AskHooks, AskStep } from './hooks.js';
 
 /** How long a conversation is kept after its last turn; the duration is the business's (Document 2 §Limits). */
 const CONVERSATION_LIFETIME_MS = 30 * 60 * 1000;
 
 type HandlerRequest = Request<AskHooks>;
+
+interface Conversation {
+  id: string;
+  turns: Turn[];
+  expiresAt: number;
+}
 
 /** The ask module's state: its conversations and their turns. One per business. */
 export interface AskStore {
@@ -40,21 +46,19 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   const grounded: Subject[] = [];
   for (const id of ids) {
     const subject = groundingSubject(id);
-    const grounding = hooks.run(
-      'ask.grounding',
-      subject ? { subject } : { note: { type: 'info', code: 'not_found', content: id } },
-      { id },
-    );
-    if ('subject' in grounding) grounded.push(grounding.subject);
-    else notes.push(grounding.note);
+    const found = subject !== undefined;
+    const notFound: ReplyMessage = { type: 'info', code: 'not_found', content: id };
+    const note = hooks.run('ask.grounding-note', found ? undefined : notFound, { id, found });
+    if (note) notes.push(note);
+    else if (subject) grounded.push(subject);
   }
 
   const sent =
     isObject(body.conversation) && typeof body.conversation.id === 'string' ? body.conversation.id : undefined;
-  const found = sent === undefined ? undefined : live(store, sent);
-  const followUp = found && refused({ step: 'follow-up' });
+  const known = sent === undefined ? undefined : live(store, sent);
+  const followUp = known && refused({ step: 'follow-up' });
   if (followUp) return followUp;
-  const continued = hooks.run('ask.continued-conversation', found);
+  const continued = known && hooks.run('ask.continues', true) ? known : undefined;
   if (sent !== undefined && !continued) {
     const unknown = refused({ step: 'unknown-conversation', sent });
     if (unknown) return unknown;
@@ -80,7 +84,7 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   const json = hooks.run('ask.conversation-json', conversationJson(handle, conversation, req), {
     handle,
     sent,
-    conversation,
+    id: conversation.id,
   });
   return resource(
     {

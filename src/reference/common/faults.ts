@@ -558,7 +558,7 @@ export const COMMON_FAULTS = [
     capability: 'common.ask',
     description: 'Conversations are never looked up: every follow-up starts a new conversation with a new id.',
     breaks: ['ASK-006'],
-    plug: { 'ask.continued-conversation': () => undefined },
+    plug: { 'ask.continues': () => false },
   }),
   fault({
     name: 'ask-replay-appends-turn',
@@ -650,10 +650,8 @@ export const COMMON_FAULTS = [
       'Grounding ids are answered around: the answer carries a recoverable error message per id ("unsupported"), not a not_found.',
     breaks: ['ASK-011'],
     plug: {
-      'ask.grounding': (grounding, { id }) =>
-        'subject' in grounding
-          ? { note: recoverable('unsupported', `grounding on ${id} is not supported`) }
-          : grounding,
+      'ask.grounding-note': (note, { id, found }) =>
+        found && !note ? recoverable('unsupported', `grounding on ${id} is not supported`) : note,
     },
   }),
   fault({
@@ -675,6 +673,6 @@ export const COMMON_FAULTS = [
     capability: 'common.ask',
     description: "Grounding ids never resolve: each gets an info not_found, even the business's own product ids.",
     breaks: ['ASK-011'],
-    plug: { 'ask.grounding': (_grounding, { id }) => ({ note: { type: 'info', code: 'not_found', content: id } }) },
+    plug: { 'ask.grounding-note': (_note, { id }) => ({ type: 'info', code: 'not_found', content: id }) },
   }),
 ] as const;

@@ -417,8 +417,7 @@ export const COMMON_VARIATIONS = [
       'Document 2 §Ask: Response "`conversation` (optional)"; "When a `conversation` is returned, the business SHOULD retain its history".',
     // A conversation continued under the id it was first given is not returned again.
     plug: {
-      'ask.conversation-json': (json, { sent, conversation }) =>
-        sent !== undefined && sent === conversation.id ? undefined : json,
+      'ask.conversation-json': (json, { sent, id }) => (sent === id ? undefined : json),
     },
   }),
   variation({
