@@ -1,17 +1,18 @@
 import { isObject } from '../../dialect/dialect.js';
 import {
-  businessError,
   resource,
   transportError,
-  recoverable,
-  type HandlerRequest,
+  type HandlerRequest as Request,
   type Reply,
   type ReplyMessage,
 } from '../shared/replies.js';
 import { answerQuestion, groundingSubject, type EngineAnswer, type Subject, type Turn } from './ask-engine.js';
+import type { AskBodyCheck, AskHooks, AskStep } from './hooks.js';
 
 /** How long a conversation is kept after its last turn; the duration is the business's (Document 2 §Limits). */
 const CONVERSATION_LIFETIME_MS = 30 * 60 * 1000;
+
+type HandlerRequest = Request<AskHooks>;
 
 interface Conversation {
   id: string;
@@ -31,77 +32,68 @@ export function createAskStore(): AskStore {
 
 /** POST /ask (Document 2 §POST /ask). */
 export function ask(store: AskStore, req: HandlerRequest): Reply {
-  const { body, faults, variations } = req;
-  const problem = bodyProblem(body, req);
-  if (problem && variations.has('ask-schema-errors-as-messages'))
-    return businessError([recoverable('invalid', problem)]);
-  if (problem) return transportError(variations.has('ask-schema-errors-422') ? 422 : 400, 'invalid_request', problem);
+  const { body, hooks } = req;
+  const refused = (step: AskStep, conformant?: Reply) => hooks.run('ask.refusal', conformant, step);
+  const problem = hooks.run('ask.body-check', bodyProblem)(body);
+  const invalid = problem && refused({ step: 'schema', problem }, transportError(400, 'invalid_request', problem));
+  if (invalid) return invalid;
   const query = String(body.query);
   const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
-  if (ids.length && faults.has('ask-grounding-ids-rejected'))
-    return transportError(400, 'invalid_request', 'ids are not supported');
+  const ungrounded = ids.length ? refused({ step: 'grounding' }) : undefined;
+  if (ungrounded) return ungrounded;
 
   const notes: ReplyMessage[] = [];
   const grounded: Subject[] = [];
   for (const id of ids) {
-    const subject = faults.has('ask-grounding-ids-not-found') ? undefined : groundingSubject(id);
-    if (subject && faults.has('ask-grounding-ids-unsupported'))
-      notes.push({
-        type: 'error',
-        code: 'unsupported',
-        content: `grounding on ${id} is not supported`,
-        severity: 'recoverable',
-      });
+    const subject = groundingSubject(id);
+    const found = subject !== undefined;
+    const notFound: ReplyMessage = { type: 'info', code: 'not_found', content: id };
+    const note = hooks.run('ask.grounding-note', found ? undefined : notFound, { id, found });
+    if (note) notes.push(note);
     else if (subject) grounded.push(subject);
-    else notes.push({ type: 'info', code: 'not_found', content: id });
   }
 
   const sent =
     isObject(body.conversation) && typeof body.conversation.id === 'string' ? body.conversation.id : undefined;
-  let conversation = sent === undefined ? undefined : live(store, sent);
-  if (conversation && faults.has('ask-follow-up-500'))
-    return transportError(500, 'internal_error', 'the conversation history could not be read');
-  if (conversation && faults.has('ask-conversation-forgotten')) conversation = undefined;
-  if (sent !== undefined && !conversation) {
-    if (faults.has('ask-unknown-conversation-404'))
-      return transportError(404, 'not_found', `conversation ${sent} not found`);
+  const known = sent === undefined ? undefined : live(store, sent);
+  const followUp = known && refused({ step: 'follow-up' });
+  if (followUp) return followUp;
+  const continued = known && hooks.run('ask.continues', true) ? known : undefined;
+  if (sent !== undefined && !continued) {
+    const unknown = refused({ step: 'unknown-conversation', sent });
+    if (unknown) return unknown;
     // An unresolved id starts a new conversation and is noted in messages.
-    if (!faults.has('ask-unknown-conversation-silent')) {
-      notes.push({
-        type: variations.has('ask-unknown-conversation-warning') ? 'warning' : 'info',
-        code: 'conversation_not_found',
-        content: `Conversation ${sent} is unknown or has expired; this answer starts a new conversation.`,
-      });
-    }
+    const note = hooks.run('ask.unknown-conversation-note', {
+      type: 'info',
+      code: 'conversation_not_found',
+      content: `Conversation ${sent} is unknown or has expired; this answer starts a new conversation.`,
+    });
+    if (note) notes.push(note);
   }
-  conversation ??= start(store);
+  const conversation = continued ?? start(store);
 
   const answer = answerQuestion(query, grounded, conversation.turns);
-  if (!answer.addressed && faults.has('ask-unaddressable-422'))
-    return transportError(422, 'unanswerable', 'this question cannot be answered');
+  const unaddressed = answer.addressed ? undefined : refused({ step: 'unaddressed' });
+  if (unaddressed) return unaddressed;
   conversation.turns.push({ query, answer: answer.plain, subjects: answer.subjects, topics: answer.topics });
   conversation.expiresAt = Date.now() + CONVERSATION_LIFETIME_MS;
 
-  // id-per-turn: each answer hands out a new id for the same history; earlier ids still lead to it.
-  const handle = variations.has('ask-conversation-id-per-turn') ? issue(store, conversation) : conversation.id;
+  const handle = hooks.run('ask.handle', conversation.id, { issue: () => issue(store, conversation) });
   const messages = [...notes, ...answerMessages(answer, req)];
-  const links = variations.has('ask-answer-links')
-    ? answer.links.map(({ path, ...l }) => ({ ...l, url: `${req.base}${path}` }))
-    : [];
+  const links = hooks.run('ask.links', [], { answer, base: req.base });
+  const json = hooks.run('ask.conversation-json', conversationJson(handle, conversation, req), {
+    handle,
+    sent,
+    id: conversation.id,
+  });
   return resource(
     {
       answer: answerJson(answer, req),
-      // ask-conversation-once: a conversation continued is not returned again; its id stays the one to send.
-      ...(variations.has('ask-no-conversation') ||
-      (variations.has('ask-conversation-once') && sent !== undefined && sent === conversation.id)
-        ? {}
-        : {
-            conversation: faults.has('ask-conversation-bare-id') ? handle : conversationJson(handle, conversation, req),
-          }),
+      ...(json === undefined ? {} : { conversation: json }),
       ...(links.length ? { links } : {}),
       ...(messages.length ? { messages } : {}),
     },
-    faults.has('ask-answer-201') ? 201 : faults.has('ask-answer-500') ? 500 : 200,
+    hooks.run('ask.status', 200),
   );
 }
 
@@ -109,17 +101,15 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
  * What is wrong with the body against the ask schema: query a string (present: the shared layer
  * refuses a body without it), conversation an object with a string id, ids an array of strings.
  */
-function bodyProblem(body: Record<string, unknown>, { faults }: HandlerRequest): string | undefined {
-  if (typeof body.query !== 'string' && !(typeof body.query === 'number' && faults.has('ask-query-coerced')))
-    return 'query must be a string';
+const bodyProblem: AskBodyCheck = (body) => {
+  if (typeof body.query !== 'string') return 'query must be a string';
   const c = body.conversation;
-  const wellFormed = c === undefined || (isObject(c) && typeof c.id === 'string');
-  if (!wellFormed && !faults.has('ask-conversation-shape-unchecked'))
+  if (!(c === undefined || (isObject(c) && typeof c.id === 'string')))
     return 'conversation must be an object with a string id';
   if (body.ids !== undefined && !(Array.isArray(body.ids) && body.ids.every((i) => typeof i === 'string')))
     return 'ids must be an array of strings';
   return undefined;
-}
+};
 
 /** The conversation with this id, unless it never existed or has expired. */
 function live(store: AskStore, id: string): Conversation | undefined {
@@ -142,58 +132,29 @@ function issue(store: AskStore, c: Conversation): string {
   return id;
 }
 
-function answerJson(a: EngineAnswer, { faults, variations }: HandlerRequest): Record<string, string> {
-  if (faults.has('ask-answer-markdown-only')) return { markdown: a.markdown };
-  const plain =
-    !a.addressed && faults.has('ask-unknown-topic-empty-answer')
-      ? ''
-      : !a.addressed && faults.has('ask-unknown-topic-blank-answer')
-        ? ' \n'
-        : a.plain;
-  return { plain, ...(variations.has('ask-answer-markdown') ? { markdown: a.markdown } : {}) };
+function answerJson(answer: EngineAnswer, { hooks }: HandlerRequest): Record<string, string> {
+  return hooks.run('ask.answer', { plain: hooks.run('ask.plain', answer.plain, { answer }) }, { answer });
 }
 
-function conversationJson(
-  id: string,
-  c: Conversation,
-  { faults, variations }: HandlerRequest,
-): Record<string, string | number> {
-  const expires = faults.has('ask-expires-at-not-rfc3339')
-    ? new Date(c.expiresAt).toUTCString()
-    : new Date(c.expiresAt).toISOString();
-  return {
-    ...(faults.has('ask-conversation-without-id')
-      ? {}
-      : {
-          id: faults.has('ask-conversation-empty-id')
-            ? ''
-            : faults.has('ask-conversation-id-number')
-              ? Number(id.replace(/\D/g, '').slice(0, 9) || '0')
-              : id,
-        }),
-    ...(variations.has('ask-conversations-without-expiry') ? {} : { expires_at: expires }),
-  };
+/** The conversation returned, under the id handed out. */
+function conversationJson(handle: string, c: Conversation, { hooks }: HandlerRequest): Record<string, unknown> {
+  const id = hooks.run('ask.conversation-id', handle);
+  const expires = hooks.run('ask.expires-at', new Date(c.expiresAt).toISOString());
+  return { ...(id === undefined ? {} : { id }), ...(expires === undefined ? {} : { expires_at: expires }) };
 }
 
-/** The notes about an answer: its disclosure (a warning), and what faults and variations add. */
-function answerMessages(a: EngineAnswer, { faults, variations }: HandlerRequest): ReplyMessage[] {
-  const out: ReplyMessage[] = [];
-  if (a.disclosure) {
-    out.push({
-      type: faults.has('ask-disclosure-as-info') ? 'info' : 'warning',
-      code: a.disclosure.code,
-      content: a.disclosure.content,
-      presentation: 'disclosure',
-      content_type: 'markdown',
-    });
-  }
-  if (!a.addressed && faults.has('ask-unaddressable-error-message'))
-    out.push(recoverable('unanswerable', 'The question is outside what this business can answer.'));
-  if (variations.has('ask-extra-message'))
-    out.push({
-      type: 'info',
-      code: 'generated_answer',
-      content: 'This answer was written automatically from the catalog and store policies.',
-    });
-  return out;
+/** The messages about an answer: its disclosure (a warning), and what faults and variations add. */
+function answerMessages(answer: EngineAnswer, { hooks }: HandlerRequest): ReplyMessage[] {
+  const disclosure: ReplyMessage[] = answer.disclosure
+    ? [
+        {
+          type: 'warning',
+          code: answer.disclosure.code,
+          content: answer.disclosure.content,
+          presentation: 'disclosure',
+          content_type: 'markdown',
+        },
+      ]
+    : [];
+  return hooks.run('ask.answer-messages', disclosure, { answer });
 }

@@ -1,4 +1,8 @@
-import { fault } from '../switches.js';
+import { recoverable, transportError } from '../shared/replies.js';
+import { recordsFor } from '../switches.js';
+import type { CommonHooks } from './hooks.js';
+
+const { fault } = recordsFor<CommonHooks>();
 
 /** Faults of the common service module (Document 2): locations and ask. */
 export const COMMON_FAULTS = [
@@ -472,24 +476,35 @@ export const COMMON_FAULTS = [
     capability: 'common.ask',
     description: 'Answers carry markdown only: no answer.plain.',
     breaks: ['ASK-001', 'ASK-002', 'ASK-003', 'ASK-007', 'ASK-011'],
+    plug: { 'ask.answer': (_json, { answer }) => ({ markdown: answer.markdown }) },
   }),
   fault({
     name: 'ask-unknown-topic-empty-answer',
     capability: 'common.ask',
     description: 'A question none of the rules addresses gets answer.plain "".',
     breaks: ['ASK-002'],
+    plug: { 'ask.plain': (plain, { answer }) => (answer.addressed ? plain : '') },
   }),
   fault({
     name: 'ask-unknown-topic-blank-answer',
     capability: 'common.ask',
     description: 'A question none of the rules addresses gets answer.plain " \\n": whitespace, no answer.',
     breaks: ['ASK-002'],
+    // An answer already left empty stays empty.
+    plug: { 'ask.plain': (plain, { answer }) => (answer.addressed || plain === '' ? plain : ' \n') },
   }),
   fault({
     name: 'ask-unaddressable-422',
     capability: 'common.ask',
     description: 'A question the business cannot address gets HTTP 422.',
     breaks: ['ASK-002'],
+    plug: {
+      'ask.refusal': (refusal, at) =>
+        refusal ??
+        (at.step === 'unaddressed'
+          ? transportError(422, 'unanswerable', 'this question cannot be answered')
+          : undefined),
+    },
   }),
   fault({
     name: 'ask-unaddressable-error-message',
@@ -497,30 +512,53 @@ export const COMMON_FAULTS = [
     description:
       'A question the business cannot address is answered, with an error message unanswerable beside the answer.',
     breaks: ['ASK-002'],
+    // First among the messages: an unaddressed answer has no disclosure, and the error comes before any note.
+    plug: {
+      'ask.answer-messages': (messages, { answer }) =>
+        answer.addressed
+          ? messages
+          : [recoverable('unanswerable', 'The question is outside what this business can answer.'), ...messages],
+    },
   }),
   fault({
     name: 'ask-unknown-conversation-404',
     capability: 'common.ask',
     description: 'A conversation id the business never issued (or that expired) gets HTTP 404.',
     breaks: ['ASK-007'],
+    plug: {
+      'ask.refusal': (refusal, at) =>
+        refusal ??
+        (at.step === 'unknown-conversation'
+          ? transportError(404, 'not_found', `conversation ${at.sent} not found`)
+          : undefined),
+    },
   }),
   fault({
     name: 'ask-unknown-conversation-silent',
     capability: 'common.ask',
     description: 'An unknown conversation id silently starts a new conversation: no message notes it.',
     breaks: ['ASK-007'],
+    plug: { 'ask.unknown-conversation-note': () => undefined },
   }),
   fault({
     name: 'ask-follow-up-500',
     capability: 'common.ask',
     description: 'A question continuing a known conversation crashes with HTTP 500.',
     breaks: ['ASK-001'],
+    plug: {
+      'ask.refusal': (refusal, at) =>
+        refusal ??
+        (at.step === 'follow-up'
+          ? transportError(500, 'internal_error', 'the conversation history could not be read')
+          : undefined),
+    },
   }),
   fault({
     name: 'ask-conversation-forgotten',
     capability: 'common.ask',
     description: 'Conversations are never looked up: every follow-up starts a new conversation with a new id.',
     breaks: ['ASK-006'],
+    plug: { 'ask.continues': () => false },
   }),
   fault({
     name: 'ask-replay-appends-turn',
@@ -534,54 +572,76 @@ export const COMMON_FAULTS = [
     capability: 'common.ask',
     description: 'The allergen disclosure is a message of type info, not warning.',
     breaks: ['ASK-008'],
+    plug: {
+      'ask.answer-messages': (messages) =>
+        messages.map((m) => (m.presentation === 'disclosure' ? { ...m, type: 'info' } : m)),
+    },
   }),
   fault({
     name: 'ask-conversation-without-id',
     capability: 'common.ask',
     description: 'Returned conversations carry expires_at but no id.',
     breaks: ['ASK-004'],
+    plug: { 'ask.conversation-id': () => undefined },
   }),
   fault({
     name: 'ask-conversation-id-number',
     capability: 'common.ask',
     description: 'Returned conversations carry their id as a number, not a string.',
     breaks: ['ASK-004'],
+    plug: {
+      'ask.conversation-id': (id) => (typeof id === 'string' ? Number(id.replace(/\D/g, '').slice(0, 9) || '0') : id),
+    },
   }),
   fault({
     name: 'ask-conversation-empty-id',
     capability: 'common.ask',
     description: 'Returned conversations carry an empty id ("").',
     breaks: ['ASK-004'],
+    plug: { 'ask.conversation-id': (id) => (id === undefined ? id : '') },
   }),
   fault({
     name: 'ask-conversation-bare-id',
     capability: 'common.ask',
     description: 'The conversation is returned as its bare id (a string), not an object with an id.',
     breaks: ['ASK-003', 'ASK-004'],
+    plug: { 'ask.conversation-json': (json, { handle }) => (json === undefined ? json : handle) },
   }),
   fault({
     name: 'ask-expires-at-not-rfc3339',
     capability: 'common.ask',
     description: 'conversation.expires_at is an HTTP date ("Tue, 01 Jul 2025 10:00:00 GMT"), not RFC 3339.',
     breaks: ['ASK-005'],
+    plug: { 'ask.expires-at': (at) => at && new Date(at).toUTCString() },
   }),
   fault({
     name: 'ask-query-coerced',
     capability: 'common.ask',
     description: 'A query that is a number is taken as its text and answered: no 400.',
     breaks: ['ASK-013'],
+    plug: {
+      'ask.body-check': (check) => (body) =>
+        check(typeof body.query === 'number' ? { ...body, query: String(body.query) } : body),
+    },
   }),
   fault({
     name: 'ask-conversation-shape-unchecked',
     capability: 'common.ask',
     description: 'A conversation that is not an object is ignored and the question answered: no 400.',
     breaks: ['ASK-013'],
+    // The conversation is left out of the check; the question still reads it where it is well formed.
+    plug: { 'ask.body-check': (check) => (body) => check({ ...body, conversation: undefined }) },
   }),
   fault({
     name: 'ask-grounding-ids-rejected',
     capability: 'common.ask',
     description: 'A question carrying grounding ids is refused with 400.',
     breaks: ['ASK-011'],
+    plug: {
+      'ask.refusal': (refusal, at) =>
+        refusal ??
+        (at.step === 'grounding' ? transportError(400, 'invalid_request', 'ids are not supported') : undefined),
+    },
   }),
   fault({
     name: 'ask-grounding-ids-unsupported',
@@ -589,23 +649,30 @@ export const COMMON_FAULTS = [
     description:
       'Grounding ids are answered around: the answer carries a recoverable error message per id ("unsupported"), not a not_found.',
     breaks: ['ASK-011'],
+    plug: {
+      'ask.grounding-note': (note, { id, found }) =>
+        found && !note ? recoverable('unsupported', `grounding on ${id} is not supported`) : note,
+    },
   }),
   fault({
     name: 'ask-answer-201',
     capability: 'common.ask',
     description: 'Every answer comes with HTTP 201, not 200.',
     breaks: ['ASK-001', 'ASK-002', 'ASK-007', 'ASK-011', 'ENV-009'],
+    plug: { 'ask.status': (status) => (status === 200 ? 201 : status) },
   }),
   fault({
     name: 'ask-answer-500',
     capability: 'common.ask',
     description: 'Every answer comes with HTTP 500, the answer in its body: an error status on a served question.',
     breaks: ['ASK-001', 'ASK-002', 'ASK-007', 'ASK-011', 'ENV-008'],
+    plug: { 'ask.status': (status) => (status === 200 ? 500 : status) },
   }),
   fault({
     name: 'ask-grounding-ids-not-found',
     capability: 'common.ask',
     description: "Grounding ids never resolve: each gets an info not_found, even the business's own product ids.",
     breaks: ['ASK-011'],
+    plug: { 'ask.grounding-note': (_note, { id }) => ({ type: 'info', code: 'not_found', content: id }) },
   }),
 ] as const;

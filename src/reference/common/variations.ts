@@ -1,4 +1,8 @@
-import { variation } from '../switches.js';
+import { businessError, recoverable, transportError } from '../shared/replies.js';
+import { recordsFor } from '../switches.js';
+import type { CommonHooks } from './hooks.js';
+
+const { variation } = recordsFor<CommonHooks>();
 
 /** Variations of the common service module (Document 2): locations and ask. */
 export const COMMON_VARIATIONS = [
@@ -313,6 +317,7 @@ export const COMMON_VARIATIONS = [
     description: 'Conversations carry an id but no expires_at. A checker that requires expires_at fails them.',
     permitted_by: 'Document 2 §Ask: Conversation "`expires_at` (string, optional, RFC 3339 …)".',
     hides: ['ask-expires-at-not-rfc3339'],
+    plug: { 'ask.expires-at': () => undefined },
   }),
   variation({
     name: 'ask-answer-markdown',
@@ -321,6 +326,7 @@ export const COMMON_VARIATIONS = [
       'Answers carry markdown beside plain. A checker with a closed answer shape, or one that reads markdown as the answer, fails them.',
     permitted_by:
       'Document 2 §Ask: Answer "a Description with `plain` required and `markdown` or html optional alternative encodings".',
+    plug: { 'ask.answer': (json, { answer }) => ({ ...json, markdown: answer.markdown }) },
   }),
   variation({
     name: 'ask-no-conversation',
@@ -336,6 +342,7 @@ export const COMMON_VARIATIONS = [
       'ask-follow-up-500',
       'ask-replay-appends-turn',
     ],
+    plug: { 'ask.conversation-json': () => undefined },
   }),
   variation({
     name: 'ask-answer-links',
@@ -344,6 +351,12 @@ export const COMMON_VARIATIONS = [
       'Answers carry links: to the products they are about (with the product id in the link id) and to policy pages (without one). A checker that requires an id on every link fails them.',
     permitted_by:
       'Document 2 §POST /ask: Response "`links` (optional array of Link)"; §Ask: the link id only "when a link refers to an addressable resource".',
+    plug: {
+      'ask.links': (links, { answer, base }) => [
+        ...links,
+        ...answer.links.map(({ path, ...link }) => ({ ...link, url: `${base}${path}` })),
+      ],
+    },
   }),
   variation({
     name: 'ask-extra-message',
@@ -352,6 +365,16 @@ export const COMMON_VARIATIONS = [
       'Every answer carries an info message saying it was written automatically. A checker that takes any message as an error, or expects none, fails it.',
     permitted_by:
       'Document 2 §POST /ask: rule 4 "Warnings or info notes about an answer ride in `messages`"; messages optional.',
+    plug: {
+      'ask.answer-messages': (messages) => [
+        ...messages,
+        {
+          type: 'info',
+          code: 'generated_answer',
+          content: 'This answer was written automatically from the catalog and store policies.',
+        },
+      ],
+    },
   }),
   variation({
     name: 'ask-unknown-conversation-warning',
@@ -359,6 +382,7 @@ export const COMMON_VARIATIONS = [
     description:
       'An unknown conversation id is noted with a warning, not an info message. A checker that requires a particular type or code fails it.',
     permitted_by: 'Document 2 §POST /ask: rule 3 "is noted in `messages`": no type or code is given.',
+    plug: { 'ask.unknown-conversation-note': (note) => note && { ...note, type: 'warning' } },
   }),
   variation({
     name: 'ask-schema-errors-422',
@@ -367,6 +391,10 @@ export const COMMON_VARIATIONS = [
       'An ask body that breaks the ask schema (query not a string, conversation not an object) gets HTTP 422 with code and content. A checker that takes only 400 as a refusal fails it.',
     permitted_by:
       'Document 2 §POST /ask: rule 1 "The business validates request bodies against the ask schema."; what it answers to a body that fails is not shown (§Errors names 400 for malformed JSON and a missing required parameter, neither of which these are).',
+    plug: {
+      'ask.refusal': (refusal, at) =>
+        at.step === 'schema' ? transportError(422, 'invalid_request', at.problem) : refusal,
+    },
   }),
   variation({
     name: 'ask-schema-errors-as-messages',
@@ -375,6 +403,10 @@ export const COMMON_VARIATIONS = [
       'An ask body that breaks the ask schema gets a business error: HTTP 200, status error, a recoverable error message. A checker that takes only an HTTP 4xx as a refusal fails it.',
     permitted_by:
       'Document 2 §POST /ask: rule 1 "The business validates request bodies against the ask schema."; Document 1 §Conventions 7: "business outcomes (including not found and validation problems) use HTTP 200 with the response envelope and a `messages` array".',
+    plug: {
+      'ask.refusal': (refusal, at) =>
+        at.step === 'schema' ? businessError([recoverable('invalid', at.problem)]) : refusal,
+    },
   }),
   variation({
     name: 'ask-conversation-once',
@@ -383,6 +415,10 @@ export const COMMON_VARIATIONS = [
       'The conversation is returned when it starts, not with the answers that continue it (the id stays the one to send). A checker that requires the conversation member on every answer fails it.',
     permitted_by:
       'Document 2 §Ask: Response "`conversation` (optional)"; "When a `conversation` is returned, the business SHOULD retain its history".',
+    // A conversation continued under the id it was first given is not returned again.
+    plug: {
+      'ask.conversation-json': (json, { sent, id }) => (sent === id ? undefined : json),
+    },
   }),
   variation({
     name: 'ask-conversation-id-per-turn',
@@ -391,5 +427,7 @@ export const COMMON_VARIATIONS = [
       'Every answer issues a new conversation id, the handle for the next turn; an id issued earlier still continues its history. A checker that requires the follow-up answered under the id it sent warns on it.',
     permitted_by:
       'Document 2 §Ask: Conversation "`id` (string, required; opaque, issued by the business)"; rule 3 asks only that "a follow-up with the same `id` builds on it".',
+    // Each answer hands out a new id for the same history; earlier ids still lead to it.
+    plug: { 'ask.handle': (_handle, { issue }) => issue() },
   }),
 ] as const;
