@@ -71,7 +71,7 @@ export function search({ body, hooks }: HandlerRequest): Reply {
   );
   return hooks.run(
     'catalog.answer',
-    resource({ products: page.map(listed), ...(answer ? { pagination: answer } : {}) }),
+    resource({ products: hooks.run('search.products', page.map(listed)), ...(answer ? { pagination: answer } : {}) }),
     { op: 'search' },
   );
 }
@@ -96,7 +96,7 @@ export function lookup({ body, hooks, faults }: HandlerRequest): Reply {
     return hooks.run('lookup.too-large', transportError(400, 'request_too_large', `at most ${max} ids per lookup`), {
       max,
     });
-  const resolve = hooks.run('catalog.resolve', findItem);
+  const resolve = hooks.run('catalog.resolve', findItem, { op: 'lookup' });
   const found = new Map<string, { product: SeedProduct; inputs: Map<string, LookupInput[]> }>();
   const messages: ReplyMessage[] = [];
   for (const [index, id] of ids.entries()) {
@@ -137,7 +137,10 @@ export function lookup({ body, hooks, faults }: HandlerRequest): Reply {
 /** POST /catalog/product */
 export function product({ body, hooks }: HandlerRequest): Reply {
   if (typeof body.id !== 'string') return transportError(400, 'invalid_request', 'id is required: a string');
-  const hit = hooks.run('catalog.hit', hooks.run('catalog.resolve', findItem)(body.id), { op: 'product', index: 0 });
+  const hit = hooks.run('catalog.hit', hooks.run('catalog.resolve', findItem, { op: 'product' })(body.id), {
+    op: 'product',
+    index: 0,
+  });
   if (!hit) {
     return hooks.run(
       'product.not-found',

@@ -61,7 +61,10 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.catalog.search',
     description: 'Without a limit, search pages hold 5 products although more follow.',
     breaks: ['SRCH-011'],
-    plug: { 'search.limit': (_limit, { requested }) => requested ?? 5 },
+    // Only the default page is short: a page size chosen beside it (search-default-page-20) stands.
+    plug: {
+      'search.limit': (limit, { requested }) => (requested === undefined && limit === SEARCH_DEFAULT_LIMIT ? 5 : limit),
+    },
   }),
   fault({
     name: 'search-ignores-limit',
@@ -245,7 +248,8 @@ export const SHOPPING_FAULTS = [
       'A lookup over the batch maximum answers HTTP 400 with code invalid_request instead of request_too_large.',
     breaks: ['LKUP-007'],
     plug: {
-      'lookup.too-large': (_reply, { max }) => transportError(400, 'invalid_request', `at most ${max} ids per lookup`),
+      'lookup.too-large': (reply, { max }) =>
+        reply.status === 400 ? transportError(400, 'invalid_request', `at most ${max} ids per lookup`) : reply,
     },
   }),
   fault({
@@ -260,7 +264,10 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.catalog.lookup',
     description: 'A lookup over the batch maximum answers HTTP 413 instead of 400 request_too_large.',
     breaks: ['LKUP-007'],
-    plug: { 'lookup.too-large': () => transportError(413, 'payload_too_large', 'too many ids') },
+    plug: {
+      'lookup.too-large': (reply) =>
+        reply.status === 400 ? transportError(413, 'payload_too_large', 'too many ids') : reply,
+    },
   }),
   fault({
     name: 'product-detail-variants-only',
@@ -355,7 +362,10 @@ export const SHOPPING_FAULTS = [
     plug: {
       'product.signals':
         (signals) =>
-        (...args) => ({ ...signals(...args), available: false }),
+        (...args) => {
+          const found = signals(...args);
+          return 'available' in found ? { ...found, available: false } : found;
+        },
     },
   }),
   fault({
@@ -390,8 +400,8 @@ export const SHOPPING_FAULTS = [
     description: 'A lookup over the batch maximum answers HTTP 413 with code request_too_large, not HTTP 400.',
     breaks: ['LKUP-007'],
     plug: {
-      'lookup.too-large': (_reply, { max }) =>
-        transportError(413, 'request_too_large', `at most ${max} ids per lookup`),
+      'lookup.too-large': (reply, { max }) =>
+        reply.status === 400 ? transportError(413, 'request_too_large', `at most ${max} ids per lookup`) : reply,
     },
   }),
   fault({
@@ -419,10 +429,15 @@ export const SHOPPING_FAULTS = [
       "Product detail of a variant id answers the catalog's first product, whichever product holds the variant.",
     breaks: ['PROD-003'],
     plug: {
-      'catalog.hit': (hit, { op }) =>
-        op === 'product' && hit?.byVariant
-          ? { product: PRODUCTS[0], variant: PRODUCTS[0].variants[0], byVariant: false }
-          : hit,
+      'catalog.resolve': (resolve, { op }) =>
+        op === 'product'
+          ? (id) => {
+              const hit = resolve(id);
+              return hit?.byVariant
+                ? { product: PRODUCTS[0], variant: PRODUCTS[0].variants[0], byVariant: false }
+                : hit;
+            }
+          : resolve,
     },
   }),
   fault({
@@ -471,7 +486,7 @@ export const SHOPPING_FAULTS = [
         (signals) =>
         (...args) => {
           const found = signals(...args);
-          return { ...found, exists: !found.exists };
+          return 'exists' in found ? { ...found, exists: !found.exists } : found;
         },
     },
   }),
@@ -514,12 +529,7 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.catalog.search',
     description: 'Search lists an out-of-stock variant as null in its place, and a product with none in stock as null.',
     breaks: ['SRCH-001'],
-    plug: {
-      'catalog.answer': (reply, { op }) =>
-        op === 'search'
-          ? withBody(reply, (body) => ({ ...body, products: (body.products as Json[]).map(outOfStockAsNull) }))
-          : reply,
-    },
+    plug: { 'search.products': (products) => products.map((json) => json && outOfStockAsNull(json)) },
   }),
   fault({
     name: 'product-unmatched-variants-null',
@@ -527,7 +537,11 @@ export const SHOPPING_FAULTS = [
     description:
       'Product detail lists the variants its selections rule out as null in their place, instead of leaving them out.',
     breaks: ['PROD-002'],
-    plug: { 'product.variants': (_shown, { variants, kept }) => variants.map((v, k) => (kept[k] ? v : null)) },
+    // Where every variant is listed (product-variants-ignore-selection), none is ruled out.
+    plug: {
+      'product.variants': (shown, { variants, kept }) =>
+        shown.length === variants.length ? shown : variants.map((v, k) => (kept[k] ? v : null)),
+    },
   }),
   fault({
     name: 'product-option-labels-numeric',

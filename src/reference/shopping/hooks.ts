@@ -72,7 +72,7 @@ export interface CatalogHooks {
   /** The catalog capabilities the profile advertises. */
   'catalog.capabilities': Hook<string[]>;
   /** How lookup and product detail resolve an id. */
-  'catalog.resolve': Hook<Resolve>;
+  'catalog.resolve': Hook<Resolve, { op: 'lookup' | 'product' }>;
   /** What the id at `index` of a lookup (product detail: its one id) is answered as; none is not_found. */
   'catalog.hit': Hook<CatalogItem | undefined, { op: 'lookup' | 'product'; index: number }>;
   /** A product as every catalog answer states it, before what the operation adds. */
@@ -99,6 +99,8 @@ export interface CatalogHooks {
   'search.next': Hook<{ next: number; more: boolean }, { page: SeedProduct[]; found: number }>;
   /** The pagination member of a search page (none: left out); `cursor` leads to the next page. */
   'search.pagination': Hook<Json | undefined, { more: boolean; offset: number; found: number; cursor: string }>;
+  /** The products a search page lists. */
+  'search.products': Hook<(Json | null)[]>;
   /** A refusal of a lookup before its batch size is judged. */
   'lookup.refusal': Hook<Reply | undefined, { ids: string[] }>;
   /** The most ids a lookup takes, and how many the request counts as. */

@@ -207,7 +207,7 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Catalog resources: Variant "`id`, `sku`, `title`, `description` (Description), `price` (Price), `availability` (object with `available` boolean), `options` (array of `name`, `label`)", with no Required column.',
     plug: {
       'catalog.listed': (json, { op }) =>
-        op === 'product' ? { ...json, variants: (json.variants as Json[]).map((v) => without(v, 'options')) } : json,
+        op === 'product' ? { ...json, variants: (json.variants as Json[]).map(({ options: _o, ...v }) => v) } : json,
     },
   }),
   variation({
