@@ -108,9 +108,21 @@ export const OUT_OF_STOCK_PRODUCT_ID = PRODUCTS[7].id;
 export const UNAVAILABLE_PRODUCT_ID = PRODUCTS[29].id;
 /** Most identifiers one lookup may carry. */
 export const LOOKUP_BATCH_MAX = 25;
+/** Products a search page holds when no limit is asked for. */
+export const SEARCH_DEFAULT_LIMIT = 10;
+
+/** One option value a variant has, or a request selects. */
+export type Selection = { name: string; label: string };
+
+/** What an id resolves to: a product, and the variant the id names (a product id names its first). */
+export interface CatalogItem {
+  product: SeedProduct;
+  variant: SeedVariant;
+  byVariant: boolean;
+}
 
 /** Resolves a product id (to its first variant) or a variant id. */
-export function findItem(id: string): { product: SeedProduct; variant: SeedVariant; byVariant: boolean } | undefined {
+export function findItem(id: string): CatalogItem | undefined {
   for (const product of PRODUCTS) {
     if (product.id === id) return { product, variant: product.variants[0], byVariant: false };
     const variant = product.variants.find((v) => v.id === id);

@@ -1,9 +1,32 @@
-import { transportError } from '../shared/replies.js';
+import { isObject } from '../../dialect/dialect.js';
+import { businessError, isReply, resource, transportError, type Reply, type ReplyMessage } from '../shared/replies.js';
 import { recordsFor } from '../switches.js';
+import { PRODUCTS, SEARCH_DEFAULT_LIMIT } from './catalog-data.js';
 import type { ShoppingHooks } from './hooks.js';
 import type { Json, ReferenceStore } from './store.js';
 
 const { fault } = recordsFor<ShoppingHooks>();
+
+/** A JSON object without one member, the others in their order. */
+export function without(json: Json, member: string): Json {
+  const { [member]: _, ...rest } = json;
+  return rest;
+}
+
+/** A reply with its body changed, where it is a resource. */
+const withBody = (reply: Reply, change: (body: Json) => Json): Reply =>
+  reply.kind === 'resource' ? { ...reply, body: change(reply.body) } : reply;
+
+/**
+ * catalog-out-of-stock-as-null (search only): a variant out of stock is listed as null in its
+ * place, and a product with none in stock is null itself (hidden by mapping, not filtered out).
+ */
+function outOfStockAsNull(json: Json): Json | null {
+  const variants = (json.variants as Json[]).map((v) =>
+    isObject(v.availability) && v.availability.available === false ? null : v,
+  );
+  return variants.every((v) => v === null) ? null : { ...json, variants };
+}
 
 /** cart-id-number: carts numbered in sequence, one count per business, as a database would. */
 const cartNumbers = new WeakMap<ReferenceStore, number>();
@@ -21,60 +44,85 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.catalog.search',
     description: 'Search names its array "results" instead of products.',
     breaks: ['SRCH-001', 'SRCH-014'],
+    plug: {
+      'catalog.answer': (reply, { op }) =>
+        op === 'search' ? withBody(reply, ({ products, ...rest }) => ({ results: products, ...rest })) : reply,
+    },
   }),
   fault({
     name: 'search-default-page-20',
     capability: 'shopping.catalog.search',
     description: 'Search returns 20 products when no limit is given.',
     breaks: ['SRCH-003'],
+    plug: { 'search.limit': (_limit, { requested }) => requested ?? 20 },
   }),
   fault({
     name: 'search-default-page-short',
     capability: 'shopping.catalog.search',
     description: 'Without a limit, search pages hold 5 products although more follow.',
     breaks: ['SRCH-011'],
+    // Only the default page is short: a page size chosen beside it (search-default-page-20) stands.
+    plug: {
+      'search.limit': (limit, { requested }) => (requested === undefined && limit === SEARCH_DEFAULT_LIMIT ? 5 : limit),
+    },
   }),
   fault({
     name: 'search-ignores-limit',
     capability: 'shopping.catalog.search',
     description: 'Search ignores pagination.limit and always returns 10.',
     breaks: ['SRCH-004'],
+    plug: { 'search.limit': () => SEARCH_DEFAULT_LIMIT },
   }),
   fault({
     name: 'product-missing-description',
     capability: 'shopping.catalog.search',
     description: 'Products are sent without description.',
     breaks: ['LKUP-001', 'PROD-002', 'SRCH-002'],
+    plug: { 'catalog.product': (json) => without(json, 'description') },
   }),
   fault({
     name: 'lookup-variant-ids-only',
     capability: 'shopping.catalog.lookup',
     description: 'Lookup only resolves variant ids; product ids come back not_found.',
     breaks: ['LKUP-002'],
+    plug: { 'catalog.hit': (hit, { op }) => (op === 'lookup' && hit && !hit.byVariant ? undefined : hit) },
   }),
   fault({
     name: 'lookup-rejects-variant-ids',
     capability: 'shopping.catalog.lookup',
     description: 'Lookup only resolves product ids; variant ids come back not_found.',
     breaks: ['LKUP-003'],
+    plug: { 'catalog.hit': (hit, { op }) => (op === 'lookup' && hit?.byVariant ? undefined : hit) },
   }),
   fault({
     name: 'lookup-drops-inputs',
     capability: 'shopping.catalog.lookup',
     description: 'Lookup variants carry no inputs.',
     breaks: ['LKUP-006'],
+    plug: { 'lookup.inputs': () => undefined },
   }),
   fault({
     name: 'lookup-not-found-404',
     capability: 'shopping.catalog.lookup',
     description: 'A lookup whose ids do not all resolve answers HTTP 404.',
     breaks: ['LKUP-004', 'LKUP-005'],
+    plug: {
+      'catalog.answer': (reply, { op }) =>
+        op === 'lookup' && reply.kind === 'resource' && Array.isArray(reply.body.messages)
+          ? transportError(
+              404,
+              'not_found',
+              `unknown ids: ${(reply.body.messages as ReplyMessage[]).map((m) => m.content).join(', ')}`,
+            )
+          : reply,
+    },
   }),
   fault({
     name: 'lookup-silent-not-found',
     capability: 'shopping.catalog.lookup',
     description: 'Unresolved lookup ids are dropped without a not_found message.',
     breaks: ['LKUP-004'],
+    plug: { 'lookup.not-found': () => undefined },
   }),
   // Catalog search, pagination and filters
   fault({
@@ -82,66 +130,108 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.catalog.search',
     description: 'Each next page starts again with the last product of the page before.',
     breaks: ['SRCH-005'],
+    // The cursor points one product back, so each page repeats the last of the one before.
+    plug: {
+      'search.next': (at, { page, found }) => (at.next < found && page.length > 1 ? { ...at, next: at.next - 1 } : at),
+    },
   }),
   fault({
     name: 'search-last-page-has-next',
     capability: 'shopping.catalog.search',
     description: 'The last page still says has_next_page true, and its cursor leads to an empty page.',
     breaks: ['SRCH-012'],
+    plug: { 'search.next': (at, { page }) => (page.length > 0 ? { ...at, more: true } : at) },
   }),
   fault({
     name: 'search-filters-or',
     capability: 'shopping.catalog.search',
     description: 'Search filters combine with OR: a product matching either filter comes back.',
     breaks: ['SRCH-008'],
+    plug: {
+      'search.filter': (filter, { categories, maxPrice }) =>
+        categories.length > 0 && maxPrice !== undefined ? { ...filter, combine: (a, b) => a || b } : filter,
+    },
   }),
   fault({
     name: 'search-no-match-404',
     capability: 'shopping.catalog.search',
     description: 'A query that matches nothing answers HTTP 404.',
     breaks: ['SRCH-014'],
+    plug: { 'search.no-match': () => transportError(404, 'not_found', 'no product matches the query') },
   }),
   fault({
     name: 'search-ignores-price-filter',
     capability: 'shopping.catalog.search',
     description: 'Search applies the category filter and ignores price.max.',
     breaks: ['SRCH-008'],
+    plug: { 'search.filter': (filter) => ({ ...filter, price: () => true }) },
   }),
   fault({
     name: 'search-has-next-without-cursor',
     capability: 'shopping.catalog.search',
     description: 'Pages say has_next_page true but carry no cursor.',
     breaks: ['SRCH-012'],
+    plug: {
+      'search.pagination': (pagination) =>
+        pagination?.has_next_page === true ? without(pagination, 'cursor') : pagination,
+    },
   }),
   fault({
     name: 'search-no-match-404-nearest',
     capability: 'shopping.catalog.search',
     description: 'A query that matches nothing answers HTTP 404, its body still listing the products it ranks nearest.',
     breaks: ['SRCH-014'],
+    // An HTTP error body (code and content) that still answers with a ranking.
+    plug: {
+      'search.no-match': (instead, { listed }) =>
+        isReply(instead)
+          ? instead
+          : resource(
+              {
+                code: 'not_found',
+                content: 'no product matches the query',
+                products: PRODUCTS.slice(0, 3).map(listed),
+              },
+              404,
+            ),
+    },
   }),
   fault({
     name: 'search-products-no-price-range',
     capability: 'shopping.catalog.search',
     description: 'Search lists products without price_range; their variants still carry prices.',
     breaks: ['SRCH-002'],
+    plug: { 'catalog.listed': (json, { op }) => (op === 'search' ? without(json, 'price_range') : json) },
   }),
   fault({
     name: 'search-later-pages-without-cursor',
     capability: 'shopping.catalog.search',
     description: 'The first page carries its cursor, but later pages say has_next_page true without one.',
     breaks: ['SRCH-012'],
+    plug: {
+      'search.pagination': (pagination, { offset }) =>
+        offset > 0 && pagination?.has_next_page === true ? without(pagination, 'cursor') : pagination,
+    },
   }),
   fault({
     name: 'search-filters-refused-400',
     capability: 'shopping.catalog.search',
     description: 'A search with filters answers HTTP 400.',
     breaks: ['SRCH-008'],
+    plug: {
+      'search.refusal': (refusal, { categories, maxPrice }) =>
+        refusal ??
+        (categories.length > 0 || maxPrice !== undefined
+          ? transportError(400, 'invalid_request', 'filters are not supported')
+          : undefined),
+    },
   }),
   fault({
     name: 'search-no-match-no-products',
     capability: 'shopping.catalog.search',
     description: 'A search that finds nothing answers 200 without a products member.',
     breaks: ['SRCH-014'],
+    plug: { 'search.no-match': (instead) => (isReply(instead) || instead.length > 0 ? instead : resource({})) },
   }),
   // Catalog lookup and product detail
   fault({
@@ -149,6 +239,7 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.catalog.lookup',
     description: 'A lookup over the batch maximum crashes with HTTP 500.',
     breaks: ['LKUP-007'],
+    plug: { 'lookup.too-large': () => transportError(500, 'internal_error', 'lookup failed') },
   }),
   fault({
     name: 'lookup-batch-wrong-code',
@@ -156,90 +247,126 @@ export const SHOPPING_FAULTS = [
     description:
       'A lookup over the batch maximum answers HTTP 400 with code invalid_request instead of request_too_large.',
     breaks: ['LKUP-007'],
+    plug: {
+      'lookup.too-large': (reply, { max }) =>
+        reply.status === 400 ? transportError(400, 'invalid_request', `at most ${max} ids per lookup`) : reply,
+    },
   }),
   fault({
     name: 'lookup-none-resolve-suggests',
     capability: 'shopping.catalog.lookup',
     description: "When no id resolves, lookup offers the catalog's last product instead of an empty list.",
     breaks: ['LKUP-005'],
+    plug: { 'lookup.products': (products, { featured }) => (products.length === 0 ? [featured] : products) },
   }),
   fault({
     name: 'lookup-batch-413',
     capability: 'shopping.catalog.lookup',
     description: 'A lookup over the batch maximum answers HTTP 413 instead of 400 request_too_large.',
     breaks: ['LKUP-007'],
+    plug: {
+      'lookup.too-large': (reply) =>
+        reply.status === 400 ? transportError(413, 'payload_too_large', 'too many ids') : reply,
+    },
   }),
   fault({
     name: 'product-detail-variants-only',
     capability: 'shopping.catalog.lookup',
     description: 'Product detail resolves variant ids only; product ids come back not_found.',
     breaks: ['PROD-002'],
+    plug: { 'catalog.hit': (hit, { op }) => (op === 'product' && hit && !hit.byVariant ? undefined : hit) },
   }),
   fault({
     name: 'product-detail-products-only',
     capability: 'shopping.catalog.lookup',
     description: 'Product detail resolves product ids only; variant ids come back not_found.',
     breaks: ['PROD-003'],
+    plug: { 'catalog.hit': (hit, { op }) => (op === 'product' && hit?.byVariant ? undefined : hit) },
   }),
   fault({
     name: 'product-no-selected',
     capability: 'shopping.catalog.lookup',
     description: 'Product detail omits selected for products with options.',
     breaks: ['PROD-004'],
+    plug: { 'product.selected': () => undefined },
   }),
   fault({
     name: 'product-no-option-signals',
     capability: 'shopping.catalog.lookup',
     description: 'Option values never carry available and exists.',
     breaks: ['PROD-005'],
+    // The option values state their labels alone, as outside product detail.
+    plug: { 'product.signals': () => () => ({}) },
   }),
   fault({
     name: 'product-signals-ignore-selection',
     capability: 'shopping.catalog.lookup',
     description: 'exists is computed over the whole product, ignoring the selections.',
     breaks: ['PROD-006'],
+    plug: { 'product.signals': (signals) => (product, option, label) => signals(product, option, label, []) },
   }),
   fault({
     name: 'product-variants-ignore-selection',
     capability: 'shopping.catalog.lookup',
     description: 'Product detail returns every variant whatever the selections.',
     breaks: ['PROD-007', 'PROD-008'],
+    plug: { 'product.variants': (_shown, { variants }) => variants },
   }),
   fault({
     name: 'product-relaxes-from-front',
     capability: 'shopping.catalog.lookup',
     description: 'Relaxation drops the first preference instead of the last.',
     breaks: ['PROD-007'],
+    plug: { 'product.relax': () => (ranked) => ranked.slice(1) },
   }),
   fault({
     name: 'product-not-found-404',
     capability: 'shopping.catalog.lookup',
     description: 'Product detail of an unknown id answers HTTP 404.',
     breaks: ['PROD-001'],
+    plug: { 'product.not-found': (_reply, { id }) => transportError(404, 'not_found', `no product or variant ${id}`) },
   }),
   fault({
     name: 'lookup-inputs-extra-id',
     capability: 'shopping.catalog.lookup',
     description: "Lookup inputs also name the product's handle, which the request never carried.",
     breaks: ['LKUP-006'],
+    plug: { 'lookup.inputs': (inputs, { product }) => inputs && [...inputs, { id: product.handle, match: 'handle' }] },
   }),
   fault({
     name: 'product-selected-wrong-label',
     capability: 'shopping.catalog.lookup',
     description: "selected names a value other than the featured variant's for the first option.",
     breaks: ['PROD-004'],
+    plug: {
+      'product.selected': (selected, { product }) =>
+        selected?.map((o, i) => {
+          if (i > 0) return o;
+          const other = product.options.find((x) => x.name === o.name)?.values.find((v) => v !== o.label);
+          return { name: o.name, label: other ?? o.label };
+        }),
+    },
   }),
   fault({
     name: 'product-selected-unknown-option',
     capability: 'shopping.catalog.lookup',
     description: 'selected names an option the product does not have.',
     breaks: ['PROD-004'],
+    plug: { 'product.selected': (selected) => selected && [...selected, { name: 'Flavour', label: 'Mint' }] },
   }),
   fault({
     name: 'product-signals-available-wrong',
     capability: 'shopping.catalog.lookup',
     description: 'Option values say available false whatever the stock.',
     breaks: ['PROD-006'],
+    plug: {
+      'product.signals':
+        (signals) =>
+        (...args) => {
+          const found = signals(...args);
+          return 'available' in found ? { ...found, available: false } : found;
+        },
+    },
   }),
   fault({
     name: 'lookup-and-detail-203',
@@ -247,12 +374,17 @@ export const SHOPPING_FAULTS = [
     description:
       'Lookup and product detail answer their products with HTTP 203 Non-Authoritative Information (a transforming proxy in front of them), not 200; the bodies are whole.',
     breaks: ['ENV-009', 'LKUP-001', 'LKUP-003', 'LKUP-004', 'LKUP-005', 'PROD-002', 'PROD-003'],
+    plug: {
+      'catalog.answer': (reply, { op }) =>
+        op !== 'search' && reply.kind === 'resource' ? { ...reply, status: 203 } : reply,
+    },
   }),
   fault({
     name: 'lookup-first-id-only',
     capability: 'shopping.catalog.lookup',
     description: 'Lookup resolves only the first identifier of a batch; the others come back not_found.',
     breaks: ['LKUP-002'],
+    plug: { 'catalog.hit': (hit, { op, index }) => (op === 'lookup' && index > 0 ? undefined : hit) },
   }),
   fault({
     name: 'lookup-answers-featured-product',
@@ -260,12 +392,17 @@ export const SHOPPING_FAULTS = [
     description:
       "Lookup answers every request with the catalog's featured product (its last) in place of the products the ids resolve to; unknown ids still get their not_found message.",
     breaks: ['LKUP-002', 'LKUP-003', 'LKUP-005'],
+    plug: { 'lookup.products': (_products, { featured }) => [featured] },
   }),
   fault({
     name: 'lookup-batch-413-request-too-large',
     capability: 'shopping.catalog.lookup',
     description: 'A lookup over the batch maximum answers HTTP 413 with code request_too_large, not HTTP 400.',
     breaks: ['LKUP-007'],
+    plug: {
+      'lookup.too-large': (reply, { max }) =>
+        reply.status === 400 ? transportError(413, 'request_too_large', `at most ${max} ids per lookup`) : reply,
+    },
   }),
   fault({
     name: 'product-detail-id-is-handle',
@@ -273,12 +410,17 @@ export const SHOPPING_FAULTS = [
     description:
       "Product detail states the product's handle (city-sneaker) as its id, where search and lookup state prod-002.",
     breaks: ['PROD-002'],
+    plug: { 'catalog.listed': (json, { product, op }) => (op === 'product' ? { ...json, id: product.handle } : json) },
   }),
   fault({
     name: 'product-detail-product-array',
     capability: 'shopping.catalog.lookup',
     description: 'Product detail answers product as a one-element array ([{…}]), the way lookup answers products.',
     breaks: ['PROD-002', 'PROD-003'],
+    plug: {
+      'catalog.answer': (reply, { op }) =>
+        op === 'product' ? withBody(reply, (body) => ({ product: [body.product] })) : reply,
+    },
   }),
   fault({
     name: 'product-detail-variant-id-wrong-product',
@@ -286,24 +428,52 @@ export const SHOPPING_FAULTS = [
     description:
       "Product detail of a variant id answers the catalog's first product, whichever product holds the variant.",
     breaks: ['PROD-003'],
+    plug: {
+      'catalog.resolve': (resolve, { op }) =>
+        op === 'product'
+          ? (id) => {
+              const hit = resolve(id);
+              return hit?.byVariant
+                ? { product: PRODUCTS[0], variant: PRODUCTS[0].variants[0], byVariant: false }
+                : hit;
+            }
+          : resolve,
+    },
   }),
   fault({
     name: 'product-selected-empty',
     capability: 'shopping.catalog.lookup',
     description: 'Product detail states selected as an empty array for products with options.',
     breaks: ['PROD-004'],
+    plug: { 'product.selected': (selected) => selected && [] },
   }),
   fault({
     name: 'product-signals-no-exists',
     capability: 'shopping.catalog.lookup',
     description: 'Option values carry available but never exists.',
     breaks: ['PROD-005'],
+    plug: {
+      'product.signals':
+        (signals) =>
+        (...args) => {
+          const { exists: _, ...rest } = signals(...args);
+          return rest;
+        },
+    },
   }),
   fault({
     name: 'product-signals-no-available',
     capability: 'shopping.catalog.lookup',
     description: 'Option values carry exists but never available.',
     breaks: ['PROD-005'],
+    plug: {
+      'product.signals':
+        (signals) =>
+        (...args) => {
+          const { available: _, ...rest } = signals(...args);
+          return rest;
+        },
+    },
   }),
   fault({
     name: 'product-signals-exists-inverted',
@@ -311,18 +481,39 @@ export const SHOPPING_FAULTS = [
     description:
       'exists is inverted: a value says exists false exactly when a variant has it with the other selections.',
     breaks: ['PROD-006'],
+    plug: {
+      'product.signals':
+        (signals) =>
+        (...args) => {
+          const found = signals(...args);
+          return 'exists' in found ? { ...found, exists: !found.exists } : found;
+        },
+    },
   }),
   fault({
     name: 'product-unmatched-selection-not-found',
     capability: 'shopping.catalog.lookup',
     description: 'Selections no variant matches are answered not_found (an error response), not relaxed.',
     breaks: ['PROD-007'],
+    plug: {
+      'product.unmatched': (refusal, { product }) =>
+        refusal ??
+        businessError([
+          {
+            type: 'error',
+            code: 'not_found',
+            content: `no variant of ${product.id} matches the selections`,
+            severity: 'unrecoverable',
+          },
+        ]),
+    },
   }),
   fault({
     name: 'lookup-detail-without-variants',
     capability: 'shopping.catalog.lookup',
     description: 'Lookup and product detail answer their products without the variants member; search lists them.',
     breaks: ['LKUP-001', 'LKUP-003', 'PROD-002', 'PROD-007'],
+    plug: { 'catalog.listed': (json, { op }) => (op === 'search' ? json : without(json, 'variants')) },
   }),
   fault({
     name: 'catalog-variant-ids-numeric',
@@ -330,12 +521,15 @@ export const SHOPPING_FAULTS = [
     description:
       "Variant ids are stated as JSON numbers, the database's integer keys (var-001-2 is 12); requests still take the string ids.",
     breaks: ['LKUP-001', 'LKUP-003', 'PROD-002', 'SRCH-002'],
+    // The database's integer key (var-001-2 is 12), not the string id.
+    plug: { 'catalog.variant': (json, { variant }) => ({ ...json, id: Number(variant.id.replace(/\D/g, '')) }) },
   }),
   fault({
     name: 'catalog-out-of-stock-as-null',
     capability: 'shopping.catalog.search',
     description: 'Search lists an out-of-stock variant as null in its place, and a product with none in stock as null.',
     breaks: ['SRCH-001'],
+    plug: { 'search.products': (products) => products.map((json) => json && outOfStockAsNull(json)) },
   }),
   fault({
     name: 'product-unmatched-variants-null',
@@ -343,6 +537,11 @@ export const SHOPPING_FAULTS = [
     description:
       'Product detail lists the variants its selections rule out as null in their place, instead of leaving them out.',
     breaks: ['PROD-002'],
+    // Where every variant is listed (product-variants-ignore-selection), none is ruled out.
+    plug: {
+      'product.variants': (shown, { variants, kept }) =>
+        shown.length === variants.length ? shown : variants.map((v, k) => (kept[k] ? v : null)),
+    },
   }),
   fault({
     name: 'product-option-labels-numeric',
@@ -350,6 +549,14 @@ export const SHOPPING_FAULTS = [
     description:
       'Product option values state numeric labels as JSON numbers (Size 8, not "8"); variants state theirs as strings.',
     breaks: ['LKUP-001', 'PROD-002', 'SRCH-002'],
+    plug: {
+      'catalog.option': (option) => ({
+        ...option,
+        values: option.values.map((v) =>
+          typeof v.label === 'string' && /^\d+$/.test(v.label) ? { ...v, label: Number(v.label) } : v,
+        ),
+      }),
+    },
   }),
   fault({
     name: 'product-option-names-localized',
@@ -357,6 +564,7 @@ export const SHOPPING_FAULTS = [
     description:
       'Product options state their name as a localized object ({"en": "Size"}); variants name their options with strings.',
     breaks: ['LKUP-001', 'PROD-002', 'SRCH-002'],
+    plug: { 'catalog.option': (option) => ({ ...option, name: { en: option.name } }) },
   }),
   // Cart
   fault({

@@ -1,7 +1,8 @@
 /** The hook points of the shopping module: where a business could choose differently or break. */
 import type { Hook } from '../shared/hooks.js';
-import type { BusinessError, HandlerRequest, Reply } from '../shared/replies.js';
-import type { CartRecord, Json, LineRecord, ReferenceStore, RequestLine } from './store.js';
+import type { BusinessError, HandlerRequest, Reply, ReplyMessage } from '../shared/replies.js';
+import type { CatalogItem, SeedProduct, SeedVariant, Selection } from './catalog-data.js';
+import type { CartRecord, Json, LineRecord, ReferenceStore, RequestLine, StoreHooks } from './store.js';
 
 /** Which cart operation is answering. */
 export type CartOperation = 'create' | 'get' | 'update' | 'cancel';
@@ -30,5 +31,101 @@ export interface CartHooks {
   'cart.status': Hook<number, { op: CartOperation }>;
 }
 
+/** Which catalog operation is answering. */
+export type CatalogOperation = 'search' | 'lookup' | 'product';
+
+/** How an id resolves to a product and the variant it names (a product id names its first). */
+export type Resolve = (id: string) => CatalogItem | undefined;
+
+/** How a search's filters judge a product: one category filter value, the price ceiling, and the two together. */
+export interface SearchFilter {
+  category: (category: string, filter: string) => boolean;
+  price: (product: SeedProduct, max: number) => boolean;
+  combine: (inCategory: boolean, inPrice: boolean) => boolean;
+}
+
+/** An option as a product states it: its name, and its values (labels, and in product detail their signals). */
+export interface OptionJson {
+  name: unknown;
+  values: Json[];
+}
+
+/** One request identifier that resolved to a variant, as lookup states it in the variant's inputs. */
+export interface LookupInput {
+  id: string;
+  match: string;
+}
+
+/** An option value's signals relative to the selections: whether a variant has it, and one in stock. */
+export interface Signals {
+  available?: boolean;
+  exists?: boolean;
+}
+
+/** How product detail computes an option value's signals from the selections of the request. */
+export type SignalsOf = (product: SeedProduct, option: string, label: string, selections: Selection[]) => Signals;
+
+/** How relaxation drops one selection once only selections named in preferences are left (ranked by them). */
+export type Relax = (ranked: Selection[]) => Selection[];
+
+export interface CatalogHooks {
+  /** The catalog capabilities the profile advertises. */
+  'catalog.capabilities': Hook<string[]>;
+  /** How lookup and product detail resolve an id. */
+  'catalog.resolve': Hook<Resolve, { op: 'lookup' | 'product' }>;
+  /** What the id at `index` of a lookup (product detail: its one id) is answered as; none is not_found. */
+  'catalog.hit': Hook<CatalogItem | undefined, { op: 'lookup' | 'product'; index: number }>;
+  /** A product as every catalog answer states it, before what the operation adds. */
+  'catalog.product': Hook<Json, { product: SeedProduct }>;
+  /** A variant as products state it. */
+  'catalog.variant': Hook<Json, { variant: SeedVariant }>;
+  /** An option as products state it. */
+  'catalog.option': Hook<OptionJson>;
+  /** A product as an operation answers it, with what the operation added. */
+  'catalog.listed': Hook<Json, { product: SeedProduct; op: CatalogOperation }>;
+  /** A search, lookup or product detail answered (not a refusal, nor a not_found). */
+  'catalog.answer': Hook<Reply, { op: CatalogOperation }>;
+  /** A refusal of a search before it is run. */
+  'search.refusal': Hook<Reply | undefined, { categories: string[]; maxPrice: number | undefined }>;
+  /** How the search filters judge a product (Document 1 §Catalog resources: Search Filters). */
+  'search.filter': Hook<SearchFilter, { categories: string[]; maxPrice: number | undefined }>;
+  /** What a search that matches nothing answers: the products to list after all, or a reply. */
+  'search.no-match': Hook<Reply | readonly SeedProduct[], { listed: (product: SeedProduct) => Json }>;
+  /** The size of a search page: the limit asked for (at most the maximum), or the default. */
+  'search.limit': Hook<number, { requested: number | undefined }>;
+  /** The cursor a search request carries (the member that carries it is not shown). */
+  'search.cursor': Hook<unknown, { body: Json }>;
+  /** Where the next page starts, and whether there is one. */
+  'search.next': Hook<{ next: number; more: boolean }, { page: SeedProduct[]; found: number }>;
+  /** The pagination member of a search page (none: left out); `cursor` leads to the next page. */
+  'search.pagination': Hook<Json | undefined, { more: boolean; offset: number; found: number; cursor: string }>;
+  /** The products a search page lists. */
+  'search.products': Hook<(Json | null)[]>;
+  /** A refusal of a lookup before its batch size is judged. */
+  'lookup.refusal': Hook<Reply | undefined, { ids: string[] }>;
+  /** The most ids a lookup takes, and how many the request counts as. */
+  'lookup.batch': Hook<{ max: number; size: number }, { ids: string[] }>;
+  /** The answer to a lookup of more ids than the maximum (Document 1 §Limits). */
+  'lookup.too-large': Hook<Reply, { max: number }>;
+  /** The message for a lookup id that resolves to nothing; none says nothing of it. */
+  'lookup.not-found': Hook<ReplyMessage | undefined, { id: string }>;
+  /** The inputs a variant of a lookup answer carries: the request ids that resolved to it; none, no inputs. */
+  'lookup.inputs': Hook<LookupInput[] | undefined, { product: SeedProduct }>;
+  /** The products a lookup answers; `featured` is the catalog's featured product. */
+  'lookup.products': Hook<Json[], { featured: Json }>;
+  /** The answer to product detail of an id that resolves to nothing. */
+  'product.not-found': Hook<Reply, { id: string }>;
+  /** The answer to selections no variant matches; none relaxes them (Document 1 §Product detail). */
+  'product.unmatched': Hook<Reply | undefined, { product: SeedProduct }>;
+  /** Which selection relaxation drops next: the last of the preferences. */
+  'product.relax': Hook<Relax>;
+  /** The variants product detail lists, given every variant and which ones the selections keep. */
+  'product.variants': Hook<(Json | null)[], { variants: Json[]; kept: boolean[] }>;
+  /** How product detail computes an option value's available and exists. */
+  'product.signals': Hook<SignalsOf>;
+  /** The selected of a product detail answer, anchoring the featured variant; none leaves it out. */
+  'product.selected': Hook<Selection[] | undefined, { product: SeedProduct }>;
+}
+
 /** Every hook point of the shopping module. */
-export type ShoppingHooks = CartHooks;
+export type ShoppingHooks = CartHooks & CatalogHooks & StoreHooks;

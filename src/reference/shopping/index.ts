@@ -11,8 +11,8 @@ import { createStore } from './store.js';
  * The shopping service module (Document 1): its own store, and a handler per operation of the
  * operations table. The shared layer (server.ts and shared/) routes to it.
  */
-export function shoppingModule({ variations }: ModuleEnv<ShoppingHooks>): ServiceModule<ShoppingHooks> {
-  const store = createStore(variations);
+export function shoppingModule({ hooks, variations }: ModuleEnv<ShoppingHooks>): ServiceModule<ShoppingHooks> {
+  const store = createStore(hooks);
   return {
     service: 'shopping',
     // A checkout "Carries payment_handlers"; the handler faults and checkout-handlers-in-profile-only act here.
@@ -28,9 +28,9 @@ export function shoppingModule({ variations }: ModuleEnv<ShoppingHooks>): Servic
                 ? withoutIds(paymentHandlers(variations))
                 : paymentHandlers(variations),
           },
-    // catalog-not-advertised: the catalog routes stay up, unadvertised.
+    // A business may leave the catalog unadvertised: its routes stay up.
     capabilities: [
-      ...(variations.has('catalog-not-advertised') ? [] : ['shopping.catalog.search', 'shopping.catalog.lookup']),
+      ...hooks.run('catalog.capabilities', ['shopping.catalog.search', 'shopping.catalog.lookup']),
       'shopping.cart',
       'shopping.checkout',
       'shopping.order',

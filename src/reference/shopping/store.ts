@@ -9,6 +9,7 @@ import { CURRENCY, findItem, type SeedProduct, type SeedVariant } from './catalo
 import { transportError, type Reply, type ReplyMessage } from '../shared/replies.js';
 import type { SessionStatus } from '../shared/session.js';
 import type { VariationSet } from '../switches.js';
+import type { Hook, Hooks } from '../shared/hooks.js';
 
 export type Json = Record<string, unknown>;
 
@@ -76,18 +77,20 @@ export interface ReferenceStore {
   newId(prefix: 'cart' | 'chk' | 'ord'): string;
 }
 
-export function createStore(variations: VariationSet): ReferenceStore {
-  // ids-need-escaping: ids a path can only carry percent-encoded.
-  const escaping = variations.has('ids-need-escaping');
+/** The hook points of the store (declared here, not in hooks.ts, which imports this file's types). */
+export interface StoreHooks {
+  /** A new cart, checkout session or order id, made of a random hex string. */
+  'store.id': Hook<string, { prefix: 'cart' | 'chk' | 'ord'; hex: string }>;
+}
+
+export function createStore(hooks: Hooks<StoreHooks>): ReferenceStore {
   return {
     carts: new Map(),
     sessions: new Map(),
     orders: new Map(),
     newId: (prefix) => {
       const hex = randomUUID().replace(/-/g, '');
-      return escaping
-        ? `gid://ref/${prefix}/${hex.slice(0, 8)} ${hex.slice(8, 16)}+${hex.slice(16)}:x`
-        : `${prefix}_${hex}`;
+      return hooks.run('store.id', `${prefix}_${hex}`, { prefix, hex });
     },
   };
 }
@@ -182,6 +185,7 @@ const DESTINATION_CURRENCY = 'CAD';
 
 /** A session's currency: decided from context, so under a variation its destination changes it. */
 export function sessionCurrency(session: SessionRecord, variations: VariationSet): string {
+  // No hook: checkout and order call this with the variations alone, no hooks; the checkout module owns it.
   return variations.has('checkout-currency-from-destination') && session.fulfillment?.selectedDestinationId
     ? DESTINATION_CURRENCY
     : CURRENCY;

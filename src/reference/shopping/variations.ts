@@ -1,9 +1,25 @@
+import { isObject } from '../../dialect/dialect.js';
 import { FAULTS } from '../faults.js';
+import { transportError } from '../shared/replies.js';
 import { recordsFor } from '../switches.js';
+import { type CatalogItem, LOOKUP_BATCH_MAX, PRODUCTS } from './catalog-data.js';
+import { without } from './faults.js';
 import type { ShoppingHooks } from './hooks.js';
 import { DISCOUNT, type Json } from './store.js';
 
 const { variation } = recordsFor<ShoppingHooks>();
+
+/** search-hierarchical-categories: a category as a path from the shop's root ("Shop > Footwear"). */
+const categoryPath = (category: string) => `Shop > ${category[0].toUpperCase()}${category.slice(1)}`;
+
+/** lookup-accepts-sku: the variant whose SKU an id is. */
+function bySku(id: string): CatalogItem | undefined {
+  for (const product of PRODUCTS) {
+    const variant = product.variants.find((v) => v.sku === id);
+    if (variant) return { product, variant, byVariant: true };
+  }
+  return undefined;
+}
 
 /** Variations of the shopping service module (Document 1): catalog, cart, checkout and order. */
 export const SHOPPING_VARIATIONS = [
@@ -16,6 +32,11 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)", none required.',
     hides: ['search-last-page-has-next'],
+    // A page with more to come keeps only its cursor; the last page, which has none, keeps nothing.
+    plug: {
+      'search.pagination': (pagination) =>
+        pagination?.cursor === undefined ? undefined : { cursor: pagination.cursor },
+    },
   }),
   variation({
     name: 'search-cursor-on-last-page',
@@ -24,6 +45,7 @@ export const SHOPPING_VARIATIONS = [
       'The last page carries a cursor too, and it leads to an empty page. A checker that reads a cursor as "more follow" walks past the end, or fails a short last page.',
     permitted_by:
       'Not shown: Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)" says nothing of a cursor on the last page.',
+    plug: { 'search.pagination': (pagination, { more, cursor }) => (more ? pagination : { ...pagination, cursor }) },
   }),
   variation({
     name: 'search-total-count-estimate',
@@ -32,6 +54,12 @@ export const SHOPPING_VARIATIONS = [
       'total_count is an estimate, rounded up to the next ten. A checker that requires it to equal the products walked fails it.',
     permitted_by:
       'Document 1 §Shared value objects: Pagination response "`total_count` (integer)"; its exactness is not shown.',
+    plug: {
+      'search.pagination': (pagination, { found }) =>
+        pagination && 'total_count' in pagination
+          ? { ...pagination, total_count: Math.ceil((found + 1) / 10) * 10 }
+          : pagination,
+    },
   }),
   variation({
     name: 'search-available-variants-only',
@@ -40,6 +68,17 @@ export const SHOPPING_VARIATIONS = [
       "Search lists only the available variants of each product. A checker that derives product-detail signals from search's variants expects the wrong ones.",
     permitted_by:
       'Document 1 §Catalog resources: variants "array of Variant", with no word on listing every one; Variant "`availability` (object with `available` boolean)", a known member.',
+    plug: {
+      'catalog.listed': (json, { op }) =>
+        op === 'search'
+          ? {
+              ...json,
+              variants: (json.variants as Json[]).filter(
+                (v) => isObject(v.availability) && v.availability.available === true,
+              ),
+            }
+          : json,
+    },
   }),
   variation({
     name: 'search-hierarchical-categories',
@@ -48,6 +87,20 @@ export const SHOPPING_VARIATIONS = [
       'Category values are paths ("Shop > Footwear"), and a category filter matches any segment of them, case-insensitively. A checker matching filters exactly fails correct results.',
     permitted_by:
       'Document 1 §Catalog resources: Search Filters "categories (array of string)"; how a category matches is not shown.',
+    plug: {
+      'search.filter': (filter) => ({
+        ...filter,
+        category: (category, value) => {
+          const f = value.toLowerCase().trim();
+          const path = categoryPath(category).toLowerCase();
+          return path === f || path.split(' > ').includes(f);
+        },
+      }),
+      'catalog.product': (json) => ({
+        ...json,
+        categories: (json.categories as Json[]).map((c) => ({ ...c, value: categoryPath(String(c.value)) })),
+      }),
+    },
   }),
   variation({
     name: 'search-nearest-when-no-match',
@@ -55,6 +108,7 @@ export const SHOPPING_VARIATIONS = [
     description:
       'A query that matches nothing returns the three products the business ranks nearest. A checker that requires an empty array fails it.',
     permitted_by: 'Not shown: what a search that finds nothing returns.',
+    plug: { 'search.no-match': () => PRODUCTS.slice(0, 3) },
   }),
   variation({
     name: 'search-products-without-options',
@@ -62,6 +116,7 @@ export const SHOPPING_VARIATIONS = [
     description:
       'Search products carry no options member; their variants still carry theirs. A checker that reads option names from product.options finds none.',
     permitted_by: 'Document 1 §Catalog resources: options, Required "no".',
+    plug: { 'catalog.listed': (json, { op }) => (op === 'search' ? without(json, 'options') : json) },
   }),
   variation({
     name: 'search-cursor-top-level',
@@ -70,6 +125,7 @@ export const SHOPPING_VARIATIONS = [
       'Search reads the cursor from a top-level cursor member and ignores pagination.cursor. A checker must report that its cursor went unread, not fail the walk.',
     permitted_by:
       'Document 1 §POST /catalog/search: "The name of the request member that carries the cursor is not shown."',
+    plug: { 'search.cursor': (_cursor, { body }) => body.cursor },
   }),
   variation({
     name: 'search-products-without-categories',
@@ -77,6 +133,7 @@ export const SHOPPING_VARIATIONS = [
     description:
       'Products state no categories. A checker that builds its filter test from them must say it could not, not fail.',
     permitted_by: 'Document 1 §Catalog resources: categories, Required "no".',
+    plug: { 'catalog.product': (json) => without(json, 'categories') },
   }),
   variation({
     name: 'lookup-batch-max-5',
@@ -84,18 +141,21 @@ export const SHOPPING_VARIATIONS = [
     description:
       'Lookup takes at most 5 identifiers. A checker that looks up larger batches in its other checks fails them.',
     permitted_by: 'Document 1 §Limits: "The maximum number is not shown."',
+    plug: { 'lookup.batch': (batch) => ({ ...batch, max: 5 }) },
   }),
   variation({
     name: 'lookup-accepts-sku',
     capability: 'shopping.catalog.lookup',
     description: 'Lookup also resolves SKUs. A checker must pass the optional secondary identifier, not doubt it.',
     permitted_by: 'Document 1 §POST /catalog/lookup: `ids` "MAY accept secondary identifiers (SKU, handle)".',
+    plug: { 'catalog.resolve': (resolve) => (id) => resolve(id) ?? bySku(id) },
   }),
   variation({
     name: 'variants-without-sku',
     capability: 'shopping.catalog.lookup',
     description: 'Variants carry no sku. A checker that looks a variant up by its SKU has nothing to try.',
     permitted_by: 'Document 1 §Catalog resources: Variant "`id`, `sku`, …", known members.',
+    plug: { 'catalog.variant': (json) => without(json, 'sku') },
   }),
   variation({
     name: 'lookup-batch-429',
@@ -103,12 +163,21 @@ export const SHOPPING_VARIATIONS = [
     description:
       'Lookups of more than 8 identifiers are rate limited with HTTP 429. A checker probing the batch maximum must stop and say so, not fail the batch rule.',
     permitted_by: 'Document 1 §Errors: "429 | Rate limited."',
+    plug: {
+      'lookup.refusal': (refusal, { ids }) =>
+        refusal ??
+        (ids.length > 8 ? transportError(429, 'rate_limited', 'too many identifiers at once; slow down') : undefined),
+    },
   }),
   variation({
     name: 'lookup-batch-unlimited',
     capability: 'shopping.catalog.lookup',
     description: 'Lookup has no batch maximum the checker reaches. A checker must report that it found none, not fail.',
     permitted_by: 'Document 1 §Limits: "The maximum number is not shown."',
+    // Only the business's own maximum is lifted: a smaller one chosen beside it (lookup-batch-max-5) stands.
+    plug: {
+      'lookup.batch': (batch) => (batch.max === LOOKUP_BATCH_MAX ? { ...batch, max: Number.POSITIVE_INFINITY } : batch),
+    },
   }),
   variation({
     name: 'lookup-batch-counts-distinct-ids',
@@ -117,6 +186,7 @@ export const SHOPPING_VARIATIONS = [
       'A repeated identifier counts once against the lookup batch maximum. A checker that probes the maximum with one id repeated never reaches it.',
     permitted_by:
       'Not shown: Document 1 §Limits: "Requests above the allowed size get HTTP 400 with `request_too_large`. The maximum number is not shown."; how repeated identifiers count is not shown.',
+    plug: { 'lookup.batch': (batch, { ids }) => ({ ...batch, size: new Set(ids).size }) },
   }),
   variation({
     name: 'variants-sku-is-id',
@@ -125,6 +195,8 @@ export const SHOPPING_VARIATIONS = [
       "Each variant's sku is its id. A checker that looks the variant up by that SKU proves nothing about secondary identifiers.",
     permitted_by:
       'Not shown: Document 1 §Catalog resources: Variant "`id`, `sku`, `title`, …" says nothing of how a SKU relates to the id.',
+    // A variant without a sku (variants-without-sku) stays without.
+    plug: { 'catalog.variant': (json, { variant }) => ('sku' in json ? { ...json, sku: variant.id } : json) },
   }),
   variation({
     name: 'product-detail-variants-without-options',
@@ -133,6 +205,10 @@ export const SHOPPING_VARIATIONS = [
       "Product detail variants carry no options member; search and lookup list them with theirs. A checker that reads a returned variant's selections from its own options judges nothing.",
     permitted_by:
       'Document 1 §Catalog resources: Variant "`id`, `sku`, `title`, `description` (Description), `price` (Price), `availability` (object with `available` boolean), `options` (array of `name`, `label`)", with no Required column.',
+    plug: {
+      'catalog.listed': (json, { op }) =>
+        op === 'product' ? { ...json, variants: (json.variants as Json[]).map(({ options: _o, ...v }) => v) } : json,
+    },
   }),
   variation({
     name: 'search-featured-variant-only',
@@ -141,6 +217,10 @@ export const SHOPPING_VARIATIONS = [
       'Search lists only the featured (first) variant of each product. A checker that takes a combination search does not list for one that does not exist asks for one that does.',
     permitted_by:
       'Document 1 §Catalog resources: variants "array of Variant", "First item is the featured variant", with no word on listing every one.',
+    plug: {
+      'catalog.listed': (json, { op }) =>
+        op === 'search' ? { ...json, variants: (json.variants as Json[]).slice(0, 1) } : json,
+    },
   }),
   variation({
     name: 'product-detail-without-options',
@@ -148,6 +228,7 @@ export const SHOPPING_VARIATIONS = [
     description:
       'Product detail lists no options member, so there are no option values to carry signals. A checker must observe that, not fail.',
     permitted_by: 'Document 1 §Catalog resources: options, Required "no".',
+    plug: { 'catalog.listed': (json, { op }) => (op === 'product' ? without(json, 'options') : json) },
   }),
   variation({
     name: 'product-one-size-option',
@@ -156,6 +237,20 @@ export const SHOPPING_VARIATIONS = [
       'Products without options state one option of a single value (Size: One Size), which their one variant states too; product detail gives them no selected. A checker that counts a value once per variant, or takes any option for a configurable one, demands selected of a product that is not configurable.',
     permitted_by:
       'Document 1 §Catalog resources: selected "required when the product has configurable options, may be empty or omitted otherwise".',
+    // One option of one value: nothing to configure, so product detail states no selected.
+    plug: {
+      'catalog.product': (json, { product }) =>
+        product.options.length === 0
+          ? {
+              ...json,
+              options: [{ name: 'Size', values: [{ label: 'One Size' }] }],
+              variants: (json.variants as Json[]).map((v) => ({
+                ...v,
+                options: [{ name: 'Size', label: 'One Size' }],
+              })),
+            }
+          : json,
+    },
   }),
   variation({
     name: 'catalog-not-advertised',
@@ -165,6 +260,8 @@ export const SHOPPING_VARIATIONS = [
     permitted_by: 'Document 1 §What the service does: "Capabilities are adopted independently."',
     // Nothing judges the catalog: a fault that breaks a catalog requirement has that much less to break.
     hides: FAULTS.filter((f) => f.breaks.some((id) => /^(SRCH|LKUP|PROD)-/.test(id))).map((f) => f.name),
+    // The catalog routes stay up, unadvertised.
+    plug: { 'catalog.capabilities': () => [] },
   }),
   variation({
     name: 'ids-need-escaping',
@@ -172,6 +269,11 @@ export const SHOPPING_VARIATIONS = [
     description:
       'Cart, checkout session and order ids hold "/", "+", ":" and spaces. A checker that puts ids in paths unescaped reaches the wrong resource.',
     permitted_by: 'Document 1 §Endpoints: "Path parameter `id` is a string"; its characters are not restricted.',
+    // Ids a path can only carry percent-encoded.
+    plug: {
+      'store.id': (_id, { prefix, hex }) =>
+        `gid://ref/${prefix}/${hex.slice(0, 8)} ${hex.slice(8, 16)}+${hex.slice(16)}:x`,
+    },
   }),
   // Cart
   variation({
