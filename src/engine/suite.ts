@@ -10,7 +10,7 @@ export interface Scenario {
   id: string;
   title: string;
   effect: Effect;
-  checks: CheckSpec[];
+  checks: readonly CheckSpec[];
   run(t: ScenarioContext): Promise<void>;
 }
 

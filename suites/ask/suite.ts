@@ -246,7 +246,7 @@ function judgeAnswer(
 /** A follow-up in the first answer's conversation: answered, and under the same id. */
 async function followUp(t: ScenarioContext): Promise<void> {
   const first = await ask(t, question(t));
-  t.prerequisite(plainAnswer(first) !== undefined, 'ask.answer');
+  if (plainAnswer(first) === undefined) t.stopBlocked('ask.answer');
   const id = conversationId(first);
   if (id === undefined) {
     const why =
@@ -255,10 +255,8 @@ async function followUp(t: ScenarioContext): Promise<void> {
     return;
   }
   const next = await ask(t, FOLLOW_UP, { conversation: id });
-  t.prerequisite(
-    judgeAnswer(t, 'ask.follow-up-answered', next, `a follow-up in conversation ${id}`),
-    'ask.follow-up-answered',
-  );
+  if (!judgeAnswer(t, 'ask.follow-up-answered', next, `a follow-up in conversation ${id}`))
+    t.stopBlocked('ask.follow-up-answered');
   if (conversationOf(next) === undefined) {
     return t.observe('ask.follow-up', {
       message: `the follow-up in ${id} was answered without a conversation member: whether it built on the first question cannot be seen`,

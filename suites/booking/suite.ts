@@ -1,6 +1,5 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { Blocked, NotTested } from '../../src/engine/outcomes.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
@@ -74,10 +73,7 @@ export const bookingSuite: Suite = {
       async run(t) {
         const created = await openBooking(t);
         const drive = await driveBooking(t, created);
-        if (drive.kind === 'needs') {
-          t.notTested('booking.ready', drive.why, [drive.last]);
-          throw new NotTested(drive.why);
-        }
+        if (drive.kind === 'needs') t.stopNotTested(drive.why, { check: 'booking.ready', exchanges: [drive.last] });
         t.require('booking.ready', drive.kind === 'ready', {
           message: drive.why,
           expected: 'status ready_for_complete once the session has what its messages ask for',
@@ -97,7 +93,7 @@ export const bookingSuite: Suite = {
       effect: 'write',
       checks: [{ id: 'booking.cancel', title: 'cancel with {} gives canceled', requirements: ['BOOK-007'] }],
       async run(t) {
-        const created = await sessionFor(await createBooking(t));
+        const created = await sessionFor(t, await createBooking(t));
         const x = await t.call('booking.cancel', { id: String(resourceOf(t, created).id) });
         t.check('booking.cancel', x.status === 200 && statusOf(x) === 'canceled', {
           message: `cancel answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
@@ -233,10 +229,7 @@ export const bookingSuite: Suite = {
 /** The create of booking.to-ready, judged: booking.create concludes here for every scenario. */
 async function openBooking(t: ScenarioContext): Promise<Exchange> {
   const outcome = await createBooking(t);
-  if (outcome.kind === 'needs') {
-    t.notTested('booking.create', outcome.why, [outcome.x]);
-    throw new NotTested(outcome.why);
-  }
+  if (outcome.kind === 'needs') t.stopNotTested(outcome.why, { check: 'booking.create', exchanges: [outcome.x] });
   const { x } = outcome;
   const resource = resourceOf(t, x);
   const lacking = [!Array.isArray(resource.totals) && 'totals', !Array.isArray(resource.links) && 'links'].filter(
@@ -258,9 +251,9 @@ async function openBooking(t: ScenarioContext): Promise<Exchange> {
 }
 
 /** The session of a create another scenario needs: booking.create judges the create itself. */
-async function sessionFor(outcome: CreateOutcome): Promise<Exchange> {
-  if (outcome.kind === 'needs') throw new NotTested(outcome.why);
-  if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) throw new Blocked('booking.create');
+async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<Exchange> {
+  if (outcome.kind === 'needs') t.stopNotTested(outcome.why);
+  if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) t.stopBlocked('booking.create');
   return outcome.x;
 }
 
@@ -317,7 +310,7 @@ async function keptWhenResent(t: ScenarioContext, before: Exchange): Promise<voi
   /** An update that returned no session: a 400 may mean members the config lacks; anything else breaks the check. */
   const refused = (x: Exchange): void => {
     const judged = judgeRefusedUpdate(BOOKING, x, []);
-    if (judged.kind === 'needs') throw new NotTested(judged.why);
+    if (judged.kind === 'needs') t.stopNotTested(judged.why);
     t.check('booking.update-kept', false, {
       message: judged.why,
       expected: 'HTTP 200 with the session',
@@ -347,7 +340,7 @@ async function keptWhenResent(t: ScenarioContext, before: Exchange): Promise<voi
 }
 
 async function partialUpdate(t: ScenarioContext): Promise<void> {
-  const created = await sessionFor(await createBooking(t));
+  const created = await sessionFor(t, await createBooking(t));
   const resource = sentBack(t, resourceOf(t, created));
   const full = withPeople(t, {});
   const guest = Array.isArray(full.guests) && isObject(full.guests[0]) ? { id: full.guests[0].id } : undefined;
@@ -375,8 +368,7 @@ async function refusedForItself(t: ScenarioContext, checkId: string, control: Js
   const x = await t.call('booking.update', { id: String(control.id), input: { resource: control, changes: {} } });
   if (x.status === 200 && carriesResource(x)) return;
   const why = `the same session refused an update with the config's whole people too (HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json, 160)}), so the refusal (HTTP ${refused.status ?? refused.transportError?.message}) is not about what this update left out or got wrong`;
-  t.notTested(checkId, why, [refused, x]);
-  throw new NotTested(why);
+  t.stopNotTested(why, { check: checkId, exchanges: [refused, x] });
 }
 
 /**
@@ -385,7 +377,7 @@ async function refusedForItself(t: ScenarioContext, checkId: string, control: Js
  * with the session or an error envelope; whether the business checks emails at all is its own.
  */
 async function invalidGuest(t: ScenarioContext): Promise<void> {
-  const created = await sessionFor(await createBooking(t));
+  const created = await sessionFor(t, await createBooking(t));
   const body = withPeople(t, resourceOf(t, created));
   const guests = Array.isArray(body.guests) ? body.guests.filter(isObject) : [];
   if (guests.length === 0)
@@ -409,7 +401,7 @@ async function soldOut(t: ScenarioContext): Promise<void> {
   const outcome = await createBooking(t, 'sold_out_stays');
   const { x } = outcome;
   const refusal = messagesOf(x.json).find((m) => m.code === 'inventory_exhausted');
-  if (!refusal && outcome.kind === 'needs' && outcome.cause === 'config') throw new NotTested(outcome.why);
+  if (!refusal && outcome.kind === 'needs' && outcome.cause === 'config') t.stopNotTested(outcome.why);
   const problems = businessErrorProblems(t.dialect, x, { code: 'inventory_exhausted', continueUrl: true });
   const made: Exchange[] = [];
   const id = isObject(x.json) ? x.json.id : undefined;
@@ -433,15 +425,11 @@ async function complete(t: ScenarioContext): Promise<void> {
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
   const done = await completeBooking(t, await readyBooking(t), token, { await: true });
   const { final } = done;
-  if (statusOf(final) === 'complete_in_progress') {
-    throw new NotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
-  }
+  if (statusOf(final) === 'complete_in_progress')
+    t.stopNotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
   const exchanges = [...(done.refused ? [done.refused, ...done.supplied] : []), done.complete, ...done.polls.slice(-1)];
   const refusal = refusedCompleteReason(BOOKING, done);
-  if (refusal) {
-    t.notTested('booking.complete', refusal, exchanges);
-    throw new NotTested(refusal);
-  }
+  if (refusal) t.stopNotTested(refusal, { check: 'booking.complete', exchanges });
   const confirmation = resourceOf(t, final).confirmation;
   const shape = isObject(confirmation) ? `{${Object.keys(confirmation).join(', ')}}` : brief(confirmation);
   t.check('booking.complete', final.status === 200 && statusOf(final) === 'completed' && isObject(confirmation), {
@@ -451,7 +439,7 @@ async function complete(t: ScenarioContext): Promise<void> {
     exchanges,
   });
   await cancelCompleted(t, final);
-  t.prerequisite(isObject(confirmation), 'booking.complete');
+  if (!isObject(confirmation)) t.stopBlocked('booking.complete');
   judgeConfirmation(t, confirmation as Json, final);
 }
 
@@ -507,12 +495,10 @@ async function updateInProgress(t: ScenarioContext): Promise<void> {
   const done = await completeBooking(t, await readyBooking(t), token, { await: false });
   const held = done.final;
   const refusal = statusOf(held) === 'complete_in_progress' ? undefined : refusedCompleteReason(BOOKING, done);
-  if (refusal) throw new NotTested(refusal);
-  t.prerequisite(carriesResource(held), 'booking.complete');
-  t.need(
-    statusOf(held) === 'complete_in_progress' ? held : undefined,
-    'payment.in_progress_token to leave the session complete_in_progress',
-  );
+  if (refusal) t.stopNotTested(refusal);
+  if (!carriesResource(held)) t.stopBlocked('booking.complete');
+  if (statusOf(held) !== 'complete_in_progress')
+    t.stopNotTested('needs payment.in_progress_token to leave the session complete_in_progress');
   const before = resourceOf(t, held);
   const booker = isObject(before.booker) ? before.booker : {};
   const x = await t.call('booking.update', {

@@ -66,10 +66,7 @@ export const catalogLookupSuite: Suite = {
           expected: `products with ids ${ids.join(', ')}`,
           actual: `product ids ${brief(products.map((p) => p.id))}`,
         });
-        t.prerequisite(
-          ids.some((id) => products.some((p) => p.id === id)),
-          'catalog-lookup.product-ids',
-        );
+        if (!ids.some((id) => products.some((p) => p.id === id))) t.stopBlocked('catalog-lookup.product-ids');
         const inputs = products.flatMap(inputIdsOf);
         const unnamed = ids.filter((id) => products.some((p) => p.id === id) && !inputs.includes(id));
         const stray = inputs.filter((id) => !ids.includes(id));
@@ -104,7 +101,7 @@ export const catalogLookupSuite: Suite = {
           expected: `HTTP 200 and a product holding variant ${variantId}`,
           actual: `HTTP ${x.status}, ${brief(x.json)}`,
         });
-        t.prerequisite(!!holder, 'catalog-lookup.variant-ids');
+        if (!holder) t.stopBlocked('catalog-lookup.variant-ids');
         const variant = variantsOf(holder!).find((v) => v.id === variantId)!;
         const named = inputIdsOf({ variants: [variant] });
         t.check('catalog-lookup.variant-inputs', named.includes(variantId), {
@@ -254,7 +251,7 @@ async function probeBatchLimit(t: ScenarioContext): Promise<void> {
     const ids = Array.from({ length: size }, (_, i) => `proto-conformance-batch-${i}`);
     const x = await t.call('catalog.lookup', { input: { ids }, notFoundProbe: true, tolerateTransportError: true });
     // The probe uses ids that resolve to nothing; a single one must already be answered with 200.
-    if (size === 1) t.prerequisite(x.status === 200, 'catalog-lookup.not-found-info');
+    if (size === 1 && x.status !== 200) t.stopBlocked('catalog-lookup.not-found-info');
     if (x.status === 200) {
       accepted = size;
       if (size === ceiling) break;
@@ -369,7 +366,7 @@ async function selections(t: ScenarioContext): Promise<void> {
   // The answer that found something to relax (or failed); else the first, search's guess.
   const lastTry = answers[answers.length - 1];
   const { a, b: found, ...first } = !lastTry.product || lastTry.b ? lastTry : answers[0];
-  t.prerequisite(!!first.product, 'catalog-product.product-id');
+  if (!first.product) t.stopBlocked('catalog-product.product-id');
   const answered = first.product!;
   for (const v of variantsOf(answered))
     if (typeof v.id === 'string' && selectionsFor(v).length) known.set(v.id, selectionsFor(v));

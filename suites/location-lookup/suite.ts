@@ -196,7 +196,7 @@ export const locationLookupSuite: Suite = {
 async function canonicalIds(t: ScenarioContext): Promise<string[]> {
   const given = fixturesOf(t).ids;
   if (given?.length) return given;
-  if (!t.target.capabilities.has('common.location.search')) return t.need<string[]>(undefined, NEEDS_IDS);
+  if (!t.target.capabilities.has('common.location.search')) return t.stopNotTested(`needs ${NEEDS_IDS}`);
   const found = await t.once('location-lookup.ids-from-search', async () => {
     const x = await t.call('location.search', {
       input: { query: fixturesOf(t).query, limit: FROM_SEARCH },
@@ -205,7 +205,7 @@ async function canonicalIds(t: ScenarioContext): Promise<string[]> {
     return idsOf(locationsOf(x.json)).slice(0, FROM_SEARCH);
   });
   // A search that finds nothing (one without query may) names no id to look up.
-  return t.need(found.length ? found : undefined, NEEDS_IDS);
+  return t.need(found, NEEDS_IDS);
 }
 
 /** Canonical ids and the config's aliases together: what the filter scenarios look up. */
@@ -315,7 +315,7 @@ async function byId(t: ScenarioContext): Promise<void> {
     actual: `HTTP ${canonical.exchanges.map((x) => x.status).join(', ')}; location ids ${idsOf(canonical.locations).join(', ')}`,
     exchanges: canonical.exchanges,
   });
-  t.prerequisite(canonical.ok, 'location-lookup.canonical-ids');
+  if (!canonical.ok) t.stopBlocked('location-lookup.canonical-ids');
   const aliases = fixturesOf(t).aliases ?? {};
   const byAlias = Object.keys(aliases).length ? await lookedUp(t, Object.keys(aliases)) : undefined;
   const exchanges = [...canonical.exchanges, ...(byAlias?.exchanges ?? [])];
@@ -378,7 +378,7 @@ async function merged(t: ScenarioContext): Promise<void> {
       : undefined;
   const due = solo && locationsOf(solo.json).some((l) => l.id === id) ? [id, request[1]] : [id];
   const x = await t.call('location.lookup', { input: { ids: request }, tolerateTransportError: true });
-  t.prerequisite(isLocationsAnswer(x), 'location-lookup.canonical-ids');
+  if (!isLocationsAnswer(x)) t.stopBlocked('location-lookup.canonical-ids');
   const copies = locationsOf(x.json).filter((l) => l.id === id);
   // canonical-ids showed that id resolves: an answer without it lost the location in the merge.
   const unnamed = copies.length ? due.filter((i) => !inputIdsOf(copies[0]).includes(i)) : due;
@@ -431,7 +431,7 @@ async function unknownIds(t: ScenarioContext): Promise<void> {
     exchanges: all,
   });
   // Unknown ids that were not answered as unknown leave nothing to judge the messages by.
-  t.prerequisite(problems.length === 0, 'location-lookup.unknown-ids');
+  if (problems.length) t.stopBlocked('location-lookup.unknown-ids');
   const notFound = all.flatMap((x) => messagesOf(x.json).filter((m) => m.code === 'not_found'));
   if (notFound.length === 0) {
     return t.observe('location-lookup.not-found', {
@@ -452,7 +452,7 @@ async function batchLimit(t: ScenarioContext): Promise<void> {
   const ids = await canonicalIds(t);
   const [k1, k2] = t.need(ids.length >= 2 ? ids : undefined, 'two canonical ids in fixtures.locations.ids');
   const { max, why } = await batchMax(t);
-  if (max === undefined) t.need(undefined, `the batch maximum: ${why}`);
+  if (max === undefined) t.stopNotTested(`needs the batch maximum: ${why}`);
   // max - 1 unknown ids, each sent twice, then k1 (the max-th distinct id) and k2 (one past it):
   // counting duplicates drops k1, keeping the last ids keeps k2.
   const unknowns = Array.from({ length: max! - 1 }, unknownId);
@@ -490,7 +490,7 @@ async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
   const { distance, center, max } = fixtureDistance(t);
   const ids = await requestIds(t);
   const plain = await lookedUp(t, ids);
-  t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
+  if (!plain.ok) t.stopBlocked('location-lookup.canonical-ids');
   const near = await lookedUp(t, ids, { distance });
   const exchanges = [...plain.exchanges, ...near.exchanges];
   // A business error rejecting the radius: one the business cannot honour, which it must reject.
@@ -552,16 +552,16 @@ async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
 async function servesAfterResolution(t: ScenarioContext): Promise<void> {
   const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
   if (!t.target.capabilities.has('common.location.search'))
-    t.need(undefined, 'location search, to learn which locations serve fixtures.locations.serves');
+    t.stopNotTested('needs location search, to learn which locations serve fixtures.locations.serves');
   const query = fixturesOf(t).query;
   const ids = await requestIds(t);
   const plain = await lookedUp(t, ids);
-  t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
+  if (!plain.ok) t.stopBlocked('location-lookup.canonical-ids');
   const found = await walk(t, { query });
   const serving = await walk(t, { query, serves });
-  t.prerequisite(!found.broken && !serving.broken, 'location-search.answers');
+  if (found.broken || serving.broken) t.stopBlocked('location-search.answers');
   const unfinished = found.unfinished ?? serving.unfinished;
-  if (unfinished) t.need(undefined, `a search that can be walked whole (${unfinished})`);
+  if (unfinished) t.stopNotTested(`needs a search that can be walked whole (${unfinished})`);
   const requested = idSet(plain.locations);
   const [foundIds, servingIds] = [idSet(found.locations), idSet(serving.locations)];
   const judged = [...requested].filter((id) => foundIds.has(id));
@@ -599,7 +599,7 @@ async function amenitiesAfterResolution(t: ScenarioContext): Promise<void> {
   const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
   const ids = await requestIds(t);
   const plain = await lookedUp(t, ids);
-  t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
+  if (!plain.ok) t.stopBlocked('location-lookup.canonical-ids');
   const filtered = await lookedUp(t, ids, { filters: { amenities } });
   const exchanges = [...plain.exchanges, ...filtered.exchanges];
   const requested = idSet(plain.locations);

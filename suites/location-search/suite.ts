@@ -231,12 +231,12 @@ export const locationSearchSuite: Suite = {
         },
       ],
       async run(t) {
-        const { amenities, items, query } = fixturesOf(t);
-        t.need(amenities, 'fixtures.locations.amenities in --config');
-        t.need(items, 'fixtures.locations.items in --config');
+        const { query } = fixturesOf(t);
+        const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
+        const items = t.need(fixturesOf(t).items, 'fixtures.locations.items in --config');
         const alone = await searched(t, { query, filters: { items } });
         const both = await searched(t, { query, filters: { amenities, items } });
-        const { lacking, unlisted } = amenityMatch(both.locations, amenities!);
+        const { lacking, unlisted } = amenityMatch(both.locations, amenities);
         const broken = [
           ...minus(idSet(both), idSet(alone)).map((id) => `${id} (not returned for the items alone)`),
           ...lacking,
@@ -303,8 +303,11 @@ export const locationSearchSuite: Suite = {
         },
       ],
       async run(t) {
-        const { hours_filter: hours, query } = fixturesOf(t);
-        t.need(hours, 'fixtures.locations.hours_filter in --config (the members of filters.hours are not shown)');
+        const { query } = fixturesOf(t);
+        const hours = t.need(
+          fixturesOf(t).hours_filter,
+          'fixtures.locations.hours_filter in --config (the members of filters.hours are not shown)',
+        );
         const all = await searched(t, { query });
         const w = await walk(t, { query, filters: { hours } });
         if (w.broken) {
@@ -338,17 +341,15 @@ async function searched(
   const w = await walk(t, input, limit);
   // A business rejects a radius it cannot honour: the fixture's is then one it cannot.
   if (w.broken && input.distance !== undefined && isRejection(t, w.broken)) {
-    t.need(
-      undefined,
-      `a fixtures.locations.max_meters the business honours (it rejected ${brief(input.distance)}: ${answered(w.broken)})`,
+    t.stopNotTested(
+      `needs a fixtures.locations.max_meters the business honours (it rejected ${brief(input.distance)}: ${answered(w.broken)})`,
     );
   }
-  t.prerequisite(!w.broken, 'location-search.answers');
-  if (w.unfinished) t.need(undefined, `a search whose pages can all be walked (${w.unfinished})`);
+  if (w.broken) t.stopBlocked('location-search.answers');
+  if (w.unfinished) t.stopNotTested(`needs a search whose pages can all be walked (${w.unfinished})`);
   if (byId && w.unnamed > 0)
-    t.need(
-      undefined,
-      `locations with a string id to tell apart (${w.unnamed} of the ${w.locations.length} found carry none)`,
+    t.stopNotTested(
+      `needs locations with a string id to tell apart (${w.unnamed} of the ${w.locations.length} found carry none)`,
     );
   return w;
 }
@@ -357,9 +358,8 @@ async function pagination(t: ScenarioContext): Promise<void> {
   const query = fixturesOf(t).query;
   const small = await searched(t, { query }, SMALL_PAGE);
   if (small.pages.length < 2)
-    t.need(
-      undefined,
-      `a search spanning two pages of ${SMALL_PAGE} (the first holds ${small.pages[0]?.length ?? 0}; set fixtures.locations.query)`,
+    t.stopNotTested(
+      `needs a search spanning two pages of ${SMALL_PAGE} (the first holds ${small.pages[0]?.length ?? 0}; set fixtures.locations.query)`,
     );
   const seen = new Set<string>();
   const repeats = small.pages.flat().filter((id) => seen.size === seen.add(id).size);

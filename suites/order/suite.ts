@@ -1,6 +1,5 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { NotTested } from '../../src/engine/outcomes.js';
 import type { Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
@@ -45,21 +44,18 @@ export const orderSuite: Suite = {
 };
 
 async function placedOrder(t: ScenarioContext): Promise<void> {
-  t.need(
-    t.target.capabilities.has('shopping.checkout') ? true : undefined,
-    'the checkout capability, to place an order',
-  );
+  if (!t.target.capabilities.has('shopping.checkout'))
+    t.stopNotTested('needs the checkout capability, to place an order');
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
   const ready = await readySession(t);
   const done = await completeCheckout(t, ready, token, { await: true });
   const session = resourceOf(t, done.final);
   const placed = isObject(session.order) ? session.order : {};
-  if (statusOf(done.final) === 'complete_in_progress') {
-    throw new NotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
-  }
+  if (statusOf(done.final) === 'complete_in_progress')
+    t.stopNotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
   const refusal = refusedCheckoutComplete(done);
-  if (refusal) throw new NotTested(refusal);
-  t.prerequisite(statusOf(done.final) === 'completed' && typeof placed.id === 'string', 'checkout.complete');
+  if (refusal) t.stopNotTested(refusal);
+  if (statusOf(done.final) !== 'completed' || typeof placed.id !== 'string') t.stopBlocked('checkout.complete');
   const orderId = placed.id as string;
 
   const x = await t.call('order.get', { id: orderId });
@@ -70,7 +66,7 @@ async function placedOrder(t: ScenarioContext): Promise<void> {
     expected: `HTTP 200 and order ${orderId} matching order.schema.json`,
     actual: problems.join('; ') || `id ${brief(order.id)}`,
   });
-  t.prerequisite(x.status === 200 && order.id === orderId, 'order.resource');
+  if (x.status !== 200 || order.id !== orderId) t.stopBlocked('order.resource');
   t.check('order.checkout-id', order.checkout_id === session.id, {
     message: `checkout_id is ${brief(order.checkout_id)}, the checkout was ${brief(session.id)}`,
     expected: `checkout_id ${brief(session.id)}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import type { Target } from '../../src/discovery/target.js';
-import { HarnessError, NotTested } from '../../src/engine/outcomes.js';
+import { HarnessError } from '../../src/engine/outcomes.js';
 import { runSuites } from '../../src/engine/run.js';
 import type { Scenario, Suite } from '../../src/engine/suite.js';
 import type { CheckResult, Effect } from '../../src/report/types.js';
@@ -125,9 +125,7 @@ describe('the engine', () => {
         scenario('b', 'read', [['net', 'T-MUST']], async () => {
           throw new HarnessError('connect ECONNREFUSED');
         }),
-        scenario('c', 'read', [['nt', 'T-MUST']], async () => {
-          throw new NotTested('needs a second credential');
-        }),
+        scenario('c', 'read', [['nt', 'T-MUST']], async (t) => t.stopNotTested('needs a second credential')),
       ]),
     ]);
     expect(r.get('needs')!).toMatchObject({ verdict: 'not-tested', message: 'needs fixtures.product_ids' });
