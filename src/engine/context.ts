@@ -42,10 +42,11 @@ export interface CallOptions<K extends OperationName> {
 
 /**
  * What a scenario sees: the target, the config, a client that records evidence, and verdict calls.
- * `C` is the IDs of the checks the scenario declares: concluding another is a compile error. A
- * helper that concludes none takes a plain `ScenarioContext` (no IDs), which every context is.
+ * `C` is the IDs of the checks the scenario declares: concluding another is a compile error. It is
+ * `in` so a context for more checks serves a helper typed for fewer; a helper that concludes none
+ * takes a plain `ScenarioContext` (no IDs), which every context is.
  */
-export class ScenarioContext<in C extends string = string> {
+export class ScenarioContext<in C extends string = never> {
   /** This scenario's exchanges, in order, clean-up included. */
   readonly exchanges: Exchange[] = [];
   readonly conclusions = new Map<string, Conclusion>();

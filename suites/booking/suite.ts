@@ -1,7 +1,7 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
@@ -47,7 +47,7 @@ export const bookingSuite: Suite = {
   capability,
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'booking.to-ready',
       title: 'Create a booking session, drive it to ready_for_complete by its own messages, read it, and send it back',
       effect: 'write',
@@ -86,8 +86,8 @@ export const bookingSuite: Suite = {
         await currentOnGet(t, carriesResource(people) ? people : drive.last);
         await keptWhenResent(t, people);
       },
-    },
-    {
+    }),
+    scenario({
       id: 'booking.cancel',
       title: 'Cancel a booking session with an empty JSON object',
       effect: 'write',
@@ -101,8 +101,8 @@ export const bookingSuite: Suite = {
           actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'booking.partial-update',
       title: 'Update a session with a booker holding one field and a guest holding only its id',
       effect: 'write',
@@ -114,8 +114,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: partialUpdate,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.invalid-guest',
       title: 'Update a session with a guest whose email is not an email address',
       effect: 'write',
@@ -127,8 +127,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: invalidGuest,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.sold-out',
       title: 'Create a session for a stay that is no longer available',
       effect: 'write',
@@ -140,8 +140,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: soldOut,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.complete',
       title: 'Complete a ready session with the configured payment token',
       effect: 'irreversible',
@@ -163,8 +163,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: complete,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.update-in-progress',
       title: 'Update a session whose completion is in progress',
       effect: 'irreversible',
@@ -176,8 +176,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: updateInProgress,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.unknown-session',
       title: 'Read a booking session that does not exist',
       effect: 'read',
@@ -197,8 +197,8 @@ export const bookingSuite: Suite = {
           exchanges: [x],
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'booking.profile-handlers',
       title: 'Whether the profile advertises payment handlers beside the booking capability',
       effect: 'read',
@@ -221,13 +221,13 @@ export const bookingSuite: Suite = {
           exchanges: [profile.exchange],
         });
       },
-    },
+    }),
   ],
   rules: [endpointsRule(capability), ...sessionRules()],
 };
 
 /** The create of booking.to-ready, judged: booking.create concludes here for every scenario. */
-async function openBooking(t: ScenarioContext): Promise<Exchange> {
+async function openBooking(t: ScenarioContext<'booking.create'>): Promise<Exchange> {
   const outcome = await createBooking(t);
   if (outcome.kind === 'needs') t.stopNotTested(outcome.why, { check: 'booking.create', exchanges: [outcome.x] });
   const { x } = outcome;
@@ -278,7 +278,7 @@ function peopleOf(resource: Json): Json {
 }
 
 /** Get right after the drive: the same session, status and people as the last update answered. */
-async function currentOnGet(t: ScenarioContext, last: Exchange): Promise<void> {
+async function currentOnGet(t: ScenarioContext<'booking.get'>, last: Exchange): Promise<void> {
   const before = resourceOf(t, last);
   const x = await t.call('booking.get', { id: String(before.id) });
   const after = resourceOf(t, x);
@@ -306,7 +306,7 @@ const update = (t: ScenarioContext, resource: Json) =>
 const setPeople = (t: ScenarioContext, session: Exchange) => update(t, withPeople(t, resourceOf(t, session)));
 
 /** Sends the session back as received (a full replacement carrying every field set earlier) and compares the people. */
-async function keptWhenResent(t: ScenarioContext, before: Exchange): Promise<void> {
+async function keptWhenResent(t: ScenarioContext<'booking.update-kept'>, before: Exchange): Promise<void> {
   /** An update that returned no session: a 400 may mean members the config lacks; anything else breaks the check. */
   const refused = (x: Exchange): void => {
     const judged = judgeRefusedUpdate(BOOKING, x, []);
@@ -339,7 +339,7 @@ async function keptWhenResent(t: ScenarioContext, before: Exchange): Promise<voi
   });
 }
 
-async function partialUpdate(t: ScenarioContext): Promise<void> {
+async function partialUpdate(t: ScenarioContext<'booking.partial-update'>): Promise<void> {
   const created = await sessionFor(t, await createBooking(t));
   const resource = sentBack(t, resourceOf(t, created));
   const full = withPeople(t, {});
@@ -364,7 +364,12 @@ async function partialUpdate(t: ScenarioContext): Promise<void> {
  * the refusal is about something else (members the business needs, not shown), and booking.ready
  * judges updates as such.
  */
-async function refusedForItself(t: ScenarioContext, checkId: string, control: Json, refused: Exchange): Promise<void> {
+async function refusedForItself<C extends string>(
+  t: ScenarioContext<C>,
+  checkId: C,
+  control: Json,
+  refused: Exchange,
+): Promise<void> {
   const x = await t.call('booking.update', { id: String(control.id), input: { resource: control, changes: {} } });
   if (x.status === 200 && carriesResource(x)) return;
   const why = `the same session refused an update with the config's whole people too (HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json, 160)}), so the refusal (HTTP ${refused.status ?? refused.transportError?.message}) is not about what this update left out or got wrong`;
@@ -376,7 +381,7 @@ async function refusedForItself(t: ScenarioContext, checkId: string, control: Js
  * and messages" (Document 3 §Errors, 2): an email that is no email address is answered HTTP 200,
  * with the session or an error envelope; whether the business checks emails at all is its own.
  */
-async function invalidGuest(t: ScenarioContext): Promise<void> {
+async function invalidGuest(t: ScenarioContext<'booking.invalid-guest-200'>): Promise<void> {
   const created = await sessionFor(t, await createBooking(t));
   const body = withPeople(t, resourceOf(t, created));
   const guests = Array.isArray(body.guests) ? body.guests.filter(isObject) : [];
@@ -397,7 +402,7 @@ async function invalidGuest(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function soldOut(t: ScenarioContext): Promise<void> {
+async function soldOut(t: ScenarioContext<'booking.inventory-exhausted'>): Promise<void> {
   const outcome = await createBooking(t, 'sold_out_stays');
   const { x } = outcome;
   const refusal = messagesOf(x.json).find((m) => m.code === 'inventory_exhausted');
@@ -421,7 +426,9 @@ async function soldOut(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function complete(t: ScenarioContext): Promise<void> {
+type CompleteCheck = 'booking.complete' | 'booking.confirmation-members' | 'booking.cancel-completed';
+
+async function complete(t: ScenarioContext<CompleteCheck>): Promise<void> {
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
   const done = await completeBooking(t, await readyBooking(t), token, { await: true });
   const { final } = done;
@@ -449,7 +456,7 @@ async function complete(t: ScenarioContext): Promise<void> {
  * business may refuse to cancel a confirmed stay (a non-refundable rate) is not said, so what it
  * answers is reported.
  */
-async function cancelCompleted(t: ScenarioContext, final: Exchange): Promise<void> {
+async function cancelCompleted(t: ScenarioContext<'booking.cancel-completed'>, final: Exchange): Promise<void> {
   if (statusOf(final) !== 'completed')
     return t.notTested(
       'booking.cancel-completed',
@@ -468,7 +475,7 @@ async function cancelCompleted(t: ScenarioContext, final: Exchange): Promise<voi
   });
 }
 
-function judgeConfirmation(t: ScenarioContext, c: Json, final: Exchange): void {
+function judgeConfirmation(t: ScenarioContext<'booking.confirmation-members'>, c: Json, final: Exchange): void {
   const typed = CONFIRMATION_MEMBERS.filter((m) => c[m] !== undefined).map((m) => `${m} ${typeof c[m]}`);
   const wrong = CONFIRMATION_MEMBERS.filter((m) => c[m] !== undefined && typeof c[m] !== 'string');
   const absent = CONFIRMATION_MEMBERS.filter((m) => c[m] === undefined);
@@ -487,7 +494,7 @@ function judgeConfirmation(t: ScenarioContext, c: Json, final: Exchange): void {
   });
 }
 
-async function updateInProgress(t: ScenarioContext): Promise<void> {
+async function updateInProgress(t: ScenarioContext<'booking.in-progress-unchanged'>): Promise<void> {
   const token = t.need(
     t.config.payment?.in_progress_token,
     'payment.in_progress_token in --config (a token that holds completion in progress)',

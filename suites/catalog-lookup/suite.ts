@@ -1,6 +1,6 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { brief, findMessage } from '../../src/protocol/messages.js';
 import {
@@ -36,7 +36,7 @@ export const catalogLookupSuite: Suite = {
   capability: 'shopping.catalog.lookup',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'catalog-lookup.by-product-id',
       title: 'Lookup by product ids',
       effect: 'read',
@@ -78,8 +78,8 @@ export const catalogLookupSuite: Suite = {
           actual: `inputs ids ${brief(inputs)}`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-lookup.by-variant-id',
       title: 'Lookup by a variant id',
       effect: 'read',
@@ -125,8 +125,8 @@ export const catalogLookupSuite: Suite = {
           },
         );
       },
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-lookup.unknown-ids',
       title: 'Lookup with identifiers that do not resolve',
       effect: 'read',
@@ -169,8 +169,8 @@ export const catalogLookupSuite: Suite = {
           },
         );
       },
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-lookup.batch-limit',
       title: 'Lookup batches of growing size until the business refuses one',
       effect: 'read',
@@ -182,8 +182,8 @@ export const catalogLookupSuite: Suite = {
         },
       ],
       run: probeBatchLimit,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-product.by-ids',
       title: 'Product detail by product id and by variant id',
       effect: 'read',
@@ -201,8 +201,8 @@ export const catalogLookupSuite: Suite = {
         },
       ],
       run: productByIds,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-product.selections',
       title: 'Selections: option value signals and relaxation by preferences',
       effect: 'read',
@@ -229,7 +229,7 @@ export const catalogLookupSuite: Suite = {
         },
       ],
       run: selections,
-    },
+    }),
     unknownIdScenario({
       operation: 'catalog.product',
       checkId: 'catalog-product.not-found',
@@ -244,7 +244,7 @@ export const catalogLookupSuite: Suite = {
 const TRANSIENT = [429, 503];
 
 /** Probes growing batches until the business refuses one; anything but a 400 request_too_large fails. */
-async function probeBatchLimit(t: ScenarioContext): Promise<void> {
+async function probeBatchLimit(t: ScenarioContext<'catalog-lookup.batch-limit'>): Promise<void> {
   const ceiling = t.config.fixtures?.lookup_batch_ceiling ?? DEFAULT_BATCH_CEILING;
   let accepted = 0;
   for (let size = 1; ; size = Math.min(size * 2, ceiling)) {
@@ -279,7 +279,9 @@ async function probeBatchLimit(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function productByIds(t: ScenarioContext): Promise<void> {
+type ByIdsCheck = 'catalog-product.product-id' | 'catalog-product.variant-id' | 'catalog-product.selected';
+
+async function productByIds(t: ScenarioContext<ByIdsCheck>): Promise<void> {
   const products = await knownProducts(t);
   const product = t.need(
     products.find(configurable),
@@ -341,7 +343,13 @@ function selectedProblems(product: Json, known: Map<string, Selection[]>): strin
  * selecting `a` and a value `b` it calls non-existent shows, by what it relaxes, whether `a`
  * with `b` exists. Search need not list every variant, so it only suggests the values to try.
  */
-async function selections(t: ScenarioContext): Promise<void> {
+type SelectionsCheck =
+  | 'catalog-product.signals-present'
+  | 'catalog-product.signals-relative'
+  | 'catalog-product.variants-match'
+  | 'catalog-product.relaxation';
+
+async function selections(t: ScenarioContext<SelectionsCheck>): Promise<void> {
   const products = await knownProducts(t);
   const known = variantSelections(products);
   const twoOptions = products.filter((p) => optionValues(p).size >= 2 && configurable(p));

@@ -1,6 +1,6 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { brief } from '../../src/protocol/messages.js';
 import { productsOf, unknownId } from '../shared/catalog-fixtures.js';
@@ -17,7 +17,7 @@ export const catalogSearchSuite: Suite = {
   capability: 'shopping.catalog.search',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'catalog-search.first-page',
       title: 'A search without a limit returns a first page of valid products',
       effect: 'read',
@@ -44,8 +44,8 @@ export const catalogSearchSuite: Suite = {
         },
       ],
       run: firstPage,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-search.small-limit',
       title: `A search with pagination.limit ${SMALL_LIMIT} honours it`,
       effect: 'read',
@@ -68,8 +68,8 @@ export const catalogSearchSuite: Suite = {
           actual: `HTTP ${x.status}, ${count} products`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-search.cursor-walk',
       title: 'Walking every page of a search with its cursors',
       effect: 'read',
@@ -92,8 +92,8 @@ export const catalogSearchSuite: Suite = {
         },
       ],
       run: walkPages,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-search.filters',
       title: 'Filters on category and maximum price combine with AND',
       effect: 'read',
@@ -101,8 +101,8 @@ export const catalogSearchSuite: Suite = {
         { id: 'catalog-search.filters-and', title: 'every product satisfies every filter', requirements: ['SRCH-008'] },
       ],
       run: filtersAnd,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-search.no-match',
       title: 'A query that matches nothing',
       effect: 'read',
@@ -127,7 +127,7 @@ export const catalogSearchSuite: Suite = {
           actual: `HTTP ${x.status}, products ${brief(products)}`,
         });
       },
-    },
+    }),
   ],
   rules: [endpointsRule('shopping.catalog.search')],
 };
@@ -137,7 +137,13 @@ function isSearchResponse(t: ScenarioContext, x: Exchange): boolean {
   return x.status === 200 && t.validate('catalog-search-response.schema.json', x.json).length === 0;
 }
 
-async function firstPage(t: ScenarioContext): Promise<void> {
+type FirstPageCheck =
+  | 'catalog-search.response'
+  | 'catalog-search.products-valid'
+  | 'catalog-search.default-page-size'
+  | 'catalog-search.default-page-full';
+
+async function firstPage(t: ScenarioContext<FirstPageCheck>): Promise<void> {
   const query = t.config.fixtures?.search_query;
   const x = await t.call('catalog.search', { input: { query } });
   const problems = x.status === 200 ? t.validate('catalog-search-response.schema.json', x.json) : [`HTTP ${x.status}`];
@@ -202,7 +208,13 @@ function pageOf(x: Exchange): Page {
 /** A page leads on when it says so, or, saying nothing, when it hands out a cursor. */
 const leadsOn = (p: Page) => p.hasNext === true || (p.hasNext === undefined && typeof p.cursor === 'string');
 
-async function walkPages(t: ScenarioContext): Promise<void> {
+type WalkCheck =
+  | 'catalog-search.cursor-read'
+  | 'catalog-search.no-repeats'
+  | 'catalog-search.has-next-page'
+  | 'catalog-search.total-count';
+
+async function walkPages(t: ScenarioContext<WalkCheck>): Promise<void> {
   const query = t.config.fixtures?.search_query;
   const search = (cursor?: string) => t.call('catalog.search', { input: { query, limit: DEFAULT_PAGE_SIZE, cursor } });
   const pages = [pageOf(await search())];
@@ -302,7 +314,7 @@ async function walkPages(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function filtersAnd(t: ScenarioContext): Promise<void> {
+async function filtersAnd(t: ScenarioContext<'catalog-search.filters-and'>): Promise<void> {
   const query = t.config.fixtures?.search_query;
   let filters = t.config.fixtures?.search_filters;
   if (!filters) {

@@ -1,7 +1,7 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
@@ -36,7 +36,7 @@ export const checkoutSuite: Suite = {
   capability: 'shopping.checkout',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'checkout.to-ready',
       title: 'Create a session, drive it to ready_for_complete by its own messages, then cancel it',
       effect: 'write',
@@ -70,8 +70,8 @@ export const checkoutSuite: Suite = {
           actual: `HTTP ${canceled.status}, status ${brief(statusOf(canceled))}`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.cancel-incomplete',
       title: 'Cancel a session that is still incomplete',
       effect: 'write',
@@ -93,8 +93,8 @@ export const checkoutSuite: Suite = {
           actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.totals-recomputed',
       title: 'Change a line quantity by update and compare the totals',
       effect: 'write',
@@ -106,8 +106,8 @@ export const checkoutSuite: Suite = {
         },
       ],
       run: totalsRecomputed,
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.complete',
       title: 'Complete a ready session with the configured payment token',
       effect: 'irreversible',
@@ -140,8 +140,8 @@ export const checkoutSuite: Suite = {
           exchanges: [done.complete, ...done.polls.slice(-1)],
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.unavailable',
       title: 'Create a session whose every item is unavailable',
       effect: 'write',
@@ -153,8 +153,8 @@ export const checkoutSuite: Suite = {
         },
       ],
       run: unavailable,
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.quantity-adjusted',
       title: `Create a session asking for ${LARGE_QUANTITY} of an item`,
       effect: 'write',
@@ -185,8 +185,8 @@ export const checkoutSuite: Suite = {
           actual: brief(wrong),
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.update-in-progress',
       title: 'Update a session whose completion is in progress',
       effect: 'irreversible',
@@ -231,13 +231,13 @@ export const checkoutSuite: Suite = {
           actual: `HTTP ${x.status}, status ${brief(after.status)}, buyer ${brief(after.buyer)}, messages ${brief(messagesOf(x.json))}`,
         });
       },
-    },
+    }),
   ],
   rules: [endpointsRule('shopping.checkout'), ...sessionRules()],
 };
 
 /** The create of checkout.to-ready, judged: CHK-001 concludes here for every scenario. */
-async function openSession(t: ScenarioContext): Promise<Exchange> {
+async function openSession(t: ScenarioContext<'checkout.create'>): Promise<Exchange> {
   // Two lines where the business sells two items, so several fulfillment groups show.
   const outcome = await createCheckout(t, t.need(await purchasableItems(t, 2), NEEDS_ITEMS));
   if (outcome.kind === 'needs') t.stopNotTested(outcome.why, { check: 'checkout.create', exchanges: [outcome.x] });
@@ -258,7 +258,7 @@ async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<E
   return outcome.x;
 }
 
-async function totalsRecomputed(t: ScenarioContext): Promise<void> {
+async function totalsRecomputed(t: ScenarioContext<'checkout.totals-recomputed'>): Promise<void> {
   const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
   const resource = resourceOf(t, created);
   const lines = Array.isArray(resource.line_items) ? resource.line_items.filter(isObject) : [];
@@ -296,7 +296,7 @@ async function totalsRecomputed(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function unavailable(t: ScenarioContext): Promise<void> {
+async function unavailable(t: ScenarioContext<'checkout.item-unavailable'>): Promise<void> {
   const items = t.need(t.config.fixtures?.unavailable_item_ids, 'fixtures.unavailable_item_ids in --config');
   const outcome = await createCheckout(t, items);
   const { x } = outcome;

@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { brief, findMessage, messagesOf } from '../../src/protocol/messages.js';
 import type { RecipeInput } from '../../src/protocol/recipes.js';
@@ -44,7 +44,7 @@ export const locationLookupSuite: Suite = {
   capability: 'common.location.lookup',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'location-lookup.by-id',
       title: 'Lookup by canonical ids, and by aliases',
       effect: 'read',
@@ -66,8 +66,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: byId,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.merge',
       title: 'Several identifiers of one location in one lookup',
       effect: 'read',
@@ -79,8 +79,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: merged,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.unknown',
       title: 'Lookup with identifiers that do not resolve',
       effect: 'read',
@@ -97,8 +97,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: unknownIds,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.batch',
       title: 'A lookup above the batch maximum, with duplicates and known ids placed to show which were processed',
       effect: 'read',
@@ -115,8 +115,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: batchLimit,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.distance',
       title: 'Lookup of ids and aliases with a distance',
       effect: 'read',
@@ -128,8 +128,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: distanceAfterResolution,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.serves',
       title: 'Lookup of ids and aliases with serves, against a search with the same serves',
       effect: 'read',
@@ -141,8 +141,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: servesAfterResolution,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.amenities',
       title: 'Lookup of ids and aliases with filters.amenities',
       effect: 'read',
@@ -154,8 +154,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: amenitiesAfterResolution,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.context',
       title: 'The same lookup with and without a context naming a place',
       effect: 'read',
@@ -187,7 +187,7 @@ export const locationLookupSuite: Suite = {
           exchanges: [...plain.exchanges, ...withContext.exchanges],
         });
       },
-    },
+    }),
   ],
   rules: [endpointsRule('common.location.lookup'), ...locationRules('common.location.lookup', 'LLKP-001')],
 };
@@ -303,7 +303,9 @@ function strayInputs(x: Exchange): string[] {
 const isSent = (body: unknown): body is { ids: unknown[] } =>
   typeof body === 'object' && body !== null && Array.isArray((body as Json).ids);
 
-async function byId(t: ScenarioContext): Promise<void> {
+type ByIdCheck = 'location-lookup.canonical-ids' | 'location-lookup.inputs-exact' | 'location-lookup.aliases';
+
+async function byId(t: ScenarioContext<ByIdCheck>): Promise<void> {
   const ids = await canonicalIds(t);
   const canonical = await lookedUp(t, ids);
   const unresolved = ids.filter((id) => !canonical.locations.some((l) => l.id === id));
@@ -364,7 +366,7 @@ async function byId(t: ScenarioContext): Promise<void> {
   t.pass('location-lookup.aliases', `every alias resolved: ${Object.keys(aliases).join(', ')}`, byAlias.exchanges);
 }
 
-async function merged(t: ScenarioContext): Promise<void> {
+async function merged(t: ScenarioContext<'location-lookup.merged-inputs'>): Promise<void> {
   const ids = await canonicalIds(t);
   const { max } = await batchMax(t);
   const alias = Object.entries(fixturesOf(t).aliases ?? {})[0];
@@ -401,7 +403,9 @@ async function merged(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function unknownIds(t: ScenarioContext): Promise<void> {
+async function unknownIds(
+  t: ScenarioContext<'location-lookup.unknown-ids' | 'location-lookup.not-found'>,
+): Promise<void> {
   const [known] = await canonicalIds(t);
   const { max } = await batchMax(t);
   const [u1, u2] = [unknownId(), unknownId()];
@@ -448,7 +452,9 @@ async function unknownIds(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function batchLimit(t: ScenarioContext): Promise<void> {
+async function batchLimit(
+  t: ScenarioContext<'location-lookup.batch-limit' | 'location-lookup.batch-limit-message'>,
+): Promise<void> {
   const ids = await canonicalIds(t);
   const [k1, k2] = t.need(ids.length >= 2 ? ids : undefined, 'two canonical ids in fixtures.locations.ids');
   const { max, why } = await batchMax(t);
@@ -486,7 +492,7 @@ async function batchLimit(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
+async function distanceAfterResolution(t: ScenarioContext<'location-lookup.distance-applied'>): Promise<void> {
   const { distance, center, max } = fixtureDistance(t);
   const ids = await requestIds(t);
   const plain = await lookedUp(t, ids);
@@ -549,7 +555,7 @@ async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
  * query) with and without serves. Only locations that search finds are judged: what a search
  * without query returns is not shown, and query matching is the business's own.
  */
-async function servesAfterResolution(t: ScenarioContext): Promise<void> {
+async function servesAfterResolution(t: ScenarioContext<'location-lookup.serves-applied'>): Promise<void> {
   const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
   if (!t.target.capabilities.has('common.location.search'))
     t.stopNotTested('needs location search, to learn which locations serve fixtures.locations.serves');
@@ -595,7 +601,7 @@ async function servesAfterResolution(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function amenitiesAfterResolution(t: ScenarioContext): Promise<void> {
+async function amenitiesAfterResolution(t: ScenarioContext<'location-lookup.amenities-applied'>): Promise<void> {
   const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
   const ids = await requestIds(t);
   const plain = await lookedUp(t, ids);

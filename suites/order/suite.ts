@@ -1,6 +1,6 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
 import {
@@ -22,7 +22,7 @@ export const orderSuite: Suite = {
   capability: 'shopping.order',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'order.placed',
       title: 'Place an order through checkout and read it back',
       effect: 'irreversible',
@@ -37,13 +37,15 @@ export const orderSuite: Suite = {
         },
       ],
       run: placedOrder,
-    },
+    }),
     unknownIdScenario({ operation: 'order.get', checkId: 'order.not-found', requirement: 'ORD-004', subject: 'order' }),
   ],
   rules: [endpointsRule('shopping.order')],
 };
 
-async function placedOrder(t: ScenarioContext): Promise<void> {
+type PlacedCheck = 'order.resource' | 'order.checkout-id' | 'order.currency' | 'order.other-platform';
+
+async function placedOrder(t: ScenarioContext<PlacedCheck>): Promise<void> {
   if (!t.target.capabilities.has('shopping.checkout'))
     t.stopNotTested('needs the checkout capability, to place an order');
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
