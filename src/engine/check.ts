@@ -1,10 +1,10 @@
 import type { Exchange } from '../report/exchange.js';
 import type { Verdict } from '../report/types.js';
 
-/** A check: one conclusion about one or more requirements. */
-export interface CheckSpec {
+/** A check: one conclusion about one or more requirements. `Id` narrows its ID for a scenario's typed context. */
+export interface CheckSpec<Id extends string = string> {
   /** Globally unique and stable, e.g. `catalog-lookup.variant-ids`. */
-  id: string;
+  id: Id;
   title: string;
   /** Requirement IDs this check concludes on. */
   requirements: string[];

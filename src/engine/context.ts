@@ -8,7 +8,7 @@ import type { PlatformProfiles } from '../platform/profile-server.js';
 import { operation, type Operation } from '../protocol/operations.js';
 import { requestBody, type OperationName, type RecipeInput } from '../protocol/recipes.js';
 import { validatorFor } from '../schemas.js';
-import { Blocked, HarnessError, NotTested } from './outcomes.js';
+import { HarnessError, Stop } from './outcomes.js';
 import type { CheckSpec } from './check.js';
 import type { Breach, Finding } from '../report/types.js';
 
@@ -40,8 +40,13 @@ export interface CallOptions<K extends OperationName> {
   rawBody?: string;
 }
 
-/** What a scenario sees: the target, the config, a client that records evidence, and verdict calls. */
-export class ScenarioContext {
+/**
+ * What a scenario sees: the target, the config, a client that records evidence, and verdict calls.
+ * `C` is the IDs of the checks the scenario declares: concluding another is a compile error. It is
+ * `in` so a context for more checks serves a helper typed for fewer; a helper that concludes none
+ * takes a plain `ScenarioContext` (no IDs), which every context is.
+ */
+export class ScenarioContext<in C extends string = never> {
   /** This scenario's exchanges, in order, clean-up included. */
   readonly exchanges: Exchange[] = [];
   readonly conclusions = new Map<string, Conclusion>();
@@ -54,7 +59,7 @@ export class ScenarioContext {
     readonly target: Target,
     readonly config: RunConfig,
     private readonly client: HttpClient,
-    private readonly checks: CheckSpec[],
+    private readonly checks: readonly CheckSpec[],
     private readonly scenarioId: string,
     private readonly runMemo: Map<string, Promise<unknown>> = new Map(),
     /** The platform profiles the run hosts for a business on loopback (good and broken ones). */
@@ -180,17 +185,17 @@ export class ScenarioContext {
   }
 
   /** The check held. */
-  pass(checkId: string, message = 'held', exchanges?: Exchange[]): void {
+  pass(checkId: C, message = 'held', exchanges?: Exchange[]): void {
     this.conclude(checkId, { kind: 'held', finding: { message, exchanges } });
   }
 
   /** The check did not hold; the requirement level decides between fail, warn and info. */
-  fail(checkId: string, finding: Breach): void {
+  fail(checkId: C, finding: Breach): void {
     this.conclude(checkId, { kind: 'broken', finding });
   }
 
   /** Passes when `ok`, fails with `finding` otherwise. Returns `ok`. */
-  check(checkId: string, ok: boolean, finding: Breach): boolean {
+  check(checkId: C, ok: boolean, finding: Breach): boolean {
     if (ok)
       this.conclude(checkId, {
         kind: 'held',
@@ -200,41 +205,52 @@ export class ScenarioContext {
     return ok;
   }
 
-  /** Like `check`, but a broken check blocks the rest of the scenario. */
-  require(checkId: string, ok: boolean, finding: Breach): void {
-    if (!this.check(checkId, ok, finding)) throw new Blocked(checkId);
-  }
-
-  /**
-   * A step another scenario's check covers: when it does not hold, the rest of this scenario is
-   * blocked by that check instead of failing a second time.
-   */
-  prerequisite(ok: boolean, coveredBy: string): void {
-    if (!ok) throw new Blocked(coveredBy);
+  /** Like `check`, but a broken check stops the scenario: the rest are blocked by it. */
+  require(checkId: C, ok: boolean, finding: Breach): void {
+    if (!this.check(checkId, ok, finding)) this.stopBlocked(checkId);
   }
 
   /** An observation where the spec leaves behaviour open: reported as info. */
-  observe(checkId: string, finding: Finding): void {
+  observe(checkId: C, finding: Finding): void {
     this.conclude(checkId, { kind: 'observed', finding });
   }
 
-  notTested(checkId: string, reason: string, exchanges?: Exchange[]): void {
+  /** This one check cannot be judged in this run; the scenario goes on. */
+  notTested(checkId: C, reason: string, exchanges?: Exchange[]): void {
     this.conclude(checkId, { kind: 'not-tested', finding: { message: reason, exchanges } });
   }
 
   /** The rule does not apply to this business as the config describes it (no operation needs authentication). */
-  notApplicable(checkId: string, reason: string): void {
+  notApplicable(checkId: C, reason: string): void {
     this.conclude(checkId, { kind: 'not-applicable', finding: { message: reason, exchanges: [] } });
   }
 
   /** Whether a check has concluded already (a scenario concludes each check once). */
-  concluded(checkId: string): boolean {
+  concluded(checkId: C): boolean {
     return this.conclusions.has(checkId);
   }
 
-  /** A value the scenario cannot go on without; when absent the remaining checks are not-tested. */
+  /**
+   * Stops the scenario because the run lacks something (config, permission, a fixture, a business
+   * answer that lets the steps go on): every check not yet concluded is not-tested with `reason`.
+   * `at` names the check whose step could not be taken, citing the exchanges that show why.
+   */
+  stopNotTested(reason: string, at?: { check: C; exchanges: Exchange[] }): never {
+    if (at) this.notTested(at.check, reason, at.exchanges);
+    throw new Stop('not-tested', reason);
+  }
+
+  /**
+   * Stops the scenario because a prerequisite failed: every check not yet concluded is blocked by
+   * the check that judges it (this scenario's or another's), instead of failing a second time.
+   */
+  stopBlocked(byCheckId: string): never {
+    throw new Stop('blocked', `blocked by ${byCheckId}`);
+  }
+
+  /** A value the scenario cannot go on without: when absent (or an empty list), stops not-tested. */
   need<T>(value: T | undefined, what: string): T {
-    if (value === undefined || (Array.isArray(value) && value.length === 0)) throw new NotTested(`needs ${what}`);
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) this.stopNotTested(`needs ${what}`);
     return value;
   }
 

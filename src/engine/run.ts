@@ -10,7 +10,7 @@ import type { PlatformProfiles } from '../platform/profile-server.js';
 import type { Requirement } from '../register/types.js';
 import { ScenarioContext } from './context.js';
 import { exitCodeFor } from './exit-code.js';
-import { Blocked, HarnessError, NotTested } from './outcomes.js';
+import { HarnessError, Stop } from './outcomes.js';
 import { summarise, type Reporter, type RunInfo, type RunReport } from '../report/run-report.js';
 import { judgeRule } from './rules.js';
 import type { CheckSpec, Settled } from './check.js';
@@ -137,7 +137,7 @@ function applicability(suite: Suite, target: Target): Gate | undefined {
   return undefined;
 }
 
-function settleAll(checks: CheckSpec[], gate: Gate): [CheckSpec, Settled][] {
+function settleAll(checks: readonly CheckSpec[], gate: Gate): [CheckSpec, Settled][] {
   return checks.map((c) => [c, { ...gate, exchanges: [], durationMs: 0 }]);
 }
 
@@ -146,7 +146,7 @@ async function runScenario(
   scenario: Scenario,
   memo: Map<string, Promise<unknown>>,
 ): Promise<[CheckSpec, Settled][]> {
-  const t = new ScenarioContext(
+  const t = new ScenarioContext<string>(
     plan.target,
     plan.config,
     plan.client,
@@ -160,8 +160,7 @@ async function runScenario(
   try {
     await scenario.run(t);
   } catch (err) {
-    if (err instanceof Blocked) rest = { verdict: 'blocked', message: err.message };
-    else if (err instanceof NotTested) rest = { verdict: 'not-tested', message: err.message };
+    if (err instanceof Stop) rest = { verdict: err.verdict, message: err.message };
     else if (err instanceof HarnessError) rest = { verdict: 'error', message: err.message };
     else rest = { verdict: 'error', message: `harness defect: ${(err as Error)?.message ?? String(err)}` };
   }

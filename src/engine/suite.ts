@@ -5,13 +5,37 @@ import type { ExchangeRule } from './rule.js';
 
 export type { CheckSpec };
 
+/** Only `scenario()` gives a scenario this mark, so no scenario skips the typing of its check IDs. */
+declare const declared: unique symbol;
+
 /** A scripted sequence of exchanges feeding one or more checks. It describes; the engine runs it. */
 export interface Scenario {
   id: string;
   title: string;
   effect: Effect;
-  checks: CheckSpec[];
-  run(t: ScenarioContext): Promise<void>;
+  checks: readonly CheckSpec[];
+  run: (t: ScenarioContext<string>) => Promise<void>;
+  readonly [declared]: true;
+}
+
+/** What a scenario declares: `C` is the IDs of its checks, and all its run may conclude. */
+export interface ScenarioSpec<C extends string> {
+  id: string;
+  title: string;
+  effect: Effect;
+  checks: readonly CheckSpec<C>[];
+  // A property, not a method, so a run typed for more checks than declared is refused too.
+  run: (t: ScenarioContext<NoInfer<C>>) => Promise<void>;
+}
+
+/**
+ * Declares a scenario. `C` is inferred from its checks' IDs, so its run concluding another check
+ * is a compile error; where IDs are computed, their type is what TypeScript checks, and the
+ * context refuses an undeclared one when it runs.
+ */
+export function scenario<C extends string>(spec: ScenarioSpec<C>): Scenario {
+  // The mark is a type alone: the spec is the scenario.
+  return spec as unknown as Scenario;
 }
 
 /** When a suite applies. */

@@ -1,7 +1,7 @@
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { carriesResourceOf, refusesContent } from '../../src/protocol/envelope.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
@@ -45,7 +45,7 @@ export const askSuite: Suite = {
   capability,
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'ask.question',
       title: 'A question the business can answer, sent without Idempotency-Key',
       effect: 'read',
@@ -80,8 +80,8 @@ export const askSuite: Suite = {
           exchanges: [x, withKey],
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'ask.unaddressable',
       title: 'A question the business cannot address',
       effect: 'read',
@@ -99,8 +99,8 @@ export const askSuite: Suite = {
           wanted: 'no error message',
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'ask.follow-up',
       title: 'A follow-up in the conversation the first answer returned',
       effect: 'read',
@@ -117,8 +117,8 @@ export const askSuite: Suite = {
         },
       ],
       run: followUp,
-    },
-    {
+    }),
+    scenario({
       id: 'ask.unknown-conversation',
       title: 'A question continuing a conversation the business never issued',
       effect: 'read',
@@ -130,8 +130,8 @@ export const askSuite: Suite = {
         },
       ],
       run: unknownConversation,
-    },
-    {
+    }),
+    scenario({
       id: 'ask.disclosure',
       title: 'A question that calls for a regulated disclosure (allergens)',
       effect: 'read',
@@ -152,8 +152,8 @@ export const askSuite: Suite = {
           exchanges: [x],
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'ask.grounding',
       title: "A question grounded on the business's own identifiers",
       effect: 'read',
@@ -177,8 +177,8 @@ export const askSuite: Suite = {
           wanted: 'no error or not_found message about the ids',
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'ask.malformed-body',
       title: 'Ask bodies that break the ask schema',
       effect: 'read',
@@ -190,7 +190,7 @@ export const askSuite: Suite = {
         },
       ],
       run: malformedBodies,
-    },
+    }),
   ],
   rules: [
     endpointsRule(capability),
@@ -221,9 +221,9 @@ export const askSuite: Suite = {
  * The answer judged: HTTP 200 and answer.plain a non-empty string, and what else the caller
  * requires of it (`also`). Returns whether it held.
  */
-function judgeAnswer(
-  t: ScenarioContext,
-  checkId: string,
+function judgeAnswer<C extends string>(
+  t: ScenarioContext<C>,
+  checkId: C,
   x: Exchange,
   what: string,
   also?: { ok: boolean; wanted: string },
@@ -244,21 +244,19 @@ function judgeAnswer(
 }
 
 /** A follow-up in the first answer's conversation: answered, and under the same id. */
-async function followUp(t: ScenarioContext): Promise<void> {
+async function followUp(t: ScenarioContext<'ask.follow-up-answered' | 'ask.follow-up'>): Promise<void> {
   const first = await ask(t, question(t));
-  t.prerequisite(plainAnswer(first) !== undefined, 'ask.answer');
+  if (plainAnswer(first) === undefined) t.stopBlocked('ask.answer');
   const id = conversationId(first);
   if (id === undefined) {
     const why =
       'the first answer carried no conversation id to continue (a conversation is optional; ask.conversation-id judges one without id)';
-    for (const c of ['ask.follow-up-answered', 'ask.follow-up']) t.notTested(c, why, [first]);
+    for (const c of ['ask.follow-up-answered', 'ask.follow-up'] as const) t.notTested(c, why, [first]);
     return;
   }
   const next = await ask(t, FOLLOW_UP, { conversation: id });
-  t.prerequisite(
-    judgeAnswer(t, 'ask.follow-up-answered', next, `a follow-up in conversation ${id}`),
-    'ask.follow-up-answered',
-  );
+  if (!judgeAnswer(t, 'ask.follow-up-answered', next, `a follow-up in conversation ${id}`))
+    t.stopBlocked('ask.follow-up-answered');
   if (conversationOf(next) === undefined) {
     return t.observe('ask.follow-up', {
       message: `the follow-up in ${id} was answered without a conversation member: whether it built on the first question cannot be seen`,
@@ -300,7 +298,7 @@ const noteKey = (m: Message) => `${m.type}|${typeof m.code === 'string' ? m.code
  * is a message the same question without a conversation does not get (some businesses put
  * messages on every answer).
  */
-async function unknownConversation(t: ScenarioContext): Promise<void> {
+async function unknownConversation(t: ScenarioContext<'ask.unknown-conversation'>): Promise<void> {
   const unknown = unknownId();
   const x = await ask(t, question(t), { conversation: unknown, notFoundProbe: true });
   const fresh = await ask(t, question(t));
@@ -321,7 +319,7 @@ async function unknownConversation(t: ScenarioContext): Promise<void> {
 const sameMessage = (m: Message) => JSON.stringify([m.type, m.code, m.content]);
 
 /** Bodies against the ask schema, one member of the wrong type each. */
-async function malformedBodies(t: ScenarioContext): Promise<void> {
+async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promise<void> {
   const bodies = [
     { what: 'query is a number', body: { query: 42 } },
     { what: 'conversation is a string, not an object', body: { query: question(t), conversation: 'not-an-object' } },

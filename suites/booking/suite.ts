@@ -1,8 +1,7 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { Blocked, NotTested } from '../../src/engine/outcomes.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
@@ -48,7 +47,7 @@ export const bookingSuite: Suite = {
   capability,
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'booking.to-ready',
       title: 'Create a booking session, drive it to ready_for_complete by its own messages, read it, and send it back',
       effect: 'write',
@@ -74,10 +73,7 @@ export const bookingSuite: Suite = {
       async run(t) {
         const created = await openBooking(t);
         const drive = await driveBooking(t, created);
-        if (drive.kind === 'needs') {
-          t.notTested('booking.ready', drive.why, [drive.last]);
-          throw new NotTested(drive.why);
-        }
+        if (drive.kind === 'needs') t.stopNotTested(drive.why, { check: 'booking.ready', exchanges: [drive.last] });
         t.require('booking.ready', drive.kind === 'ready', {
           message: drive.why,
           expected: 'status ready_for_complete once the session has what its messages ask for',
@@ -90,14 +86,14 @@ export const bookingSuite: Suite = {
         await currentOnGet(t, carriesResource(people) ? people : drive.last);
         await keptWhenResent(t, people);
       },
-    },
-    {
+    }),
+    scenario({
       id: 'booking.cancel',
       title: 'Cancel a booking session with an empty JSON object',
       effect: 'write',
       checks: [{ id: 'booking.cancel', title: 'cancel with {} gives canceled', requirements: ['BOOK-007'] }],
       async run(t) {
-        const created = await sessionFor(await createBooking(t));
+        const created = await sessionFor(t, await createBooking(t));
         const x = await t.call('booking.cancel', { id: String(resourceOf(t, created).id) });
         t.check('booking.cancel', x.status === 200 && statusOf(x) === 'canceled', {
           message: `cancel answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
@@ -105,8 +101,8 @@ export const bookingSuite: Suite = {
           actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'booking.partial-update',
       title: 'Update a session with a booker holding one field and a guest holding only its id',
       effect: 'write',
@@ -118,8 +114,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: partialUpdate,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.invalid-guest',
       title: 'Update a session with a guest whose email is not an email address',
       effect: 'write',
@@ -131,8 +127,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: invalidGuest,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.sold-out',
       title: 'Create a session for a stay that is no longer available',
       effect: 'write',
@@ -144,8 +140,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: soldOut,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.complete',
       title: 'Complete a ready session with the configured payment token',
       effect: 'irreversible',
@@ -167,8 +163,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: complete,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.update-in-progress',
       title: 'Update a session whose completion is in progress',
       effect: 'irreversible',
@@ -180,8 +176,8 @@ export const bookingSuite: Suite = {
         },
       ],
       run: updateInProgress,
-    },
-    {
+    }),
+    scenario({
       id: 'booking.unknown-session',
       title: 'Read a booking session that does not exist',
       effect: 'read',
@@ -201,8 +197,8 @@ export const bookingSuite: Suite = {
           exchanges: [x],
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'booking.profile-handlers',
       title: 'Whether the profile advertises payment handlers beside the booking capability',
       effect: 'read',
@@ -225,18 +221,15 @@ export const bookingSuite: Suite = {
           exchanges: [profile.exchange],
         });
       },
-    },
+    }),
   ],
   rules: [endpointsRule(capability), ...sessionRules()],
 };
 
 /** The create of booking.to-ready, judged: booking.create concludes here for every scenario. */
-async function openBooking(t: ScenarioContext): Promise<Exchange> {
+async function openBooking(t: ScenarioContext<'booking.create'>): Promise<Exchange> {
   const outcome = await createBooking(t);
-  if (outcome.kind === 'needs') {
-    t.notTested('booking.create', outcome.why, [outcome.x]);
-    throw new NotTested(outcome.why);
-  }
+  if (outcome.kind === 'needs') t.stopNotTested(outcome.why, { check: 'booking.create', exchanges: [outcome.x] });
   const { x } = outcome;
   const resource = resourceOf(t, x);
   const lacking = [!Array.isArray(resource.totals) && 'totals', !Array.isArray(resource.links) && 'links'].filter(
@@ -258,9 +251,9 @@ async function openBooking(t: ScenarioContext): Promise<Exchange> {
 }
 
 /** The session of a create another scenario needs: booking.create judges the create itself. */
-async function sessionFor(outcome: CreateOutcome): Promise<Exchange> {
-  if (outcome.kind === 'needs') throw new NotTested(outcome.why);
-  if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) throw new Blocked('booking.create');
+async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<Exchange> {
+  if (outcome.kind === 'needs') t.stopNotTested(outcome.why);
+  if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) t.stopBlocked('booking.create');
   return outcome.x;
 }
 
@@ -285,7 +278,7 @@ function peopleOf(resource: Json): Json {
 }
 
 /** Get right after the drive: the same session, status and people as the last update answered. */
-async function currentOnGet(t: ScenarioContext, last: Exchange): Promise<void> {
+async function currentOnGet(t: ScenarioContext<'booking.get'>, last: Exchange): Promise<void> {
   const before = resourceOf(t, last);
   const x = await t.call('booking.get', { id: String(before.id) });
   const after = resourceOf(t, x);
@@ -313,11 +306,11 @@ const update = (t: ScenarioContext, resource: Json) =>
 const setPeople = (t: ScenarioContext, session: Exchange) => update(t, withPeople(t, resourceOf(t, session)));
 
 /** Sends the session back as received (a full replacement carrying every field set earlier) and compares the people. */
-async function keptWhenResent(t: ScenarioContext, before: Exchange): Promise<void> {
+async function keptWhenResent(t: ScenarioContext<'booking.update-kept'>, before: Exchange): Promise<void> {
   /** An update that returned no session: a 400 may mean members the config lacks; anything else breaks the check. */
   const refused = (x: Exchange): void => {
     const judged = judgeRefusedUpdate(BOOKING, x, []);
-    if (judged.kind === 'needs') throw new NotTested(judged.why);
+    if (judged.kind === 'needs') t.stopNotTested(judged.why);
     t.check('booking.update-kept', false, {
       message: judged.why,
       expected: 'HTTP 200 with the session',
@@ -346,8 +339,8 @@ async function keptWhenResent(t: ScenarioContext, before: Exchange): Promise<voi
   });
 }
 
-async function partialUpdate(t: ScenarioContext): Promise<void> {
-  const created = await sessionFor(await createBooking(t));
+async function partialUpdate(t: ScenarioContext<'booking.partial-update'>): Promise<void> {
+  const created = await sessionFor(t, await createBooking(t));
   const resource = sentBack(t, resourceOf(t, created));
   const full = withPeople(t, {});
   const guest = Array.isArray(full.guests) && isObject(full.guests[0]) ? { id: full.guests[0].id } : undefined;
@@ -371,12 +364,16 @@ async function partialUpdate(t: ScenarioContext): Promise<void> {
  * the refusal is about something else (members the business needs, not shown), and booking.ready
  * judges updates as such.
  */
-async function refusedForItself(t: ScenarioContext, checkId: string, control: Json, refused: Exchange): Promise<void> {
+async function refusedForItself<C extends string>(
+  t: ScenarioContext<C>,
+  checkId: C,
+  control: Json,
+  refused: Exchange,
+): Promise<void> {
   const x = await t.call('booking.update', { id: String(control.id), input: { resource: control, changes: {} } });
   if (x.status === 200 && carriesResource(x)) return;
   const why = `the same session refused an update with the config's whole people too (HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json, 160)}), so the refusal (HTTP ${refused.status ?? refused.transportError?.message}) is not about what this update left out or got wrong`;
-  t.notTested(checkId, why, [refused, x]);
-  throw new NotTested(why);
+  t.stopNotTested(why, { check: checkId, exchanges: [refused, x] });
 }
 
 /**
@@ -384,8 +381,8 @@ async function refusedForItself(t: ScenarioContext, checkId: string, control: Js
  * and messages" (Document 3 §Errors, 2): an email that is no email address is answered HTTP 200,
  * with the session or an error envelope; whether the business checks emails at all is its own.
  */
-async function invalidGuest(t: ScenarioContext): Promise<void> {
-  const created = await sessionFor(await createBooking(t));
+async function invalidGuest(t: ScenarioContext<'booking.invalid-guest-200'>): Promise<void> {
+  const created = await sessionFor(t, await createBooking(t));
   const body = withPeople(t, resourceOf(t, created));
   const guests = Array.isArray(body.guests) ? body.guests.filter(isObject) : [];
   if (guests.length === 0)
@@ -405,11 +402,11 @@ async function invalidGuest(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function soldOut(t: ScenarioContext): Promise<void> {
+async function soldOut(t: ScenarioContext<'booking.inventory-exhausted'>): Promise<void> {
   const outcome = await createBooking(t, 'sold_out_stays');
   const { x } = outcome;
   const refusal = messagesOf(x.json).find((m) => m.code === 'inventory_exhausted');
-  if (!refusal && outcome.kind === 'needs' && outcome.cause === 'config') throw new NotTested(outcome.why);
+  if (!refusal && outcome.kind === 'needs' && outcome.cause === 'config') t.stopNotTested(outcome.why);
   const problems = businessErrorProblems(t.dialect, x, { code: 'inventory_exhausted', continueUrl: true });
   const made: Exchange[] = [];
   const id = isObject(x.json) ? x.json.id : undefined;
@@ -429,19 +426,17 @@ async function soldOut(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function complete(t: ScenarioContext): Promise<void> {
+type CompleteCheck = 'booking.complete' | 'booking.confirmation-members' | 'booking.cancel-completed';
+
+async function complete(t: ScenarioContext<CompleteCheck>): Promise<void> {
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
   const done = await completeBooking(t, await readyBooking(t), token, { await: true });
   const { final } = done;
-  if (statusOf(final) === 'complete_in_progress') {
-    throw new NotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
-  }
+  if (statusOf(final) === 'complete_in_progress')
+    t.stopNotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
   const exchanges = [...(done.refused ? [done.refused, ...done.supplied] : []), done.complete, ...done.polls.slice(-1)];
   const refusal = refusedCompleteReason(BOOKING, done);
-  if (refusal) {
-    t.notTested('booking.complete', refusal, exchanges);
-    throw new NotTested(refusal);
-  }
+  if (refusal) t.stopNotTested(refusal, { check: 'booking.complete', exchanges });
   const confirmation = resourceOf(t, final).confirmation;
   const shape = isObject(confirmation) ? `{${Object.keys(confirmation).join(', ')}}` : brief(confirmation);
   t.check('booking.complete', final.status === 200 && statusOf(final) === 'completed' && isObject(confirmation), {
@@ -451,7 +446,7 @@ async function complete(t: ScenarioContext): Promise<void> {
     exchanges,
   });
   await cancelCompleted(t, final);
-  t.prerequisite(isObject(confirmation), 'booking.complete');
+  if (!isObject(confirmation)) t.stopBlocked('booking.complete');
   judgeConfirmation(t, confirmation as Json, final);
 }
 
@@ -461,7 +456,7 @@ async function complete(t: ScenarioContext): Promise<void> {
  * business may refuse to cancel a confirmed stay (a non-refundable rate) is not said, so what it
  * answers is reported.
  */
-async function cancelCompleted(t: ScenarioContext, final: Exchange): Promise<void> {
+async function cancelCompleted(t: ScenarioContext<'booking.cancel-completed'>, final: Exchange): Promise<void> {
   if (statusOf(final) !== 'completed')
     return t.notTested(
       'booking.cancel-completed',
@@ -480,7 +475,7 @@ async function cancelCompleted(t: ScenarioContext, final: Exchange): Promise<voi
   });
 }
 
-function judgeConfirmation(t: ScenarioContext, c: Json, final: Exchange): void {
+function judgeConfirmation(t: ScenarioContext<'booking.confirmation-members'>, c: Json, final: Exchange): void {
   const typed = CONFIRMATION_MEMBERS.filter((m) => c[m] !== undefined).map((m) => `${m} ${typeof c[m]}`);
   const wrong = CONFIRMATION_MEMBERS.filter((m) => c[m] !== undefined && typeof c[m] !== 'string');
   const absent = CONFIRMATION_MEMBERS.filter((m) => c[m] === undefined);
@@ -499,7 +494,7 @@ function judgeConfirmation(t: ScenarioContext, c: Json, final: Exchange): void {
   });
 }
 
-async function updateInProgress(t: ScenarioContext): Promise<void> {
+async function updateInProgress(t: ScenarioContext<'booking.in-progress-unchanged'>): Promise<void> {
   const token = t.need(
     t.config.payment?.in_progress_token,
     'payment.in_progress_token in --config (a token that holds completion in progress)',
@@ -507,12 +502,10 @@ async function updateInProgress(t: ScenarioContext): Promise<void> {
   const done = await completeBooking(t, await readyBooking(t), token, { await: false });
   const held = done.final;
   const refusal = statusOf(held) === 'complete_in_progress' ? undefined : refusedCompleteReason(BOOKING, done);
-  if (refusal) throw new NotTested(refusal);
-  t.prerequisite(carriesResource(held), 'booking.complete');
-  t.need(
-    statusOf(held) === 'complete_in_progress' ? held : undefined,
-    'payment.in_progress_token to leave the session complete_in_progress',
-  );
+  if (refusal) t.stopNotTested(refusal);
+  if (!carriesResource(held)) t.stopBlocked('booking.complete');
+  if (statusOf(held) !== 'complete_in_progress')
+    t.stopNotTested('needs payment.in_progress_token to leave the session complete_in_progress');
   const before = resourceOf(t, held);
   const booker = isObject(before.booker) ? before.booker : {};
   const x = await t.call('booking.update', {

@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import { canonicalJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
@@ -14,7 +14,7 @@ export const cartSuite: Suite = {
   capability: 'shopping.cart',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'cart.lifecycle',
       title: 'Create, read, replace and cancel a cart',
       effect: 'write',
@@ -30,7 +30,7 @@ export const cartSuite: Suite = {
         },
       ],
       run: cartLifecycle,
-    },
+    }),
     unknownIdScenario({
       operation: 'cart.get',
       checkId: 'cart.not-found',
@@ -38,7 +38,7 @@ export const cartSuite: Suite = {
       subject: 'cart',
       continueUrl: true,
     }),
-    {
+    scenario({
       id: 'cart.out-of-stock',
       title: 'Create a cart whose every item is out of stock',
       effect: 'write',
@@ -64,7 +64,7 @@ export const cartSuite: Suite = {
           actual: problems.join('; '),
         });
       },
-    },
+    }),
   ],
   rules: [
     endpointsRule('shopping.cart'),
@@ -80,9 +80,16 @@ export const cartSuite: Suite = {
   ],
 };
 
-async function cartLifecycle(t: ScenarioContext): Promise<void> {
+type LifecycleCheck =
+  | 'cart.create-201'
+  | 'cart.get-same'
+  | 'cart.update-replaces'
+  | 'cart.cancel'
+  | 'cart.read-after-cancel';
+
+async function cartLifecycle(t: ScenarioContext<LifecycleCheck>): Promise<void> {
   const items = t.need(await purchasableItems(t, 2), NEEDS_ITEMS);
-  t.need(items.length >= 2 ? items : undefined, 'two purchasable items (fixtures.item_ids)');
+  if (items.length < 2) t.stopNotTested('needs two purchasable items (fixtures.item_ids)');
   const created = await t.call('cart.create', { input: { lineItems: lineItems(items) } });
   const id = resourceOf(t, created).id;
   if (typeof id === 'string') t.cleanup(() => t.call('cart.cancel', { id, tolerateTransportError: true }));
@@ -92,7 +99,7 @@ async function cartLifecycle(t: ScenarioContext): Promise<void> {
     expected: 'HTTP 201',
     actual: `HTTP ${created.status}`,
   });
-  t.prerequisite(typeof id === 'string', 'cart.resource');
+  if (typeof id !== 'string') t.stopBlocked('cart.resource');
   const cartId = id as string;
 
   const got = await t.call('cart.get', { id: cartId });

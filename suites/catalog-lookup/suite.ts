@@ -1,6 +1,6 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { brief, findMessage } from '../../src/protocol/messages.js';
 import {
@@ -36,7 +36,7 @@ export const catalogLookupSuite: Suite = {
   capability: 'shopping.catalog.lookup',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'catalog-lookup.by-product-id',
       title: 'Lookup by product ids',
       effect: 'read',
@@ -66,10 +66,7 @@ export const catalogLookupSuite: Suite = {
           expected: `products with ids ${ids.join(', ')}`,
           actual: `product ids ${brief(products.map((p) => p.id))}`,
         });
-        t.prerequisite(
-          ids.some((id) => products.some((p) => p.id === id)),
-          'catalog-lookup.product-ids',
-        );
+        if (!ids.some((id) => products.some((p) => p.id === id))) t.stopBlocked('catalog-lookup.product-ids');
         const inputs = products.flatMap(inputIdsOf);
         const unnamed = ids.filter((id) => products.some((p) => p.id === id) && !inputs.includes(id));
         const stray = inputs.filter((id) => !ids.includes(id));
@@ -81,8 +78,8 @@ export const catalogLookupSuite: Suite = {
           actual: `inputs ids ${brief(inputs)}`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-lookup.by-variant-id',
       title: 'Lookup by a variant id',
       effect: 'read',
@@ -104,7 +101,7 @@ export const catalogLookupSuite: Suite = {
           expected: `HTTP 200 and a product holding variant ${variantId}`,
           actual: `HTTP ${x.status}, ${brief(x.json)}`,
         });
-        t.prerequisite(!!holder, 'catalog-lookup.variant-ids');
+        if (!holder) t.stopBlocked('catalog-lookup.variant-ids');
         const variant = variantsOf(holder!).find((v) => v.id === variantId)!;
         const named = inputIdsOf({ variants: [variant] });
         t.check('catalog-lookup.variant-inputs', named.includes(variantId), {
@@ -128,8 +125,8 @@ export const catalogLookupSuite: Suite = {
           },
         );
       },
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-lookup.unknown-ids',
       title: 'Lookup with identifiers that do not resolve',
       effect: 'read',
@@ -172,8 +169,8 @@ export const catalogLookupSuite: Suite = {
           },
         );
       },
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-lookup.batch-limit',
       title: 'Lookup batches of growing size until the business refuses one',
       effect: 'read',
@@ -185,8 +182,8 @@ export const catalogLookupSuite: Suite = {
         },
       ],
       run: probeBatchLimit,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-product.by-ids',
       title: 'Product detail by product id and by variant id',
       effect: 'read',
@@ -204,8 +201,8 @@ export const catalogLookupSuite: Suite = {
         },
       ],
       run: productByIds,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-product.selections',
       title: 'Selections: option value signals and relaxation by preferences',
       effect: 'read',
@@ -232,7 +229,7 @@ export const catalogLookupSuite: Suite = {
         },
       ],
       run: selections,
-    },
+    }),
     unknownIdScenario({
       operation: 'catalog.product',
       checkId: 'catalog-product.not-found',
@@ -247,14 +244,14 @@ export const catalogLookupSuite: Suite = {
 const TRANSIENT = [429, 503];
 
 /** Probes growing batches until the business refuses one; anything but a 400 request_too_large fails. */
-async function probeBatchLimit(t: ScenarioContext): Promise<void> {
+async function probeBatchLimit(t: ScenarioContext<'catalog-lookup.batch-limit'>): Promise<void> {
   const ceiling = t.config.fixtures?.lookup_batch_ceiling ?? DEFAULT_BATCH_CEILING;
   let accepted = 0;
   for (let size = 1; ; size = Math.min(size * 2, ceiling)) {
     const ids = Array.from({ length: size }, (_, i) => `proto-conformance-batch-${i}`);
     const x = await t.call('catalog.lookup', { input: { ids }, notFoundProbe: true, tolerateTransportError: true });
     // The probe uses ids that resolve to nothing; a single one must already be answered with 200.
-    if (size === 1) t.prerequisite(x.status === 200, 'catalog-lookup.not-found-info');
+    if (size === 1 && x.status !== 200) t.stopBlocked('catalog-lookup.not-found-info');
     if (x.status === 200) {
       accepted = size;
       if (size === ceiling) break;
@@ -282,7 +279,9 @@ async function probeBatchLimit(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function productByIds(t: ScenarioContext): Promise<void> {
+type ByIdsCheck = 'catalog-product.product-id' | 'catalog-product.variant-id' | 'catalog-product.selected';
+
+async function productByIds(t: ScenarioContext<ByIdsCheck>): Promise<void> {
   const products = await knownProducts(t);
   const product = t.need(
     products.find(configurable),
@@ -344,7 +343,13 @@ function selectedProblems(product: Json, known: Map<string, Selection[]>): strin
  * selecting `a` and a value `b` it calls non-existent shows, by what it relaxes, whether `a`
  * with `b` exists. Search need not list every variant, so it only suggests the values to try.
  */
-async function selections(t: ScenarioContext): Promise<void> {
+type SelectionsCheck =
+  | 'catalog-product.signals-present'
+  | 'catalog-product.signals-relative'
+  | 'catalog-product.variants-match'
+  | 'catalog-product.relaxation';
+
+async function selections(t: ScenarioContext<SelectionsCheck>): Promise<void> {
   const products = await knownProducts(t);
   const known = variantSelections(products);
   const twoOptions = products.filter((p) => optionValues(p).size >= 2 && configurable(p));
@@ -369,7 +374,7 @@ async function selections(t: ScenarioContext): Promise<void> {
   // The answer that found something to relax (or failed); else the first, search's guess.
   const lastTry = answers[answers.length - 1];
   const { a, b: found, ...first } = !lastTry.product || lastTry.b ? lastTry : answers[0];
-  t.prerequisite(!!first.product, 'catalog-product.product-id');
+  if (!first.product) t.stopBlocked('catalog-product.product-id');
   const answered = first.product!;
   for (const v of variantsOf(answered))
     if (typeof v.id === 'string' && selectionsFor(v).length) known.set(v.id, selectionsFor(v));

@@ -1,7 +1,6 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { NotTested } from '../../src/engine/outcomes.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { brief } from '../../src/protocol/messages.js';
 import { productsOf, unknownId } from '../shared/catalog-fixtures.js';
@@ -18,7 +17,7 @@ export const catalogSearchSuite: Suite = {
   capability: 'shopping.catalog.search',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'catalog-search.first-page',
       title: 'A search without a limit returns a first page of valid products',
       effect: 'read',
@@ -45,8 +44,8 @@ export const catalogSearchSuite: Suite = {
         },
       ],
       run: firstPage,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-search.small-limit',
       title: `A search with pagination.limit ${SMALL_LIMIT} honours it`,
       effect: 'read',
@@ -69,8 +68,8 @@ export const catalogSearchSuite: Suite = {
           actual: `HTTP ${x.status}, ${count} products`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-search.cursor-walk',
       title: 'Walking every page of a search with its cursors',
       effect: 'read',
@@ -93,8 +92,8 @@ export const catalogSearchSuite: Suite = {
         },
       ],
       run: walkPages,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-search.filters',
       title: 'Filters on category and maximum price combine with AND',
       effect: 'read',
@@ -102,8 +101,8 @@ export const catalogSearchSuite: Suite = {
         { id: 'catalog-search.filters-and', title: 'every product satisfies every filter', requirements: ['SRCH-008'] },
       ],
       run: filtersAnd,
-    },
-    {
+    }),
+    scenario({
       id: 'catalog-search.no-match',
       title: 'A query that matches nothing',
       effect: 'read',
@@ -128,7 +127,7 @@ export const catalogSearchSuite: Suite = {
           actual: `HTTP ${x.status}, products ${brief(products)}`,
         });
       },
-    },
+    }),
   ],
   rules: [endpointsRule('shopping.catalog.search')],
 };
@@ -138,7 +137,13 @@ function isSearchResponse(t: ScenarioContext, x: Exchange): boolean {
   return x.status === 200 && t.validate('catalog-search-response.schema.json', x.json).length === 0;
 }
 
-async function firstPage(t: ScenarioContext): Promise<void> {
+type FirstPageCheck =
+  | 'catalog-search.response'
+  | 'catalog-search.products-valid'
+  | 'catalog-search.default-page-size'
+  | 'catalog-search.default-page-full';
+
+async function firstPage(t: ScenarioContext<FirstPageCheck>): Promise<void> {
   const query = t.config.fixtures?.search_query;
   const x = await t.call('catalog.search', { input: { query } });
   const problems = x.status === 200 ? t.validate('catalog-search-response.schema.json', x.json) : [`HTTP ${x.status}`];
@@ -203,23 +208,28 @@ function pageOf(x: Exchange): Page {
 /** A page leads on when it says so, or, saying nothing, when it hands out a cursor. */
 const leadsOn = (p: Page) => p.hasNext === true || (p.hasNext === undefined && typeof p.cursor === 'string');
 
-async function walkPages(t: ScenarioContext): Promise<void> {
+type WalkCheck =
+  | 'catalog-search.cursor-read'
+  | 'catalog-search.no-repeats'
+  | 'catalog-search.has-next-page'
+  | 'catalog-search.total-count';
+
+async function walkPages(t: ScenarioContext<WalkCheck>): Promise<void> {
   const query = t.config.fixtures?.search_query;
   const search = (cursor?: string) => t.call('catalog.search', { input: { query, limit: DEFAULT_PAGE_SIZE, cursor } });
   const pages = [pageOf(await search())];
-  t.prerequisite(isSearchResponse(t, pages[0].exchange), 'catalog-search.response');
+  if (!isSearchResponse(t, pages[0].exchange)) t.stopBlocked('catalog-search.response');
   if (pages[0].hasNext === true && typeof pages[0].cursor !== 'string') {
     t.fail('catalog-search.has-next-page', {
       message: 'page 1 says has_next_page true but carries no cursor',
       expected: 'has_next_page true only with a cursor to a page of products',
       actual: `has_next_page true, pagination ${brief(isObject(pages[0].exchange.json) ? pages[0].exchange.json.pagination : undefined)}`,
     });
-    throw new NotTested('page 1 carries no cursor to walk on with');
+    t.stopNotTested('page 1 carries no cursor to walk on with');
   }
   if (!leadsOn(pages[0]) || typeof pages[0].cursor !== 'string') {
-    t.need(
-      undefined,
-      `a search spanning two pages to walk (the first page has ${pages[0].ids.length} products; set fixtures.search_query)`,
+    t.stopNotTested(
+      `needs a search spanning two pages to walk (the first page has ${pages[0].ids.length} products; set fixtures.search_query)`,
     );
   }
   while (pages.length < MAX_PAGES) {
@@ -231,7 +241,7 @@ async function walkPages(t: ScenarioContext): Promise<void> {
         message: `a page requested with pagination.cursor answered HTTP ${next.exchange.status}`,
         exchanges: [next.exchange],
       });
-      throw new NotTested('the cursor could not be sent back as pagination.cursor');
+      t.stopNotTested('the cursor could not be sent back as pagination.cursor');
     }
     if (pages.length === 1) {
       if (next.ids.length > 0 && next.ids.join() === pages[0].ids.join()) {
@@ -239,7 +249,7 @@ async function walkPages(t: ScenarioContext): Promise<void> {
           message: 'pagination.cursor seems ignored: the second page equals the first',
           exchanges: [next.exchange],
         });
-        throw new NotTested('the business does not read pagination.cursor (the request member is not shown)');
+        t.stopNotTested('the business does not read pagination.cursor (the request member is not shown)');
       }
       // Two empty pages tell nothing: an ignored cursor would give the same.
       if (pages[0].ids.length === 0 && next.ids.length === 0) {
@@ -304,12 +314,12 @@ async function walkPages(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function filtersAnd(t: ScenarioContext): Promise<void> {
+async function filtersAnd(t: ScenarioContext<'catalog-search.filters-and'>): Promise<void> {
   const query = t.config.fixtures?.search_query;
   let filters = t.config.fixtures?.search_filters;
   if (!filters) {
     const first = await t.call('catalog.search', { input: { query } });
-    t.prerequisite(isSearchResponse(t, first), 'catalog-search.response');
+    if (!isSearchResponse(t, first)) t.stopBlocked('catalog-search.response');
     filters = filtersFrom(productsOf(first.json));
   }
   const { categories, max } = t.need(
@@ -317,7 +327,7 @@ async function filtersAnd(t: ScenarioContext): Promise<void> {
     'a product with categories and a price (or fixtures.search_filters)',
   );
   const x = await t.call('catalog.search', { input: { query, filters } });
-  t.prerequisite(x.status !== 200 || isSearchResponse(t, x), 'catalog-search.response');
+  if (x.status === 200 && !isSearchResponse(t, x)) t.stopBlocked('catalog-search.response');
   const returned = productsOf(x.json);
   if (x.status === 200 && returned.length === 0) {
     return t.observe('catalog-search.filters-and', {

@@ -1,8 +1,7 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { Blocked, NotTested } from '../../src/engine/outcomes.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
@@ -37,7 +36,7 @@ export const checkoutSuite: Suite = {
   capability: 'shopping.checkout',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'checkout.to-ready',
       title: 'Create a session, drive it to ready_for_complete by its own messages, then cancel it',
       effect: 'write',
@@ -57,10 +56,7 @@ export const checkoutSuite: Suite = {
       async run(t) {
         const created = await openSession(t);
         const drive = await driveToReady(t, created);
-        if (drive.kind === 'needs') {
-          t.notTested('checkout.ready', drive.why, [drive.last]);
-          throw new NotTested(drive.why);
-        }
+        if (drive.kind === 'needs') t.stopNotTested(drive.why, { check: 'checkout.ready', exchanges: [drive.last] });
         t.require('checkout.ready', drive.kind === 'ready', {
           message: drive.why,
           expected: 'status ready_for_complete once the session has what its messages ask for',
@@ -74,8 +70,8 @@ export const checkoutSuite: Suite = {
           actual: `HTTP ${canceled.status}, status ${brief(statusOf(canceled))}`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.cancel-incomplete',
       title: 'Cancel a session that is still incomplete',
       effect: 'write',
@@ -87,9 +83,9 @@ export const checkoutSuite: Suite = {
         },
       ],
       async run(t) {
-        const created = await sessionFor(await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+        const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
         if (statusOf(created) !== 'incomplete')
-          throw new NotTested('the session was ready at create, so it was never incomplete');
+          t.stopNotTested('the session was ready at create, so it was never incomplete');
         const x = await t.call('checkout.cancel', { id: String(resourceOf(t, created).id) });
         t.check('checkout.cancel-from-incomplete', x.status === 200 && statusOf(x) === 'canceled', {
           message: `cancel answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
@@ -97,8 +93,8 @@ export const checkoutSuite: Suite = {
           actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.totals-recomputed',
       title: 'Change a line quantity by update and compare the totals',
       effect: 'write',
@@ -110,8 +106,8 @@ export const checkoutSuite: Suite = {
         },
       ],
       run: totalsRecomputed,
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.complete',
       title: 'Complete a ready session with the configured payment token',
       effect: 'irreversible',
@@ -126,16 +122,10 @@ export const checkoutSuite: Suite = {
         const token = t.need(t.config.payment?.token, 'payment.token in --config');
         const done = await completeCheckout(t, await readySession(t), token, { await: true });
         const { final } = done;
-        if (statusOf(final) === 'complete_in_progress') {
-          throw new NotTested(
-            `the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`,
-          );
-        }
+        if (statusOf(final) === 'complete_in_progress')
+          t.stopNotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
         const refusal = refusedCheckoutComplete(done);
-        if (refusal) {
-          t.notTested('checkout.complete', refusal, [done.complete]);
-          throw new NotTested(refusal);
-        }
+        if (refusal) t.stopNotTested(refusal, { check: 'checkout.complete', exchanges: [done.complete] });
         const order = resourceOf(t, final).order;
         const ok =
           final.status === 200 &&
@@ -150,8 +140,8 @@ export const checkoutSuite: Suite = {
           exchanges: [done.complete, ...done.polls.slice(-1)],
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.unavailable',
       title: 'Create a session whose every item is unavailable',
       effect: 'write',
@@ -163,8 +153,8 @@ export const checkoutSuite: Suite = {
         },
       ],
       run: unavailable,
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.quantity-adjusted',
       title: `Create a session asking for ${LARGE_QUANTITY} of an item`,
       effect: 'write',
@@ -177,6 +167,7 @@ export const checkoutSuite: Suite = {
       ],
       async run(t) {
         const created = await sessionFor(
+          t,
           await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS), LARGE_QUANTITY),
         );
         const adjusted = messagesOf(created.json).filter((m) => m.code === 'quantity_adjusted');
@@ -194,8 +185,8 @@ export const checkoutSuite: Suite = {
           actual: brief(wrong),
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'checkout.update-in-progress',
       title: 'Update a session whose completion is in progress',
       effect: 'irreversible',
@@ -214,12 +205,10 @@ export const checkoutSuite: Suite = {
         const done = await completeCheckout(t, await readySession(t), token, { await: false });
         const held = done.final;
         const refusal = statusOf(held) === 'complete_in_progress' ? undefined : refusedCheckoutComplete(done);
-        if (refusal) throw new NotTested(refusal);
-        t.prerequisite(carriesResource(held), 'checkout.complete');
-        t.need(
-          statusOf(held) === 'complete_in_progress' ? held : undefined,
-          'payment.in_progress_token to leave the session complete_in_progress',
-        );
+        if (refusal) t.stopNotTested(refusal);
+        if (!carriesResource(held)) t.stopBlocked('checkout.complete');
+        if (statusOf(held) !== 'complete_in_progress')
+          t.stopNotTested('needs payment.in_progress_token to leave the session complete_in_progress');
         const before = resourceOf(t, held);
         const x = await t.call('checkout.update', {
           id: String(before.id),
@@ -242,19 +231,16 @@ export const checkoutSuite: Suite = {
           actual: `HTTP ${x.status}, status ${brief(after.status)}, buyer ${brief(after.buyer)}, messages ${brief(messagesOf(x.json))}`,
         });
       },
-    },
+    }),
   ],
   rules: [endpointsRule('shopping.checkout'), ...sessionRules()],
 };
 
 /** The create of checkout.to-ready, judged: CHK-001 concludes here for every scenario. */
-async function openSession(t: ScenarioContext): Promise<Exchange> {
+async function openSession(t: ScenarioContext<'checkout.create'>): Promise<Exchange> {
   // Two lines where the business sells two items, so several fulfillment groups show.
   const outcome = await createCheckout(t, t.need(await purchasableItems(t, 2), NEEDS_ITEMS));
-  if (outcome.kind === 'needs') {
-    t.notTested('checkout.create', outcome.why, [outcome.x]);
-    throw new NotTested(outcome.why);
-  }
+  if (outcome.kind === 'needs') t.stopNotTested(outcome.why, { check: 'checkout.create', exchanges: [outcome.x] });
   const { x } = outcome;
   t.require('checkout.create', outcome.kind === 'session' && x.status === 201 && OPEN.includes(String(statusOf(x))), {
     message:
@@ -266,20 +252,20 @@ async function openSession(t: ScenarioContext): Promise<Exchange> {
 }
 
 /** The session of a create another scenario needs: checkout.create judges the create itself. */
-async function sessionFor(outcome: CreateOutcome): Promise<Exchange> {
-  if (outcome.kind === 'needs') throw new NotTested(outcome.why);
-  if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) throw new Blocked('checkout.create');
+async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<Exchange> {
+  if (outcome.kind === 'needs') t.stopNotTested(outcome.why);
+  if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) t.stopBlocked('checkout.create');
   return outcome.x;
 }
 
-async function totalsRecomputed(t: ScenarioContext): Promise<void> {
-  const created = await sessionFor(await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+async function totalsRecomputed(t: ScenarioContext<'checkout.totals-recomputed'>): Promise<void> {
+  const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
   const resource = resourceOf(t, created);
   const lines = Array.isArray(resource.line_items) ? resource.line_items.filter(isObject) : [];
   const line = lines[0];
   const price = isObject(line?.item) ? line.item.price : undefined;
   if (!line || typeof line.quantity !== 'number' || typeof price !== 'number' || price <= 0) {
-    throw new NotTested(
+    t.stopNotTested(
       `the session's first line states no positive item.price and quantity to compare totals by (${brief(line)})`,
     );
   }
@@ -290,8 +276,8 @@ async function totalsRecomputed(t: ScenarioContext): Promise<void> {
   });
   if (!carriesResource(x)) {
     const refused = judgeRefusedUpdate(x, []);
-    if (refused.kind === 'needs') throw new NotTested(refused.why);
-    t.prerequisite(false, 'checkout.ready');
+    if (refused.kind === 'needs') t.stopNotTested(refused.why);
+    t.stopBlocked('checkout.ready');
   }
   const after = resourceOf(t, x);
   const updated = Array.isArray(after.line_items)
@@ -310,12 +296,12 @@ async function totalsRecomputed(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function unavailable(t: ScenarioContext): Promise<void> {
+async function unavailable(t: ScenarioContext<'checkout.item-unavailable'>): Promise<void> {
   const items = t.need(t.config.fixtures?.unavailable_item_ids, 'fixtures.unavailable_item_ids in --config');
   const outcome = await createCheckout(t, items);
   const { x } = outcome;
   const refusal = messagesOf(x.json).find((m) => m.code === 'item_unavailable');
-  if (!refusal && outcome.kind === 'needs' && outcome.cause === 'config') throw new NotTested(outcome.why);
+  if (!refusal && outcome.kind === 'needs' && outcome.cause === 'config') t.stopNotTested(outcome.why);
   const problems = businessErrorProblems(t.dialect, x, { code: 'item_unavailable', continueUrl: true });
   const created: Exchange[] = [];
   const id = isObject(x.json) ? x.json.id : undefined;

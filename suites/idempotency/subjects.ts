@@ -1,6 +1,5 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { CallOptions, ScenarioContext } from '../../src/engine/context.js';
-import { NotTested } from '../../src/engine/outcomes.js';
 import type { Effect } from '../../src/report/types.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
@@ -71,7 +70,7 @@ async function newCart(t: ScenarioContext): Promise<{ id: string; items: string[
   const items = await oneItem(t);
   const x = await t.call('cart.create', { input: { lineItems: lineItems(items) } });
   const id = idOf(t, x);
-  if (!id) throw new NotTested(`cart create answered HTTP ${x.status} without a cart; the cart suite judges it`);
+  if (!id) t.stopNotTested(`cart create answered HTTP ${x.status} without a cart; the cart suite judges it`);
   t.cleanup(() => t.call('cart.cancel', { id, tolerateTransportError: true }));
   return { id, items };
 }
@@ -79,16 +78,14 @@ async function newCart(t: ScenarioContext): Promise<{ id: string; items: string[
 /** An open checkout session to act on; createCheckout cancels it when the scenario ends. */
 async function newSession(t: ScenarioContext): Promise<Exchange> {
   const created = await createCheckout(t, await oneItem(t));
-  if (created.kind !== 'session')
-    throw new NotTested(`no session to act on: ${created.why}; the checkout suite judges it`);
+  if (created.kind !== 'session') t.stopNotTested(`no session to act on: ${created.why}; the checkout suite judges it`);
   return created.x;
 }
 
 /** An open booking session to act on; createBooking cancels it when the scenario ends. */
 async function newBooking(t: ScenarioContext): Promise<Exchange> {
   const created = await createBooking(t);
-  if (created.kind !== 'session')
-    throw new NotTested(`no session to act on: ${created.why}; the booking suite judges it`);
+  if (created.kind !== 'session') t.stopNotTested(`no session to act on: ${created.why}; the booking suite judges it`);
   return created.x;
 }
 
@@ -173,7 +170,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
     async prepare(t) {
       const first = await ask(t, question(t));
       if (plainAnswer(first) === undefined)
-        throw new NotTested(
+        t.stopNotTested(
           `the first question got no answer to replay (HTTP ${first.status}; an answer is a 2xx with a non-empty answer.plain); the ask suite judges it`,
         );
       // A business that returns no conversation (optional) is asked again without one.

@@ -1,6 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { NotTested } from '../../src/engine/outcomes.js';
-import type { CheckSpec, Scenario, Suite } from '../../src/engine/suite.js';
+import { scenario, type CheckSpec, type Scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { changedBody, reformatted, replayDifferences } from '../../src/protocol/idempotency.js';
 import { brief } from '../../src/protocol/messages.js';
@@ -27,18 +26,38 @@ export const idempotencySuites: readonly Suite[] = [
 
 const is2xx = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
 
+/**
+ * A check of one operation's scenario, `idempotency.<operation>.<what>`: TypeScript checks the
+ * <what>; which an operation declares depends on it, and the context refuses the others.
+ */
+type IdempotencyCheck = `idempotency.${string}.${
+  | 'missing-key'
+  | 'replay'
+  | 'replay-no-second-effect'
+  | 'conflict-409'
+  | 'conflict-unchanged'
+  | 'json-equal-body'
+  | 'key-scope'}`;
+
 /** The checks one operation gets: what it makes, and whether its body has a meaning to change. */
 function keyRequired(s: IdempotencySubject): boolean {
   return operation(s.operation).idempotency === 'required';
 }
 
-function checksFor(s: IdempotencySubject): CheckSpec[] {
-  const p = `idempotency.${s.operation}`;
+function checksFor(s: IdempotencySubject): CheckSpec<IdempotencyCheck>[] {
+  const p = `idempotency.${s.operation}` as const;
   const creates = operation(s.operation).creates === true;
+  // An ID inside a conditional spread needs `as const`: the array's contextual type does not reach it.
   return [
     // Where the key is optional (Document 2 §POST /ask), a request without one is no refusal to expect.
     ...(keyRequired(s)
-      ? [{ id: `${p}.missing-key`, title: 'a request without Idempotency-Key gets 400', requirements: ['IDEM-005'] }]
+      ? [
+          {
+            id: `${p}.missing-key` as const,
+            title: 'a request without Idempotency-Key gets 400',
+            requirements: ['IDEM-005'],
+          },
+        ]
       : []),
     {
       id: `${p}.replay`,
@@ -48,7 +67,7 @@ function checksFor(s: IdempotencySubject): CheckSpec[] {
     ...(s.made
       ? [
           {
-            id: `${p}.replay-no-second-effect`,
+            id: `${p}.replay-no-second-effect` as const,
             title: 'a replay makes nothing new: the same id as the first answer',
             requirements: ['IDEM-002'],
           },
@@ -57,7 +76,7 @@ function checksFor(s: IdempotencySubject): CheckSpec[] {
     ...(s.conflict
       ? [
           {
-            id: `${p}.conflict-409`,
+            id: `${p}.conflict-409` as const,
             title: 'the same key with a body of another meaning gets 409',
             requirements: ['IDEM-003'],
           },
@@ -68,7 +87,7 @@ function checksFor(s: IdempotencySubject): CheckSpec[] {
     ...(s.conflict && s.read
       ? [
           {
-            id: `${p}.conflict-unchanged`,
+            id: `${p}.conflict-unchanged` as const,
             title: 'after the 409 the resource reads as the first request left it',
             requirements: ['IDEM-004'],
           },
@@ -77,12 +96,12 @@ function checksFor(s: IdempotencySubject): CheckSpec[] {
     ...(creates
       ? [
           {
-            id: `${p}.json-equal-body`,
+            id: `${p}.json-equal-body` as const,
             title: 'what a replay whose body is equal as JSON but not as bytes gets (not shown)',
             requirements: ['IDEM-006'],
           },
           {
-            id: `${p}.key-scope`,
+            id: `${p}.key-scope` as const,
             title: 'what the same key gets on another operation of the resource (not shown)',
             requirements: ['IDEM-007'],
           },
@@ -92,17 +111,17 @@ function checksFor(s: IdempotencySubject): CheckSpec[] {
 }
 
 function scenarioFor(s: IdempotencySubject): Scenario {
-  return {
+  return scenario({
     id: `idempotency.${s.operation}`,
     title: `Replay, conflict and a missing key on ${s.operation}`,
     effect: s.effect,
     checks: checksFor(s),
     run: (t) => exercise(t, s),
-  };
+  });
 }
 
-async function exercise(t: ScenarioContext, s: IdempotencySubject): Promise<void> {
-  const p = `idempotency.${s.operation}`;
+async function exercise(t: ScenarioContext<IdempotencyCheck>, s: IdempotencySubject): Promise<void> {
+  const p = `idempotency.${s.operation}` as const;
   const creates = operation(s.operation).creates === true;
   const { send, id } = await s.prepare(t);
   const discard = discarder(t, s.operation);
@@ -123,7 +142,7 @@ async function exercise(t: ScenarioContext, s: IdempotencySubject): Promise<void
   // Served without a key is a finding whatever came next; a refusal counts only if the keyed request is served.
   if (bare && is2xx(bare)) judgeBare(bare);
   if (!is2xx(first))
-    throw new NotTested(
+    t.stopNotTested(
       `the request with a key answered HTTP ${first.status}: ${brief(first.json)}; its own suite judges it`,
     );
   if (bare && !is2xx(bare)) judgeBare(bare);
@@ -131,7 +150,10 @@ async function exercise(t: ScenarioContext, s: IdempotencySubject): Promise<void
   await judgeReplay(t, s, first, made, discard);
   if (s.conflict) {
     const changed = changedBody(t.sentBody(first), s.conflict);
-    const conflictChecks = [`${p}.conflict-409`, ...(s.read ? [`${p}.conflict-unchanged`] : [])];
+    const conflictChecks: IdempotencyCheck[] = [
+      `${p}.conflict-409`,
+      ...(s.read ? [`${p}.conflict-unchanged` as const] : []),
+    ];
     if (!changed)
       for (const c of conflictChecks) t.notTested(c, 'the request carries nothing whose meaning can be changed');
     else await judgeConflict(t, s, first, changed, id, discard);
@@ -141,13 +163,13 @@ async function exercise(t: ScenarioContext, s: IdempotencySubject): Promise<void
 
 /** The same key and the same bytes: the stored result, and nothing made twice. */
 async function judgeReplay(
-  t: ScenarioContext,
+  t: ScenarioContext<IdempotencyCheck>,
   s: IdempotencySubject,
   first: Exchange,
   made: string | undefined,
   discard: Discard,
 ): Promise<void> {
-  const p = `idempotency.${s.operation}`;
+  const p = `idempotency.${s.operation}` as const;
   const replay = await t.resend(first);
   const differences = replayDifferences(first, replay);
   t.check(`${p}.replay`, differences.length === 0, {
@@ -176,14 +198,14 @@ async function judgeReplay(
 
 /** The same key with a changed quantity: 409, and (on an existing resource) nothing changed. */
 async function judgeConflict(
-  t: ScenarioContext,
+  t: ScenarioContext<IdempotencyCheck>,
   s: IdempotencySubject,
   first: Exchange,
   changed: string,
   id: string | undefined,
   discard: Discard,
 ): Promise<void> {
-  const p = `idempotency.${s.operation}`;
+  const p = `idempotency.${s.operation}` as const;
   const before = s.read && id !== undefined ? await s.read(t, id) : undefined;
   const conflict = await t.resend(first, changed);
   discard(s.made?.(t, conflict));
@@ -208,13 +230,13 @@ async function judgeConflict(
 
 /** What the spec leaves open about a key, asked of a create: bytes or JSON compared, and the key's scope. */
 async function observeOpenQuestions(
-  t: ScenarioContext,
+  t: ScenarioContext<IdempotencyCheck>,
   s: IdempotencySubject,
   first: Exchange,
   made: string | undefined,
   discard: Discard,
 ): Promise<void> {
-  const p = `idempotency.${s.operation}`;
+  const p = `idempotency.${s.operation}` as const;
   const body = reformatted(t.sentBody(first));
   if (!body) t.notTested(`${p}.json-equal-body`, 'the request body cannot be written another way');
   else {
@@ -242,11 +264,11 @@ async function observeOpenQuestions(
  * a cancel says per operation. Either is allowed (not shown).
  */
 async function observeKeyScope(
-  t: ScenarioContext,
+  t: ScenarioContext<IdempotencyCheck>,
   name: OperationName,
   first: Exchange,
   made: string | undefined,
-  checkId: string,
+  checkId: IdempotencyCheck,
 ): Promise<void> {
   const cancel = operationsOf(operation(name).capability).find((o) => o.name.endsWith('.cancel'));
   if (!cancel || made === undefined) return t.notTested(checkId, 'nothing was made to cancel');

@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { brief, findMessage, messagesOf } from '../../src/protocol/messages.js';
 import type { RecipeInput } from '../../src/protocol/recipes.js';
@@ -44,7 +44,7 @@ export const locationLookupSuite: Suite = {
   capability: 'common.location.lookup',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'location-lookup.by-id',
       title: 'Lookup by canonical ids, and by aliases',
       effect: 'read',
@@ -66,8 +66,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: byId,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.merge',
       title: 'Several identifiers of one location in one lookup',
       effect: 'read',
@@ -79,8 +79,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: merged,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.unknown',
       title: 'Lookup with identifiers that do not resolve',
       effect: 'read',
@@ -97,8 +97,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: unknownIds,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.batch',
       title: 'A lookup above the batch maximum, with duplicates and known ids placed to show which were processed',
       effect: 'read',
@@ -115,8 +115,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: batchLimit,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.distance',
       title: 'Lookup of ids and aliases with a distance',
       effect: 'read',
@@ -128,8 +128,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: distanceAfterResolution,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.serves',
       title: 'Lookup of ids and aliases with serves, against a search with the same serves',
       effect: 'read',
@@ -141,8 +141,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: servesAfterResolution,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.amenities',
       title: 'Lookup of ids and aliases with filters.amenities',
       effect: 'read',
@@ -154,8 +154,8 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: amenitiesAfterResolution,
-    },
-    {
+    }),
+    scenario({
       id: 'location-lookup.context',
       title: 'The same lookup with and without a context naming a place',
       effect: 'read',
@@ -187,7 +187,7 @@ export const locationLookupSuite: Suite = {
           exchanges: [...plain.exchanges, ...withContext.exchanges],
         });
       },
-    },
+    }),
   ],
   rules: [endpointsRule('common.location.lookup'), ...locationRules('common.location.lookup', 'LLKP-001')],
 };
@@ -196,7 +196,7 @@ export const locationLookupSuite: Suite = {
 async function canonicalIds(t: ScenarioContext): Promise<string[]> {
   const given = fixturesOf(t).ids;
   if (given?.length) return given;
-  if (!t.target.capabilities.has('common.location.search')) return t.need<string[]>(undefined, NEEDS_IDS);
+  if (!t.target.capabilities.has('common.location.search')) return t.stopNotTested(`needs ${NEEDS_IDS}`);
   const found = await t.once('location-lookup.ids-from-search', async () => {
     const x = await t.call('location.search', {
       input: { query: fixturesOf(t).query, limit: FROM_SEARCH },
@@ -205,7 +205,7 @@ async function canonicalIds(t: ScenarioContext): Promise<string[]> {
     return idsOf(locationsOf(x.json)).slice(0, FROM_SEARCH);
   });
   // A search that finds nothing (one without query may) names no id to look up.
-  return t.need(found.length ? found : undefined, NEEDS_IDS);
+  return t.need(found, NEEDS_IDS);
 }
 
 /** Canonical ids and the config's aliases together: what the filter scenarios look up. */
@@ -303,7 +303,9 @@ function strayInputs(x: Exchange): string[] {
 const isSent = (body: unknown): body is { ids: unknown[] } =>
   typeof body === 'object' && body !== null && Array.isArray((body as Json).ids);
 
-async function byId(t: ScenarioContext): Promise<void> {
+type ByIdCheck = 'location-lookup.canonical-ids' | 'location-lookup.inputs-exact' | 'location-lookup.aliases';
+
+async function byId(t: ScenarioContext<ByIdCheck>): Promise<void> {
   const ids = await canonicalIds(t);
   const canonical = await lookedUp(t, ids);
   const unresolved = ids.filter((id) => !canonical.locations.some((l) => l.id === id));
@@ -315,7 +317,7 @@ async function byId(t: ScenarioContext): Promise<void> {
     actual: `HTTP ${canonical.exchanges.map((x) => x.status).join(', ')}; location ids ${idsOf(canonical.locations).join(', ')}`,
     exchanges: canonical.exchanges,
   });
-  t.prerequisite(canonical.ok, 'location-lookup.canonical-ids');
+  if (!canonical.ok) t.stopBlocked('location-lookup.canonical-ids');
   const aliases = fixturesOf(t).aliases ?? {};
   const byAlias = Object.keys(aliases).length ? await lookedUp(t, Object.keys(aliases)) : undefined;
   const exchanges = [...canonical.exchanges, ...(byAlias?.exchanges ?? [])];
@@ -364,7 +366,7 @@ async function byId(t: ScenarioContext): Promise<void> {
   t.pass('location-lookup.aliases', `every alias resolved: ${Object.keys(aliases).join(', ')}`, byAlias.exchanges);
 }
 
-async function merged(t: ScenarioContext): Promise<void> {
+async function merged(t: ScenarioContext<'location-lookup.merged-inputs'>): Promise<void> {
   const ids = await canonicalIds(t);
   const { max } = await batchMax(t);
   const alias = Object.entries(fixturesOf(t).aliases ?? {})[0];
@@ -378,7 +380,7 @@ async function merged(t: ScenarioContext): Promise<void> {
       : undefined;
   const due = solo && locationsOf(solo.json).some((l) => l.id === id) ? [id, request[1]] : [id];
   const x = await t.call('location.lookup', { input: { ids: request }, tolerateTransportError: true });
-  t.prerequisite(isLocationsAnswer(x), 'location-lookup.canonical-ids');
+  if (!isLocationsAnswer(x)) t.stopBlocked('location-lookup.canonical-ids');
   const copies = locationsOf(x.json).filter((l) => l.id === id);
   // canonical-ids showed that id resolves: an answer without it lost the location in the merge.
   const unnamed = copies.length ? due.filter((i) => !inputIdsOf(copies[0]).includes(i)) : due;
@@ -401,7 +403,9 @@ async function merged(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function unknownIds(t: ScenarioContext): Promise<void> {
+async function unknownIds(
+  t: ScenarioContext<'location-lookup.unknown-ids' | 'location-lookup.not-found'>,
+): Promise<void> {
   const [known] = await canonicalIds(t);
   const { max } = await batchMax(t);
   const [u1, u2] = [unknownId(), unknownId()];
@@ -431,7 +435,7 @@ async function unknownIds(t: ScenarioContext): Promise<void> {
     exchanges: all,
   });
   // Unknown ids that were not answered as unknown leave nothing to judge the messages by.
-  t.prerequisite(problems.length === 0, 'location-lookup.unknown-ids');
+  if (problems.length) t.stopBlocked('location-lookup.unknown-ids');
   const notFound = all.flatMap((x) => messagesOf(x.json).filter((m) => m.code === 'not_found'));
   if (notFound.length === 0) {
     return t.observe('location-lookup.not-found', {
@@ -448,11 +452,13 @@ async function unknownIds(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function batchLimit(t: ScenarioContext): Promise<void> {
+async function batchLimit(
+  t: ScenarioContext<'location-lookup.batch-limit' | 'location-lookup.batch-limit-message'>,
+): Promise<void> {
   const ids = await canonicalIds(t);
   const [k1, k2] = t.need(ids.length >= 2 ? ids : undefined, 'two canonical ids in fixtures.locations.ids');
   const { max, why } = await batchMax(t);
-  if (max === undefined) t.need(undefined, `the batch maximum: ${why}`);
+  if (max === undefined) t.stopNotTested(`needs the batch maximum: ${why}`);
   // max - 1 unknown ids, each sent twice, then k1 (the max-th distinct id) and k2 (one past it):
   // counting duplicates drops k1, keeping the last ids keeps k2.
   const unknowns = Array.from({ length: max! - 1 }, unknownId);
@@ -486,11 +492,11 @@ async function batchLimit(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
+async function distanceAfterResolution(t: ScenarioContext<'location-lookup.distance-applied'>): Promise<void> {
   const { distance, center, max } = fixtureDistance(t);
   const ids = await requestIds(t);
   const plain = await lookedUp(t, ids);
-  t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
+  if (!plain.ok) t.stopBlocked('location-lookup.canonical-ids');
   const near = await lookedUp(t, ids, { distance });
   const exchanges = [...plain.exchanges, ...near.exchanges];
   // A business error rejecting the radius: one the business cannot honour, which it must reject.
@@ -549,19 +555,19 @@ async function distanceAfterResolution(t: ScenarioContext): Promise<void> {
  * query) with and without serves. Only locations that search finds are judged: what a search
  * without query returns is not shown, and query matching is the business's own.
  */
-async function servesAfterResolution(t: ScenarioContext): Promise<void> {
+async function servesAfterResolution(t: ScenarioContext<'location-lookup.serves-applied'>): Promise<void> {
   const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
   if (!t.target.capabilities.has('common.location.search'))
-    t.need(undefined, 'location search, to learn which locations serve fixtures.locations.serves');
+    t.stopNotTested('needs location search, to learn which locations serve fixtures.locations.serves');
   const query = fixturesOf(t).query;
   const ids = await requestIds(t);
   const plain = await lookedUp(t, ids);
-  t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
+  if (!plain.ok) t.stopBlocked('location-lookup.canonical-ids');
   const found = await walk(t, { query });
   const serving = await walk(t, { query, serves });
-  t.prerequisite(!found.broken && !serving.broken, 'location-search.answers');
+  if (found.broken || serving.broken) t.stopBlocked('location-search.answers');
   const unfinished = found.unfinished ?? serving.unfinished;
-  if (unfinished) t.need(undefined, `a search that can be walked whole (${unfinished})`);
+  if (unfinished) t.stopNotTested(`needs a search that can be walked whole (${unfinished})`);
   const requested = idSet(plain.locations);
   const [foundIds, servingIds] = [idSet(found.locations), idSet(serving.locations)];
   const judged = [...requested].filter((id) => foundIds.has(id));
@@ -595,11 +601,11 @@ async function servesAfterResolution(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function amenitiesAfterResolution(t: ScenarioContext): Promise<void> {
+async function amenitiesAfterResolution(t: ScenarioContext<'location-lookup.amenities-applied'>): Promise<void> {
   const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
   const ids = await requestIds(t);
   const plain = await lookedUp(t, ids);
-  t.prerequisite(plain.ok, 'location-lookup.canonical-ids');
+  if (!plain.ok) t.stopBlocked('location-lookup.canonical-ids');
   const filtered = await lookedUp(t, ids, { filters: { amenities } });
   const exchanges = [...plain.exchanges, ...filtered.exchanges];
   const requested = idSet(plain.locations);

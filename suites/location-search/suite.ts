@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import { HALF_CIRCUMFERENCE } from '../../src/protocol/geo.js';
 import { brief } from '../../src/protocol/messages.js';
 import { endpointsRule } from '../shared/endpoints.js';
@@ -40,7 +40,7 @@ export const locationSearchSuite: Suite = {
   capability: 'common.location.search',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'location-search.first-page',
       title: 'A search with the fixture query',
       effect: 'read',
@@ -62,8 +62,8 @@ export const locationSearchSuite: Suite = {
           actual: answered(x),
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'location-search.pagination',
       title: `Walking a search in pages of ${SMALL_PAGE} with its cursors`,
       effect: 'read',
@@ -76,8 +76,8 @@ export const locationSearchSuite: Suite = {
         },
       ],
       run: pagination,
-    },
-    {
+    }),
+    scenario({
       id: 'location-search.distance',
       title: 'A search within max meters of a center',
       effect: 'read',
@@ -105,8 +105,8 @@ export const locationSearchSuite: Suite = {
           exchanges: w.exchanges,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'location-search.amenities',
       title: 'A search filtered by amenity identifiers',
       effect: 'read',
@@ -150,8 +150,8 @@ export const locationSearchSuite: Suite = {
           exchanges,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'location-search.distance-and-amenities',
       title: 'A search by distance and amenities together',
       effect: 'read',
@@ -186,8 +186,8 @@ export const locationSearchSuite: Suite = {
           exchanges: w.exchanges,
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'location-search.distance-and-serves',
       title: 'A search by distance and serves, against serves alone',
       effect: 'read',
@@ -218,8 +218,8 @@ export const locationSearchSuite: Suite = {
           exchanges: [...alone.exchanges, ...both.exchanges],
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'location-search.amenities-and-items',
       title: 'A search by amenities and items, against items alone',
       effect: 'read',
@@ -231,12 +231,12 @@ export const locationSearchSuite: Suite = {
         },
       ],
       async run(t) {
-        const { amenities, items, query } = fixturesOf(t);
-        t.need(amenities, 'fixtures.locations.amenities in --config');
-        t.need(items, 'fixtures.locations.items in --config');
+        const { query } = fixturesOf(t);
+        const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
+        const items = t.need(fixturesOf(t).items, 'fixtures.locations.items in --config');
         const alone = await searched(t, { query, filters: { items } });
         const both = await searched(t, { query, filters: { amenities, items } });
-        const { lacking, unlisted } = amenityMatch(both.locations, amenities!);
+        const { lacking, unlisted } = amenityMatch(both.locations, amenities);
         const broken = [
           ...minus(idSet(both), idSet(alone)).map((id) => `${id} (not returned for the items alone)`),
           ...lacking,
@@ -254,8 +254,8 @@ export const locationSearchSuite: Suite = {
           exchanges: [...alone.exchanges, ...both.exchanges],
         });
       },
-    },
-    {
+    }),
+    scenario({
       id: 'location-search.max',
       title: 'A distance.max beyond what a business supports, and an absurd one',
       effect: 'read',
@@ -272,8 +272,8 @@ export const locationSearchSuite: Suite = {
         },
       ],
       run: unsupportedMax,
-    },
-    {
+    }),
+    scenario({
       id: 'location-search.context',
       title: 'The same search with and without a context naming a place',
       effect: 'read',
@@ -290,8 +290,8 @@ export const locationSearchSuite: Suite = {
         },
       ],
       run: contextFiltersNothing,
-    },
-    {
+    }),
+    scenario({
       id: 'location-search.hours',
       title: 'A search with the fixture hours filter',
       effect: 'read',
@@ -303,8 +303,11 @@ export const locationSearchSuite: Suite = {
         },
       ],
       async run(t) {
-        const { hours_filter: hours, query } = fixturesOf(t);
-        t.need(hours, 'fixtures.locations.hours_filter in --config (the members of filters.hours are not shown)');
+        const { query } = fixturesOf(t);
+        const hours = t.need(
+          fixturesOf(t).hours_filter,
+          'fixtures.locations.hours_filter in --config (the members of filters.hours are not shown)',
+        );
         const all = await searched(t, { query });
         const w = await walk(t, { query, filters: { hours } });
         if (w.broken) {
@@ -319,7 +322,7 @@ export const locationSearchSuite: Suite = {
           exchanges: [...all.exchanges, ...w.exchanges],
         });
       },
-    },
+    }),
   ],
   rules: [endpointsRule('common.location.search'), ...locationRules('common.location.search', 'LSRCH-001')],
 };
@@ -338,28 +341,27 @@ async function searched(
   const w = await walk(t, input, limit);
   // A business rejects a radius it cannot honour: the fixture's is then one it cannot.
   if (w.broken && input.distance !== undefined && isRejection(t, w.broken)) {
-    t.need(
-      undefined,
-      `a fixtures.locations.max_meters the business honours (it rejected ${brief(input.distance)}: ${answered(w.broken)})`,
+    t.stopNotTested(
+      `needs a fixtures.locations.max_meters the business honours (it rejected ${brief(input.distance)}: ${answered(w.broken)})`,
     );
   }
-  t.prerequisite(!w.broken, 'location-search.answers');
-  if (w.unfinished) t.need(undefined, `a search whose pages can all be walked (${w.unfinished})`);
+  if (w.broken) t.stopBlocked('location-search.answers');
+  if (w.unfinished) t.stopNotTested(`needs a search whose pages can all be walked (${w.unfinished})`);
   if (byId && w.unnamed > 0)
-    t.need(
-      undefined,
-      `locations with a string id to tell apart (${w.unnamed} of the ${w.locations.length} found carry none)`,
+    t.stopNotTested(
+      `needs locations with a string id to tell apart (${w.unnamed} of the ${w.locations.length} found carry none)`,
     );
   return w;
 }
 
-async function pagination(t: ScenarioContext): Promise<void> {
+async function pagination(
+  t: ScenarioContext<'location-search.no-repeats' | 'location-search.walk-complete'>,
+): Promise<void> {
   const query = fixturesOf(t).query;
   const small = await searched(t, { query }, SMALL_PAGE);
   if (small.pages.length < 2)
-    t.need(
-      undefined,
-      `a search spanning two pages of ${SMALL_PAGE} (the first holds ${small.pages[0]?.length ?? 0}; set fixtures.locations.query)`,
+    t.stopNotTested(
+      `needs a search spanning two pages of ${SMALL_PAGE} (the first holds ${small.pages[0]?.length ?? 0}; set fixtures.locations.query)`,
     );
   const seen = new Set<string>();
   const repeats = small.pages.flat().filter((id) => seen.size === seen.add(id).size);
@@ -385,7 +387,9 @@ async function pagination(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function unsupportedMax(t: ScenarioContext): Promise<void> {
+async function unsupportedMax(
+  t: ScenarioContext<'location-search.unsupported-max' | 'location-search.absurd-max'>,
+): Promise<void> {
   const { distance, center } = fixtureDistance(t);
   const query = fixturesOf(t).query;
   const max = fixturesOf(t).unsupported_max ?? DEFAULT_UNSUPPORTED_MAX;
@@ -454,7 +458,9 @@ async function unsupportedMax(t: ScenarioContext): Promise<void> {
   });
 }
 
-async function contextFiltersNothing(t: ScenarioContext): Promise<void> {
+async function contextFiltersNothing(
+  t: ScenarioContext<'location-search.context-no-filter' | 'location-search.timezone-stable'>,
+): Promise<void> {
   const query = fixturesOf(t).query;
   const context = contextOf(t);
   const plain = await searched(t, { query });

@@ -1,7 +1,6 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { NotTested } from '../../src/engine/outcomes.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
 import {
@@ -23,7 +22,7 @@ export const orderSuite: Suite = {
   capability: 'shopping.order',
   appliesWhen: 'advertised',
   scenarios: [
-    {
+    scenario({
       id: 'order.placed',
       title: 'Place an order through checkout and read it back',
       effect: 'irreversible',
@@ -38,28 +37,27 @@ export const orderSuite: Suite = {
         },
       ],
       run: placedOrder,
-    },
+    }),
     unknownIdScenario({ operation: 'order.get', checkId: 'order.not-found', requirement: 'ORD-004', subject: 'order' }),
   ],
   rules: [endpointsRule('shopping.order')],
 };
 
-async function placedOrder(t: ScenarioContext): Promise<void> {
-  t.need(
-    t.target.capabilities.has('shopping.checkout') ? true : undefined,
-    'the checkout capability, to place an order',
-  );
+type PlacedCheck = 'order.resource' | 'order.checkout-id' | 'order.currency' | 'order.other-platform';
+
+async function placedOrder(t: ScenarioContext<PlacedCheck>): Promise<void> {
+  if (!t.target.capabilities.has('shopping.checkout'))
+    t.stopNotTested('needs the checkout capability, to place an order');
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
   const ready = await readySession(t);
   const done = await completeCheckout(t, ready, token, { await: true });
   const session = resourceOf(t, done.final);
   const placed = isObject(session.order) ? session.order : {};
-  if (statusOf(done.final) === 'complete_in_progress') {
-    throw new NotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
-  }
+  if (statusOf(done.final) === 'complete_in_progress')
+    t.stopNotTested(`the session was still complete_in_progress ${COMPLETION_WAIT_MS / 1000} s after complete`);
   const refusal = refusedCheckoutComplete(done);
-  if (refusal) throw new NotTested(refusal);
-  t.prerequisite(statusOf(done.final) === 'completed' && typeof placed.id === 'string', 'checkout.complete');
+  if (refusal) t.stopNotTested(refusal);
+  if (statusOf(done.final) !== 'completed' || typeof placed.id !== 'string') t.stopBlocked('checkout.complete');
   const orderId = placed.id as string;
 
   const x = await t.call('order.get', { id: orderId });
@@ -70,7 +68,7 @@ async function placedOrder(t: ScenarioContext): Promise<void> {
     expected: `HTTP 200 and order ${orderId} matching order.schema.json`,
     actual: problems.join('; ') || `id ${brief(order.id)}`,
   });
-  t.prerequisite(x.status === 200 && order.id === orderId, 'order.resource');
+  if (x.status !== 200 || order.id !== orderId) t.stopBlocked('order.resource');
   t.check('order.checkout-id', order.checkout_id === session.id, {
     message: `checkout_id is ${brief(order.checkout_id)}, the checkout was ${brief(session.id)}`,
     expected: `checkout_id ${brief(session.id)}`,

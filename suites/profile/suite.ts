@@ -1,7 +1,7 @@
 import { isObject, wireName } from '../../src/dialect/dialect.js';
 import { ENDPOINT_CHECK_ID } from '../../src/discovery/target.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import { VERSION_PATTERN } from '../../src/protocol/envelope.js';
 import { algCurveProblems, privateMemberProblems, requiredMemberProblems, thumbprint } from '../../src/protocol/jwk.js';
 import type { Exchange } from '../../src/report/exchange.js';
@@ -25,7 +25,7 @@ export const profileSuite: Suite = {
   capability: 'profile',
   appliesWhen: 'profile',
   scenarios: [
-    {
+    scenario({
       id: 'profile.document',
       title: 'The profile document, its registries and keys',
       effect: 'read',
@@ -63,16 +63,27 @@ export const profileSuite: Suite = {
         },
       ],
       run: async (t) => checkProfile(t),
-    },
+    }),
   ],
 };
 
-async function checkProfile(t: ScenarioContext): Promise<void> {
+type ProfileCheck =
+  | 'profile.content-type'
+  | 'profile.version'
+  | (typeof REGISTRIES)[number]['checkId']
+  | 'profile.entry-versions'
+  | typeof ENDPOINT_CHECK_ID
+  | 'profile.keys-no-private'
+  | 'profile.keys-alg-curve'
+  | 'profile.keys-members'
+  | 'profile.keys-kid-thumbprint';
+
+async function checkProfile(t: ScenarioContext<ProfileCheck>): Promise<void> {
   const { exchange, document } = t.need(t.target.profile, 'the profile');
   const exchanges = [exchange];
   const d = t.dialect;
   const meta = document[d.envelopeKey] as Record<string, unknown>;
-  const verdict = (checkId: string, problems: string[], expected: string) =>
+  const verdict = (checkId: ProfileCheck, problems: string[], expected: string) =>
     t.check(checkId, problems.length === 0, {
       message: problems[0] ?? 'held',
       expected,
@@ -127,14 +138,14 @@ async function checkProfile(t: ScenarioContext): Promise<void> {
   } else checkEndpoints(t, exchanges);
 
   const keys = document.keys;
-  const KEY_CHECKS = ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members'];
+  const KEY_CHECKS = ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members'] as const;
   if (keys !== undefined && !Array.isArray(keys)) {
     for (const id of KEY_CHECKS) verdict(id, ['keys is not an array'], 'keys: an array of public JWKs');
     t.observe('profile.keys-kid-thumbprint', { message: 'keys is not an array', exchanges });
     return;
   }
   if (keys === undefined || keys.length === 0) {
-    for (const id of [...KEY_CHECKS, 'profile.keys-kid-thumbprint'])
+    for (const id of [...KEY_CHECKS, 'profile.keys-kid-thumbprint'] as const)
       t.observe(id, { message: 'the profile publishes no keys', exchanges });
     return;
   }
@@ -158,7 +169,7 @@ function kidReport(keys: unknown[]): string {
     .join('; ');
 }
 
-function checkEndpoints(t: ScenarioContext, exchanges: Exchange[]): void {
+function checkEndpoints(t: ScenarioContext<typeof ENDPOINT_CHECK_ID>, exchanges: Exchange[]): void {
   const d = t.dialect;
   // The profile's own bindings: an --endpoint override does not make a profile right.
   const declared = t.target.profile?.services ?? new Map();

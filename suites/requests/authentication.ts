@@ -1,7 +1,7 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import type { Operation } from '../../src/protocol/operations.js';
-import { answer, covers, type Send } from './probe.js';
+import { answer, covers, type RequestCheck, type Send } from './probe.js';
 
 /**
  * 401 without the credential or with an invalid one, and 403 with one not permitted, for the
@@ -9,12 +9,12 @@ import { answer, covers, type Send } from './probe.js';
  * §Authentication); the control request carried the real credential and was served.
  */
 export async function judgeAuthentication(
-  t: ScenarioContext,
+  t: ScenarioContext<RequestCheck>,
   op: Operation,
   control: Exchange,
   send: Send,
 ): Promise<void> {
-  const p = `requests.${op.name}`;
+  const p = `requests.${op.name}` as const;
   const auth = t.config.auth;
   const credentials = t.config.headers ?? {};
   if (t.concluded(`${p}.credential-missing`)) return;
@@ -56,14 +56,14 @@ export async function judgeAuthentication(
  * The authentication checks that do not apply to this business as the config describes it:
  * open operations are its choice (Document 1 §Authentication), so there is nothing to refuse.
  */
-export function concludeUnconfiguredAuth(t: ScenarioContext, op: Operation): void {
-  const p = `requests.${op.name}`;
+export function concludeUnconfiguredAuth(t: ScenarioContext<RequestCheck>, op: Operation): void {
+  const p = `requests.${op.name}` as const;
   const auth = t.config.auth;
   const hasCredentials = Object.keys(t.config.headers ?? {}).length > 0 || t.presentsCertificate;
   if (!covers(auth?.required_for, op) || !hasCredentials) {
     const why =
       'the config does not say this operation needs authentication (auth.required_for, and headers or a client certificate)';
-    for (const c of ['credential-missing', 'credential-invalid', 'credential-forbidden'])
+    for (const c of ['credential-missing', 'credential-invalid', 'credential-forbidden'] as const)
       t.notApplicable(`${p}.${c}`, why);
   } else if (!auth?.forbidden_headers || !covers(auth.forbidden_for ?? auth.required_for, op)) {
     t.notApplicable(

@@ -3,7 +3,7 @@ import type { Exchange } from '../../src/report/exchange.js';
 import type { Operation } from '../../src/protocol/operations.js';
 import { isObject } from '../../src/dialect/dialect.js';
 import { messagesOf } from '../../src/protocol/messages.js';
-import { answer, type Send } from './probe.js';
+import { answer, type RequestCheck, type Send } from './probe.js';
 
 /**
  * Operations with required members whose probe is a request the business serves whole; an
@@ -20,7 +20,7 @@ export function judgesMissingMember(op: Operation): boolean {
  * request served whole.
  */
 export async function judgeMissingMember(
-  t: ScenarioContext,
+  t: ScenarioContext<RequestCheck>,
   op: Operation,
   control: Exchange,
   send: Send,

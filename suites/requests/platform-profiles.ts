@@ -3,14 +3,14 @@ import type { Exchange } from '../../src/report/exchange.js';
 import type { Operation } from '../../src/protocol/operations.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
 import type { BrokenProfile } from '../../src/platform/profile-server.js';
-import { answer, type Send } from './probe.js';
+import { answer, type RequestCheck, type Send } from './probe.js';
 
 /**
  * 424 and 422 for platform profiles that cannot be fetched or are no profile, and no refusal for
  * one with an unknown key type, when the business is seen fetching the profiles this run hosts.
  */
 export async function judgePlatformProfiles(
-  t: ScenarioContext,
+  t: ScenarioContext<RequestCheck>,
   op: Operation,
   control: Exchange,
   send: Send,
@@ -22,7 +22,7 @@ export async function judgePlatformProfiles(
   // Judged only when the business fetched the profile named for this request: one that answered
   // without fetching it met no failure to report (it may resolve profiles only when it needs them).
   const judge = async (
-    id: string,
+    id: RequestCheck,
     kind: BrokenProfile,
     expected: (x: Exchange) => boolean,
     what: string,
@@ -60,13 +60,15 @@ export async function judgePlatformProfiles(
 }
 
 export const platformCheckIds = (op: Operation) =>
-  ['unreachable', 'malformed', 'unknown-key'].map((k) => `requests.${op.name}.platform-profile-${k}`);
+  (['unreachable', 'malformed', 'unknown-key'] as const).map(
+    (k) => `requests.${op.name}.platform-profile-${k}` as const,
+  );
 
 /**
  * Concludes the platform-profile checks not-applicable when there is no profile the business resolves; says whether it
  * did.
  */
-export function concludeUnresolvedPlatform(t: ScenarioContext, op: Operation): boolean {
+export function concludeUnresolvedPlatform(t: ScenarioContext<RequestCheck>, op: Operation): boolean {
   const platform = t.platform;
   const why = !platform
     ? 'the run hosts no platform profile the business can fetch: the target is not on this machine, or --agent-profile names one'

@@ -4,6 +4,25 @@ import { brief } from '../../src/protocol/messages.js';
 import type { Operation } from '../../src/protocol/operations.js';
 
 /**
+ * A check of one operation's scenario, `requests.<operation>.<what>`: TypeScript checks the
+ * <what>; which an operation declares depends on it, and the context refuses the others.
+ */
+export type RequestCheck = `requests.${string}.${
+  | 'agent-missing'
+  | 'agent-malformed'
+  | 'malformed-json'
+  | 'missing-member'
+  | 'platform-profile-unreachable'
+  | 'platform-profile-malformed'
+  | 'platform-profile-unknown-key'
+  | 'signature-tampered'
+  | 'signature-digest-wrong'
+  | 'signature-unknown-keyid'
+  | 'credential-missing'
+  | 'credential-invalid'
+  | 'credential-forbidden'}`;
+
+/**
  * Sends an operation's probe request (suites/requests/probes.ts) with one thing changed: a step
  * left out or replaced, a header overridden, another body, another client certificate.
  */

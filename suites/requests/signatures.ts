@@ -2,16 +2,16 @@ import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import type { Operation } from '../../src/protocol/operations.js';
 import { contentDigestStep, signatureStep, type RequestStep } from '../../src/http/pipeline.js';
-import { answer, covers, type Send } from './probe.js';
+import { answer, covers, type RequestCheck, type Send } from './probe.js';
 
 /** A request without a body carries no Content-Digest: no digest check for a GET. */
 export const signatureCheckIds = (op: Operation) =>
-  ['tampered', ...(op.method === 'GET' ? [] : ['digest-wrong']), 'unknown-keyid'].map(
-    (k) => `requests.${op.name}.signature-${k}`,
+  (['tampered', ...(op.method === 'GET' ? [] : ['digest-wrong' as const]), 'unknown-keyid'] as const).map(
+    (k) => `requests.${op.name}.signature-${k}` as const,
   );
 
 /** The signature checks are not-applicable unless the config says the business requires them here and gives a key. */
-export function concludeUnconfiguredSigning(t: ScenarioContext, op: Operation): void {
+export function concludeUnconfiguredSigning(t: ScenarioContext<RequestCheck>, op: Operation): void {
   if (covers(t.config.signing?.required_for, op) && t.signing) return;
   const why = t.signing
     ? 'the config does not say the business verifies request signatures here (signing.required_for in --config)'
@@ -25,19 +25,19 @@ export function concludeUnconfiguredSigning(t: ScenarioContext, op: Operation): 
  * invalid).
  */
 export async function judgeRequestSignatures(
-  t: ScenarioContext,
+  t: ScenarioContext<RequestCheck>,
   op: Operation,
   control: Exchange,
   send: Send,
 ): Promise<void> {
-  const p = `requests.${op.name}`;
+  const p = `requests.${op.name}` as const;
   const [tampered, digest, keyid] = [
     `${p}.signature-tampered`,
     `${p}.signature-digest-wrong`,
     `${p}.signature-unknown-keyid`,
-  ];
+  ] as const;
   if (t.concluded(tampered)) return;
-  const judge = async (id: string, what: string, replace: RequestStep[]) => {
+  const judge = async (id: RequestCheck, what: string, replace: RequestStep[]) => {
     const x = await send({ replace });
     t.check(id, x.status === 401, {
       message: `${what} answered HTTP ${x.status}`,

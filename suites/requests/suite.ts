@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Scenario, Suite } from '../../src/engine/suite.js';
+import { scenario, type CheckSpec, type Scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { CAPABILITIES, operationsOf, type Operation } from '../../src/protocol/operations.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
@@ -7,7 +7,7 @@ import { resourceOf } from '../shared/checkout-flow.js';
 import { concludeUnconfiguredAuth, judgeAuthentication } from './authentication.js';
 import { judgeMissingMember, judgesMissingMember } from './missing-member.js';
 import { concludeUnresolvedPlatform, judgePlatformProfiles } from './platform-profiles.js';
-import { answer, type Send } from './probe.js';
+import { answer, type RequestCheck, type Send } from './probe.js';
 import { PROBES } from './probes.js';
 import { concludeUnconfiguredSigning, judgeRequestSignatures } from './signatures.js';
 
@@ -35,86 +35,92 @@ export const requestSuites: readonly Suite[] = CAPABILITIES.map((capability) => 
 }));
 
 function scenarioFor(op: Operation): Scenario {
-  const p = `requests.${op.name}`;
-  return {
-    id: p,
+  return scenario({
+    id: `requests.${op.name}`,
     title: `${op.name} sent broken one way at a time: Proto-Agent, body, members, credentials, signature, platform profile`,
     effect: op.idempotency === 'required' ? 'write' : 'read',
-    checks: [
-      { id: `${p}.agent-missing`, title: 'a request without Proto-Agent gets a 4xx', requirements: ['HDR-005'] },
-      {
-        id: `${p}.agent-malformed`,
-        title: 'a Proto-Agent that is no dictionary, or has no profile, gets a 4xx',
-        requirements: ['HDR-006'],
-      },
-      ...(op.method === 'GET'
-        ? []
-        : [{ id: `${p}.malformed-json`, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
-      ...(judgesMissingMember(op)
-        ? [
-            {
-              id: `${p}.missing-member`,
-              title: `a request without ${op.required!.join(', ')} is refused`,
-              requirements: ['ERR-002'],
-            },
-          ]
-        : []),
-      {
-        id: `${p}.platform-profile-unreachable`,
-        title: 'a Proto-Agent profile that cannot be fetched gets 424',
-        requirements: ['PLAT-001'],
-      },
-      {
-        id: `${p}.platform-profile-malformed`,
-        title: 'a Proto-Agent profile that is no profile gets 422',
-        requirements: ['PLAT-002'],
-      },
-      {
-        id: `${p}.platform-profile-unknown-key`,
-        title: 'a Proto-Agent profile with a key of an unknown type is accepted',
-        requirements: ['PROF-010'],
-      },
-      {
-        id: `${p}.signature-tampered`,
-        title: 'where the config says signatures are required, a tampered signature gets 401',
-        requirements: ['SIG-005'],
-      },
-      ...(op.method === 'GET'
-        ? []
-        : [
-            {
-              id: `${p}.signature-digest-wrong`,
-              title: 'where the config says signatures are required, a wrong Content-Digest gets 401',
-              requirements: ['SIG-006'],
-            },
-          ]),
-      {
-        id: `${p}.signature-unknown-keyid`,
-        title: 'where the config says signatures are required, a keyid the profile does not publish gets 401',
-        requirements: ['SIG-007'],
-      },
-      {
-        id: `${p}.credential-missing`,
-        title: 'where the config says it needs authentication, a request without the credential gets 401',
-        requirements: ['AUTH-001'],
-      },
-      {
-        id: `${p}.credential-invalid`,
-        title: 'where the config says it needs authentication, an invalid credential gets 401',
-        requirements: ['AUTH-002'],
-      },
-      {
-        id: `${p}.credential-forbidden`,
-        title: 'a credential the config says is not permitted here gets 403',
-        requirements: ['AUTH-003'],
-      },
-    ],
+    checks: checksFor(op),
     run: (t) => probe(t, op),
-  };
+  });
 }
 
-async function probe(t: ScenarioContext, op: Operation): Promise<void> {
-  const p = `requests.${op.name}`;
+/** The checks one operation's scenario declares: a body check only where there is a body, and so on. */
+function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
+  const p = `requests.${op.name}` as const;
+  // An ID inside a conditional spread needs `as const`: the array's contextual type does not reach it.
+  return [
+    { id: `${p}.agent-missing`, title: 'a request without Proto-Agent gets a 4xx', requirements: ['HDR-005'] },
+    {
+      id: `${p}.agent-malformed`,
+      title: 'a Proto-Agent that is no dictionary, or has no profile, gets a 4xx',
+      requirements: ['HDR-006'],
+    },
+    ...(op.method === 'GET'
+      ? []
+      : [{ id: `${p}.malformed-json` as const, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
+    ...(judgesMissingMember(op)
+      ? [
+          {
+            id: `${p}.missing-member` as const,
+            title: `a request without ${op.required!.join(', ')} is refused`,
+            requirements: ['ERR-002'],
+          },
+        ]
+      : []),
+    {
+      id: `${p}.platform-profile-unreachable`,
+      title: 'a Proto-Agent profile that cannot be fetched gets 424',
+      requirements: ['PLAT-001'],
+    },
+    {
+      id: `${p}.platform-profile-malformed`,
+      title: 'a Proto-Agent profile that is no profile gets 422',
+      requirements: ['PLAT-002'],
+    },
+    {
+      id: `${p}.platform-profile-unknown-key`,
+      title: 'a Proto-Agent profile with a key of an unknown type is accepted',
+      requirements: ['PROF-010'],
+    },
+    {
+      id: `${p}.signature-tampered`,
+      title: 'where the config says signatures are required, a tampered signature gets 401',
+      requirements: ['SIG-005'],
+    },
+    ...(op.method === 'GET'
+      ? []
+      : [
+          {
+            id: `${p}.signature-digest-wrong` as const,
+            title: 'where the config says signatures are required, a wrong Content-Digest gets 401',
+            requirements: ['SIG-006'],
+          },
+        ]),
+    {
+      id: `${p}.signature-unknown-keyid`,
+      title: 'where the config says signatures are required, a keyid the profile does not publish gets 401',
+      requirements: ['SIG-007'],
+    },
+    {
+      id: `${p}.credential-missing`,
+      title: 'where the config says it needs authentication, a request without the credential gets 401',
+      requirements: ['AUTH-001'],
+    },
+    {
+      id: `${p}.credential-invalid`,
+      title: 'where the config says it needs authentication, an invalid credential gets 401',
+      requirements: ['AUTH-002'],
+    },
+    {
+      id: `${p}.credential-forbidden`,
+      title: 'a credential the config says is not permitted here gets 403',
+      requirements: ['AUTH-003'],
+    },
+  ];
+}
+
+async function probe(t: ScenarioContext<RequestCheck>, op: Operation): Promise<void> {
+  const p = `requests.${op.name}` as const;
   const name = op.name as OperationName;
   const make = PROBES[name] as (
     t: ScenarioContext,
@@ -137,7 +143,7 @@ async function probe(t: ScenarioContext, op: Operation): Promise<void> {
         : '';
     const why = `the probe is refused with nothing broken (${answer(control)}), so a refusal of a broken one proves nothing${hint}`;
     concludeUnresolvedPlatform(t, op);
-    for (const c of scenarioFor(op).checks) if (!t.concluded(c.id)) t.notTested(c.id, why, [control]);
+    for (const c of checksFor(op)) if (!t.concluded(c.id)) t.notTested(c.id, why, [control]);
     return;
   }
   if (op.method !== 'GET') {

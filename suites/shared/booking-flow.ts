@@ -7,7 +7,6 @@
  */
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { Blocked, NotTested } from '../../src/engine/outcomes.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { DEFAULT_ADDRESS } from './checkout-flow.js';
 import {
@@ -230,10 +229,10 @@ export const completeBooking = (
  */
 export async function readyBooking(t: ScenarioContext): Promise<Exchange> {
   const created = await createBooking(t);
-  if (created.kind === 'needs') throw new NotTested(created.why);
-  if (created.kind === 'broken') throw new Blocked('booking.create');
+  if (created.kind === 'needs') t.stopNotTested(created.why);
+  if (created.kind === 'broken') t.stopBlocked('booking.create');
   const ready = await driveBooking(t, created.x);
-  if (ready.kind === 'needs') throw new NotTested(ready.why);
-  if (ready.kind === 'broken') throw new Blocked('booking.ready');
+  if (ready.kind === 'needs') t.stopNotTested(ready.why);
+  if (ready.kind === 'broken') t.stopBlocked('booking.ready');
   return ready.last;
 }

@@ -9,7 +9,6 @@
 import { canonicalJson } from '../../src/protocol/canonical.js';
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { Blocked, NotTested } from '../../src/engine/outcomes.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
 import type { PathSegment } from '../../src/protocol/json-path.js';
@@ -254,11 +253,11 @@ export function secondPlatformHeaders(t: ScenarioContext): Record<string, string
  */
 export async function readySession(t: ScenarioContext): Promise<Exchange> {
   const created = await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS));
-  if (created.kind === 'needs') throw new NotTested(created.why);
-  if (created.kind === 'broken') throw new Blocked('checkout.create');
+  if (created.kind === 'needs') t.stopNotTested(created.why);
+  if (created.kind === 'broken') t.stopBlocked('checkout.create');
   const ready = await driveToReady(t, created.x);
-  if (ready.kind === 'needs') throw new NotTested(ready.why);
-  if (ready.kind === 'broken') throw new Blocked('checkout.ready');
+  if (ready.kind === 'needs') t.stopNotTested(ready.why);
+  if (ready.kind === 'broken') t.stopBlocked('checkout.ready');
   return ready.last;
 }
 

@@ -1,4 +1,4 @@
-import type { Scenario } from '../../src/engine/suite.js';
+import { scenario, type Scenario } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { unknownId } from './catalog-fixtures.js';
 
@@ -7,15 +7,15 @@ import { unknownId } from './catalog-fixtures.js';
  * not_found business error (HTTP 200, status error, unrecoverable), with continue_url where the
  * spec adds one.
  */
-export function unknownIdScenario(o: {
+export function unknownIdScenario<C extends string>(o: {
   operation: 'catalog.product' | 'cart.get' | 'order.get';
-  checkId: string;
+  checkId: C;
   requirement: string;
   subject: string;
   continueUrl?: boolean;
 }): Scenario {
   const expected = `HTTP 200, status error, error not_found unrecoverable${o.continueUrl ? ', continue_url' : ''}`;
-  return {
+  return scenario({
     id: `${o.checkId}-probe`,
     title: `${o.subject} that does not exist`,
     effect: 'read',
@@ -31,5 +31,5 @@ export function unknownIdScenario(o: {
       const problems = businessErrorProblems(t.dialect, x, { code: 'not_found', continueUrl: o.continueUrl });
       t.check(o.checkId, problems.length === 0, { message: problems[0] ?? '', expected, actual: problems.join('; ') });
     },
-  };
+  });
 }

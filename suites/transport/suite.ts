@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Suite } from '../../src/engine/suite.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 
 const CHECK = 'tls.minimum-version';
@@ -17,7 +17,7 @@ export const transportSuite: Suite = {
   capability: 'transport',
   appliesWhen: 'always',
   scenarios: [
-    {
+    scenario({
       id: 'tls.handshakes',
       title: 'A plain handshake, and one capped at TLS 1.2, with every origin of the business',
       effect: 'read',
@@ -58,6 +58,6 @@ export const transportSuite: Suite = {
           exchanges: accepted.length ? accepted : undefined,
         });
       },
-    },
+    }),
   ],
 };

@@ -1,9 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import type { Target } from '../../src/discovery/target.js';
-import { HarnessError, NotTested } from '../../src/engine/outcomes.js';
+import { HarnessError } from '../../src/engine/outcomes.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
 import { runSuites } from '../../src/engine/run.js';
-import type { Scenario, Suite } from '../../src/engine/suite.js';
+import { scenario as declareScenario, type Scenario, type ScenarioSpec, type Suite } from '../../src/engine/suite.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import type { CheckResult, Effect } from '../../src/report/types.js';
 import { HttpClient } from '../../src/http/client.js';
 import { Redactor } from '../../src/http/redact.js';
@@ -26,8 +32,15 @@ const target: Target = {
   advertised: ['org.proto.shopping.catalog.search'],
 };
 
-function scenario(id: string, effect: Effect, checks: [string, string][], run: Scenario['run']): Scenario {
-  return { id, title: id, effect, checks: checks.map(([c, req]) => ({ id: c, title: c, requirements: [req] })), run };
+/** A scenario whose check IDs are plain strings: what the run-time guards see. */
+function scenario(id: string, effect: Effect, checks: [string, string][], run: ScenarioSpec<string>['run']): Scenario {
+  return declareScenario({
+    id,
+    title: id,
+    effect,
+    checks: checks.map(([c, req]) => ({ id: c, title: c, requirements: [req] })),
+    run,
+  });
 }
 
 async function run(suites: Suite[], allow: Effect = 'write', t: Target = target): Promise<Map<string, CheckResult>> {
@@ -82,7 +95,7 @@ describe('the engine', () => {
             ['ok', 'T-MUST'],
           ],
           async (t) => {
-            for (const id of ['m', 's', 'y']) t.fail(id, { message: 'broken' });
+            for (const id of ['m', 's', 'y']) t.fail(id, { message: 'broken', expected: 'held', actual: 'broken' });
             t.pass('ok');
           },
         ),
@@ -107,7 +120,7 @@ describe('the engine', () => {
             ['second', 'T-MUST'],
           ],
           async (t) => {
-            t.require('first', false, { message: 'create failed' });
+            t.require('first', false, { message: 'create failed', expected: 'HTTP 201', actual: 'HTTP 500' });
             t.pass('second');
           },
         ),
@@ -125,14 +138,124 @@ describe('the engine', () => {
         scenario('b', 'read', [['net', 'T-MUST']], async () => {
           throw new HarnessError('connect ECONNREFUSED');
         }),
-        scenario('c', 'read', [['nt', 'T-MUST']], async () => {
-          throw new NotTested('needs a second credential');
-        }),
+        scenario('c', 'read', [['nt', 'T-MUST']], async (t) => t.stopNotTested('needs a second credential')),
       ]),
     ]);
     expect(r.get('needs')!).toMatchObject({ verdict: 'not-tested', message: 'needs fixtures.product_ids' });
     expect(r.get('net')!).toMatchObject({ verdict: 'error', message: 'connect ECONNREFUSED' });
     expect(r.get('nt')!.verdict).toBe('not-tested');
+  });
+
+  it('stops not-tested: the checks not yet concluded take the reason, the named one citing its own exchanges', async () => {
+    const asked = { seq: 7, method: 'POST', url: 'http://127.0.0.1:1/shopping/checkout-sessions' } as Exchange;
+    const r = await run([
+      suite([
+        scenario(
+          'x',
+          'read',
+          [
+            ['done', 'T-MUST'],
+            ['step', 'T-MUST'],
+            ['later', 'T-MUST'],
+          ],
+          async (t) => {
+            t.pass('done');
+            t.stopNotTested('the business asks for a field the config lacks', { check: 'step', exchanges: [asked] });
+            t.pass('later');
+          },
+        ),
+      ]),
+    ]);
+    expect(r.get('done')!.verdict).toBe('pass');
+    for (const id of ['step', 'later'])
+      expect(r.get(id)!).toMatchObject({
+        verdict: 'not-tested',
+        message: 'the business asks for a field the config lacks',
+      });
+    expect([r.get('step')!.evidence, r.get('later')!.evidence]).toEqual([[7], []]);
+  });
+
+  it('stops blocked by the check that covers a failed prerequisite, without failing it twice', async () => {
+    const r = await run([
+      suite([
+        scenario(
+          'x',
+          'read',
+          [
+            ['own', 'T-MUST'],
+            ['rest', 'T-MUST'],
+          ],
+          async (t) => {
+            t.pass('own');
+            t.stopBlocked('other.create');
+            t.pass('rest');
+          },
+        ),
+      ]),
+    ]);
+    expect(r.get('own')!.verdict).toBe('pass');
+    expect(r.get('rest')!).toMatchObject({ verdict: 'blocked', message: 'blocked by other.create' });
+  });
+
+  it('refuses a check the scenario did not declare: at compile time where typed, when it runs where not', async () => {
+    declareScenario({
+      id: 'typed',
+      title: 'typed',
+      effect: 'read',
+      checks: [{ id: 'declared', title: 'declared', requirements: ['T-MUST'] }],
+      async run(t) {
+        // @ts-expect-error 'undeclared' is not one of this scenario's checks
+        t.pass('undeclared');
+      },
+    });
+    // A run typed for more checks than the scenario declares is refused too.
+    const concludesMore = async (t: ScenarioContext<'declared' | 'undeclared'>) => t.pass('undeclared');
+    declareScenario({
+      id: 'more',
+      title: 'more',
+      effect: 'read',
+      checks: [{ id: 'declared', title: 'declared', requirements: ['T-MUST'] }],
+      // @ts-expect-error the run concludes 'undeclared'
+      run: concludesMore,
+    });
+    suite([
+      // @ts-expect-error a scenario is made by scenario(), which types its checks
+      { id: 'literal', title: 'literal', effect: 'read', checks: [], run: async () => {} },
+    ]);
+
+    // Computed IDs are plain strings to TypeScript: the context refuses an undeclared one as it runs.
+    const untyped = scenario('untyped', 'read', [['declared', 'T-MUST']], async (t) => t.pass('undeclared'));
+    const r = await run([suite([untyped])]);
+    expect(r.get('declared')!).toMatchObject({
+      verdict: 'error',
+      message: 'harness defect: check undeclared is not declared by this scenario',
+    });
+  });
+
+  it('type-checks this file, so each @ts-expect-error above marks a real compile error', () => {
+    const self = fileURLToPath(import.meta.url);
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const config = ts.readConfigFile(`${root}/tsconfig.json`, ts.sys.readFile).config;
+    const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
+    const program = ts.createProgram([self], { ...options, noEmit: true });
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file?.fileName === self)
+      .map(
+        (d) =>
+          `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+      );
+    expect(problems).toEqual([]);
+  });
+
+  it('alone throws and catches a stop: suites stop through the context, never with the Stop itself', () => {
+    const root = fileURLToPath(new URL('../../suites', import.meta.url));
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const stopping = files.filter((f) =>
+      /import[^;]*\bStop\b[^;]*from '[^']*engine\/outcomes\.js'/.test(readFileSync(join(root, f), 'utf8')),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    expect(stopping).toEqual([]);
   });
 
   it('never passes a check the scenario forgot to conclude', async () => {
