@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import type { Target } from '../../src/discovery/target.js';
 import { runSuites } from '../../src/engine/run.js';
-import type { Suite } from '../../src/engine/suite.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
+import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { RunReport } from '../../src/report/run-report.js';
 import { HttpClient } from '../../src/http/client.js';
 import { Redactor } from '../../src/http/redact.js';
@@ -83,20 +84,20 @@ async function run(suites: Suite[], advertised: string[] = []): Promise<RunRepor
   }
 }
 
-const cartSuite = (rule: Suite['rules'], scenarioRun: Suite['scenarios'][0]['run']): Suite => ({
+const cartSuite = (rule: Suite['rules'], scenarioRun: (t: ScenarioContext<'first'>) => Promise<void>): Suite => ({
   id: 'cart',
   title: 'cart',
   capability: 'shopping.cart',
   appliesWhen: 'advertised',
   rules: rule,
   scenarios: [
-    {
+    scenario({
       id: 'sc',
       title: 'sc',
       effect: 'write',
       checks: [{ id: 'first', title: 'first', requirements: ['T-1'] }],
       run: scenarioRun,
-    },
+    }),
   ],
 });
 
