@@ -3,6 +3,7 @@ import { locationFixtures } from './common/locations-data.js';
 import { bookingFixtures } from './lodging/fixtures.js';
 import { PAYMENT_HANDLER_ID } from './profile.js';
 import { hooksOf } from './server.js';
+import type { RunConfigNeeds } from './shared/layer-hooks.js';
 import { ACCEPT_TOKEN, HOLD_TOKEN } from './shared/payment.js';
 import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './shopping/catalog-data.js';
 import { Switches } from './switches.js';
@@ -20,7 +21,8 @@ export function referenceRunConfig(
   business?: { url: string; servicesUrl: string },
 ): RunConfig {
   const on = new Set(variations);
-  let needs = hooksOf(new Switches(), new Switches<string>(variations)).run('run-config.needs', {}, { business });
+  const hooks = hooksOf(new Switches(), new Switches<string>(variations));
+  let needs = hooks.run('run-config.needs', { fixtures: referenceFixtures(variations) }, { business });
   // No hook: checkout-requires-phone and checkout-update-400-without-phone are records of shopping/; moved once the
   // module's records are on hooks.
   if (on.has('checkout-requires-phone') || on.has('checkout-update-400-without-phone'))
@@ -29,37 +31,13 @@ export function referenceRunConfig(
   // moved once the module's records are on hooks.
   if (on.has('checkout-create-requires-currency') || on.has('checkout-create-requires-currency-400'))
     needs = { ...needs, requests: { ...needs.requests, 'checkout.create': { currency: 'USD' } } };
-  const withOptions = PRODUCTS.filter((p) => p.variants.length > 1 && !p.unavailable);
-  // Purchasable: products that can be sold whose every variant is in stock (not the trail runner).
-  const purchasable = PRODUCTS.filter((p) => !p.unavailable && p.variants.every((v) => v.available));
-  const variantOf = (productId: string) => PRODUCTS.find((p) => p.id === productId)!.variants[0].id;
   return {
     ...(needs.signing ? { signing: needs.signing } : {}),
     // Mutual TLS: a client certificate for the operations listed.
     ...(needs.certificateFor ? { auth: { required_for: needs.certificateFor } } : {}),
     ...(needs.tls ? { tls: needs.tls } : {}),
     ...(needs.credential ? { headers: needs.credential.headers, auth: needs.credential.auth } : {}),
-    fixtures: {
-      product_ids: PRODUCTS.slice(1, 4).map((p) => p.id),
-      variant_ids: withOptions.slice(0, 2).map((p) => p.variants[1].id),
-      lookup_batch_ceiling: 100,
-      // No hook: what lodging/fixtures.ts and common/locations-data.ts add for their variations is read from the names;
-      // moved once the modules' records are on hooks.
-      locations: locationFixtures(variations),
-      item_ids: purchasable.slice(0, 2).map((p) => p.variants[0].id),
-      out_of_stock_item_ids: [variantOf(OUT_OF_STOCK_PRODUCT_ID)],
-      unavailable_item_ids: [variantOf(UNAVAILABLE_PRODUCT_ID)],
-      booking: bookingFixtures(variations),
-      // Questions its ask engine answers, one it cannot, one that gets an allergen disclosure; a product and a variant
-      // to ground on.
-      ask: {
-        query: 'What is your return policy?',
-        unaddressable_query: 'What will the weather be like on Mars next Tuesday?',
-        disclosure_query: 'I have a nut allergy. Do any of your products contain nuts or latex?',
-        grounding_ids: [PRODUCTS[2].id, PRODUCTS[3].variants[0].id],
-      },
-      ...needs.fixtures,
-    },
+    fixtures: needs.fixtures,
     payment: {
       handler_id: PAYMENT_HANDLER_ID,
       instrument_type: 'card',
@@ -70,6 +48,34 @@ export function referenceRunConfig(
     second_platform: {
       agent_profile: 'https://second-platform.example/.well-known/proto',
       ...(needs.credential ? { headers: needs.credential.headers } : {}),
+    },
+  };
+}
+
+/** The business's fixtures: its catalog, its locations, its lodging, and questions for its ask engine. */
+function referenceFixtures(variations: readonly VariationName[]): RunConfigNeeds['fixtures'] {
+  const withOptions = PRODUCTS.filter((p) => p.variants.length > 1 && !p.unavailable);
+  // Purchasable: products that can be sold whose every variant is in stock (not the trail runner).
+  const purchasable = PRODUCTS.filter((p) => !p.unavailable && p.variants.every((v) => v.available));
+  const variantOf = (productId: string) => PRODUCTS.find((p) => p.id === productId)!.variants[0].id;
+  return {
+    product_ids: PRODUCTS.slice(1, 4).map((p) => p.id),
+    variant_ids: withOptions.slice(0, 2).map((p) => p.variants[1].id),
+    lookup_batch_ceiling: 100,
+    // No hook: what common/locations-data.ts and lodging/fixtures.ts add for their variations is read from the names;
+    // moved once the modules' records are on hooks.
+    locations: locationFixtures(variations),
+    item_ids: purchasable.slice(0, 2).map((p) => p.variants[0].id),
+    out_of_stock_item_ids: [variantOf(OUT_OF_STOCK_PRODUCT_ID)],
+    unavailable_item_ids: [variantOf(UNAVAILABLE_PRODUCT_ID)],
+    booking: bookingFixtures(variations),
+    // Questions its ask engine answers, one it cannot, one that gets an allergen disclosure; a product and a variant to
+    // ground on.
+    ask: {
+      query: 'What is your return policy?',
+      unaddressable_query: 'What will the weather be like on Mars next Tuesday?',
+      disclosure_query: 'I have a nut allergy. Do any of your products contain nuts or latex?',
+      grounding_ids: [PRODUCTS[2].id, PRODUCTS[3].variants[0].id],
     },
   };
 }

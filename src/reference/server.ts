@@ -83,6 +83,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     faults,
     variations,
     modules,
+    moduleOf,
     render,
     clientCertificates: assembly.clientCertificates,
     servicesBase: () => servicesBase,

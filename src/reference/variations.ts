@@ -23,6 +23,9 @@ export type { Variation };
 
 const { variation } = recordsFor<HookPoints>();
 
+const API_KEY = { 'X-API-Key': REFERENCE_API_KEY };
+const UNSCOPED_API_KEY = { 'X-API-Key': REFERENCE_UNSCOPED_API_KEY };
+
 /** profile-extra-members: what the profile's entries and envelope carry beside the spec's members. */
 const EXTRA_MEMBER = { x_reference_note: 'an extra member consumers ignore' };
 /** An older version the cart capability stays at under capability-versions-differ. */
@@ -272,12 +275,7 @@ export const VARIATIONS = [
       'auth.scheme': () => ({ scheme: 'api-key', covers: () => true }),
       'run-config.needs': (needs, { business }) => ({
         ...needs,
-        credential: credential(
-          { 'X-API-Key': REFERENCE_API_KEY },
-          { 'X-API-Key': REFERENCE_UNSCOPED_API_KEY },
-          ['*'],
-          business,
-        ),
+        credential: credential(API_KEY, UNSCOPED_API_KEY, ['*'], business),
       }),
     },
   }),
@@ -314,8 +312,8 @@ export const VARIATIONS = [
       'run-config.needs': (needs, { business }) => ({
         ...needs,
         credential: credential(
-          { 'X-API-Key': REFERENCE_API_KEY },
-          { 'X-API-Key': REFERENCE_UNSCOPED_API_KEY },
+          API_KEY,
+          UNSCOPED_API_KEY,
           OPERATIONS.filter(checkoutOrOrder).map((o) => o.name),
           business,
         ),

@@ -101,10 +101,13 @@ export type MadeSignature = { 'Signature-Input': string; Signature: string };
 export type ProfileArray = 'services' | 'capabilities' | 'payment_handlers' | 'keys';
 
 /**
- * What a run's config needs for the variations on, beside the business's fixtures (`--write-config`,
- * referenceRunConfig); referenceRunConfig lays it out, each member where a config has it.
+ * What a run's config needs for the variations on (`--write-config`, referenceRunConfig): the
+ * business's fixtures, and what the variations ask of a platform. referenceRunConfig lays it out,
+ * each member where a config has it.
  */
 export interface RunConfigNeeds {
+  /** The fixtures: the business's own (a plug adjusts them, or adds one). */
+  fixtures: NonNullable<RunConfig['fixtures']>;
   /** The operations whose requests must be signed. */
   signing?: RunConfig['signing'];
   /** The operations a client certificate is required for (mutual TLS). */
@@ -113,8 +116,6 @@ export interface RunConfigNeeds {
   tls?: RunConfig['tls'];
   /** The credential both platforms send, and what the config says about authentication. */
   credential?: { headers: Record<string, string>; auth: RunConfig['auth'] };
-  /** Fixtures beside (or in place of) the business's own. */
-  fixtures?: RunConfig['fixtures'];
   /** Members requests of an operation must carry beside those the spec requires. */
   requests?: RunConfig['requests'];
 }

@@ -20,6 +20,8 @@ export interface PipelineInputs {
   faults: FaultSet;
   variations: VariationSet;
   modules: readonly ServiceModule[];
+  /** The module of each capability advertised. */
+  moduleOf: ReadonlyMap<string, ServiceModule>;
   render: Render;
   /** Whether client certificates are judged (mutual TLS). */
   clientCertificates: boolean;
@@ -38,13 +40,13 @@ export function servicePipeline({
   faults,
   variations,
   modules,
+  moduleOf,
   render,
   clientCertificates,
   servicesBase,
 }: PipelineInputs): (req: IncomingMessage, raw: string, path: string) => Promise<StoredResponse> {
   const handlers: Record<string, Handler> = Object.assign({}, ...modules.map((m) => m.handlers));
   const route = router(OPERATIONS.filter((o) => handlers[o.name] !== undefined));
-  const moduleOf = new Map(modules.flatMap((m) => m.capabilities.map((c) => [c, m] as const)));
   const platformProfiles = new PlatformProfileResolver(dialect, hooks);
   const idempotency = new IdempotencyStore(hooks);
 

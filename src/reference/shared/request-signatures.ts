@@ -7,10 +7,10 @@ import type { LayerHooks } from './layer-hooks.js';
 import type { PlatformProfileResolver } from './platform-profiles.js';
 import { transportError, type Reply } from './replies.js';
 
-/** Operations that change state: what requires-signatures protects. */
 /** Under signatures-on-complete-only, the operations whose requests must be signed (the config says the same). */
 export const SIGNED_ON_COMPLETE_ONLY = ['checkout.complete', 'booking.complete'];
 
+/** Operations that change state: what a business that verifies request signatures protects. */
 export const changesState = (op: Operation) => op.method !== 'GET' && !op.capability.startsWith('shopping.catalog');
 
 /**
