@@ -100,6 +100,12 @@ export type MadeSignature = { 'Signature-Input': string; Signature: string };
 /** A member of the profile whose value is an array: of a registry's entries, or of keys. */
 export type ProfileArray = 'services' | 'capabilities' | 'payment_handlers' | 'keys';
 
+/** Where the services are served, and the version their entries state. */
+export interface ServicesAt {
+  base: string;
+  version: string;
+}
+
 /**
  * What a run's config needs for the variations on (`--write-config`, referenceRunConfig): the
  * business's fixtures, and what the variations ask of a platform. referenceRunConfig lays it out,
@@ -144,7 +150,7 @@ export interface LayerHooks {
   'profile.content-type': Hook<string>;
   /** Whether the profile's own response is signed (where the business publishes keys to sign with). */
   'profile.signed': Hook<boolean>;
-  /** The profile document: the envelope member, then keys. */
+  /** The profile document: the envelope member, then the keys. */
   'profile.document': Hook<Json>;
   /** The profile's envelope member: version, services, capabilities, payment_handlers. */
   'profile.envelope': Hook<Json>;
@@ -152,14 +158,8 @@ export interface LayerHooks {
   'profile.capabilities': Hook<string[], { dialect: Dialect }>;
   /** One entry of a service (its rest entry) or of a capability. */
   'profile.entry': Hook<Json, { registry: 'services' | 'capabilities'; name: string }>;
-  /**
-   * An array of the profile: a registry member's entries (here one, `entry`), or the keys (`entry`: the EC key);
-   * `services` says where the services are and at what version their entries are.
-   */
-  'profile.entries': Hook<
-    Json | Json[],
-    { registry: ProfileArray; entry: Json; services: { base: string; version: string } }
-  >;
+  /** An array member of the profile: a registry's entries (here one, `entry`), or the keys (`entry`: the EC key). */
+  'profile.entries': Hook<Json | Json[], { registry: ProfileArray; entry: Json; services: ServicesAt }>;
   /** One key as published. */
   'profile.key': Hook<Json, { key: 'ec' | 'okp'; keys: ReferenceKeys }>;
   /** The keys published, the business's to sign with; none leaves the keys member out. */
