@@ -147,7 +147,7 @@ export const FAULTS = [
     capability: 'profile',
     description: 'The profile is served as application/json-seq (RFC 7464 JSON text sequences), not application/json.',
     breaks: ['PROF-011'],
-    plug: { 'profile.content-type': () => 'application/json-seq' },
+    plug: { 'profile.content-type': (type) => (type === 'application/json' ? 'application/json-seq' : type) },
   }),
   fault({
     name: 'profile-service-version-format',
