@@ -1,9 +1,68 @@
-import { variation, type Variation } from './switches.js';
+import type { RunConfig } from '../config/config.js';
+import { wireName } from '../dialect/dialect.js';
+import { canonicalJson } from '../protocol/canonical.js';
+import { OPERATIONS, type Operation } from '../protocol/operations.js';
+import { signMessage } from '../protocol/signatures.js';
 import { COMMON_VARIATIONS } from './common/variations.js';
+import type { HookPoints } from './hook-points.js';
 import { LODGING_VARIATIONS } from './lodging/variations.js';
+import {
+  REFERENCE_API_KEY,
+  REFERENCE_BEARER_TOKEN,
+  REFERENCE_UNSCOPED_API_KEY,
+  REFERENCE_UNSCOPED_BEARER_TOKEN,
+} from './shared/auth.js';
+import type { Json, RunConfigNeeds } from './shared/layer-hooks.js';
+import { missingMembers } from './shared/replies.js';
+import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
+import { tlsPath } from './shared/tls.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
+import { recordsFor, type Variation } from './switches.js';
 
 export type { Variation };
+
+const { variation } = recordsFor<HookPoints>();
+
+const API_KEY = { 'X-API-Key': REFERENCE_API_KEY };
+const UNSCOPED_API_KEY = { 'X-API-Key': REFERENCE_UNSCOPED_API_KEY };
+
+/** profile-extra-members: what the profile's entries and envelope carry beside the spec's members. */
+const EXTRA_MEMBER = { x_reference_note: 'an extra member consumers ignore' };
+/** An older version the cart capability stays at under capability-versions-differ. */
+const OLDER_CART_VERSION = '2025-10-15';
+/** Under versions-by-layer, the versions of the service entries and of the capability entries. */
+const LAYER_VERSIONS = { service: '2026-03-02', capability: '2026-02-03' } as const;
+/** A vendor capability responses echo under envelope-echoes-unadvertised-capability; no profile advertises it. */
+const UNADVERTISED_CAPABILITY = 'com.example.gift_wrap';
+
+/** auth-checkout-only: a public catalog and cart; checkout and order need the key. */
+const checkoutOrOrder = (op: Operation) => op.capability === 'shopping.checkout' || op.capability === 'shopping.order';
+
+/**
+ * What a run's config says of a credential the business requires: both platforms send it, for the
+ * operations it covers, and one without permission is forbidden there. Credentials go only to the
+ * target's origin and those listed: the services' own, when they live elsewhere.
+ */
+function credential(
+  headers: Record<string, string>,
+  forbidden: Record<string, string>,
+  covered: string[],
+  business?: { url: string; servicesUrl: string },
+): NonNullable<RunConfigNeeds['credential']> {
+  const servicesOrigin = business && new URL(business.servicesUrl).origin;
+  const auth: RunConfig['auth'] = {
+    required_for: covered,
+    forbidden_headers: forbidden,
+    origins: servicesOrigin && servicesOrigin !== new URL(business.url).origin ? [servicesOrigin] : [],
+  };
+  return { headers, auth };
+}
+
+/** idempotency-replay-reserialised: an object with its members sorted. */
+function sortKeys(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+}
 
 export const VARIATIONS = [
   // Profile
@@ -14,6 +73,13 @@ export const VARIATIONS = [
       'The shopping service lists an mcp entry before its rest entry. A checker that takes the first entry finds no REST endpoint.',
     permitted_by:
       'Document 1 §Service entry: "keyed by service identifier; each value is an array", transport "`rest` for this binding".',
+    // An mcp entry before the rest entry of every service.
+    plug: {
+      'profile.entries': (entries, { registry, services }) =>
+        registry === 'services' && Array.isArray(entries)
+          ? [{ version: services.version, transport: 'mcp', endpoint: `${services.base}/mcp` }, ...entries]
+          : entries,
+    },
   }),
   variation({
     name: 'profile-no-keys',
@@ -21,6 +87,7 @@ export const VARIATIONS = [
     description: 'The profile publishes no keys member. A checker that requires signing keys fails it.',
     permitted_by: 'Document 1 §Profile document: keys, Required "no".',
     hides: ['jwk-private-member', 'jwk-alg-curve-mismatch', 'jwk-ec-missing-y'],
+    plug: { 'profile.keys': () => undefined },
   }),
   variation({
     name: 'profile-keys-empty',
@@ -30,6 +97,7 @@ export const VARIATIONS = [
     permitted_by:
       'Document 1 §Profile document: keys "array of public JWK", Required "no"; "Any signing keys a profile publishes MUST appear here" (here there are none).',
     hides: ['jwk-private-member', 'jwk-alg-curve-mismatch', 'jwk-ec-missing-y'],
+    plug: { 'profile.keys': (keys) => keys && [] },
   }),
   variation({
     name: 'profile-extra-members',
@@ -37,6 +105,15 @@ export const VARIATIONS = [
     description:
       'The profile and its entries carry members the spec does not list. A checker with closed schemas fails it.',
     permitted_by: 'Document 1 §Profile document: "Additional members are allowed."',
+    plug: {
+      'profile.entry': (entry) => ({ ...entry, ...EXTRA_MEMBER }),
+      'profile.envelope': (envelope) => ({ ...envelope, ...EXTRA_MEMBER }),
+      'profile.document': (document) => ({
+        ...document,
+        name: 'Reference business',
+        x_support: 'https://reference.example/support',
+      }),
+    },
   }),
   variation({
     name: 'profile-draft-version',
@@ -44,6 +121,7 @@ export const VARIATIONS = [
     description:
       'Every version, in the profile and in responses, is "draft". A checker that only accepts dates fails it.',
     permitted_by: 'Document 1 §Versioning: "the value `draft` marks an unreleased version".',
+    plug: { 'version.protocol': () => 'draft' },
   }),
   variation({
     name: 'profile-kid-names',
@@ -52,12 +130,15 @@ export const VARIATIONS = [
       "The keys' kid values are names of the business's own (reference-ec-2026), not RFC 7638 thumbprints; responses are signed under those names. A checker that requires thumbprint kids everywhere fails it.",
     permitted_by:
       'Document 1 §Public JWK: kid "For keys used in dual-audience signatures it MUST be the key\'s JWK SHA-256 thumbprint (RFC 7638); otherwise any stable string"; which keys are dual-audience is not shown.',
+    // Key names chosen when the keys are made; the P-521 key keeps its thumbprint.
+    plug: { 'keys.kid': (kid, { key }) => (key === 'p521' ? kid : `reference-${key}-2026`) },
   }),
   variation({
     name: 'profile-keys-without-alg',
     capability: 'profile',
     description: 'Keys state neither alg nor use. A checker that requires alg fails them.',
     permitted_by: 'Document 1 §Public JWK: alg, Required "no"; "When absent the verifier derives it from crv."',
+    plug: { 'profile.key': ({ alg: _alg, use: _use, ...jwk }) => jwk },
   }),
   variation({
     name: 'profile-extension-capabilities',
@@ -66,6 +147,13 @@ export const VARIATIONS = [
       'The profile also advertises capabilities this tool does not know (org.proto.shopping.discount, com.example.loyalty). A checker must list them as not covered, not fail or ignore them.',
     permitted_by:
       'Document 1 §What the service does: "Capabilities are adopted independently."; §Versioning: vocabularies "are open".',
+    plug: {
+      'profile.capabilities': (capabilities, { dialect }) => [
+        ...capabilities,
+        wireName(dialect, 'shopping.discount'),
+        'com.example.loyalty',
+      ],
+    },
   }),
   variation({
     name: 'profile-no-payment-handlers',
@@ -74,6 +162,7 @@ export const VARIATIONS = [
       'The profile has no payment_handlers registry; checkout responses still carry theirs. A checker that requires it in the profile fails it.',
     permitted_by: 'Document 1 §Response envelope: payment_handlers, Required "no".',
     hides: ['profile-handlers-not-array'],
+    plug: { 'profile.envelope': ({ payment_handlers: _, ...envelope }) => envelope },
   }),
   // Discovery and HTTP framing
   variation({
@@ -82,6 +171,10 @@ export const VARIATIONS = [
     description: 'The rest endpoint ends with a slash. A checker that appends paths blindly requests //catalog/search.',
     permitted_by:
       'Document 1 §Service entry: endpoint "Base address of the service: this is {base_url}"; the spec does not say how it ends.',
+    plug: {
+      'profile.entry': (entry, { registry }) =>
+        registry === 'services' ? { ...entry, endpoint: `${entry.endpoint}/` } : entry,
+    },
   }),
   variation({
     name: 'endpoint-other-origin',
@@ -90,6 +183,7 @@ export const VARIATIONS = [
       "The services live on another origin (another port) than the profile. A checker that assumes the profile's origin misses them.",
     permitted_by:
       'Document 1 §Service entry: endpoint "string (URL) Base address of the service"; nothing ties it to the profile\'s origin.',
+    plug: { 'server.assembly': (assembly) => ({ ...assembly, servicesOrigin: 'own' }) },
   }),
   variation({
     name: 'content-type-charset',
@@ -98,6 +192,7 @@ export const VARIATIONS = [
       'Responses say Content-Type: application/json; charset=utf-8. A checker comparing the whole header fails them.',
     permitted_by:
       'Document 1 §What the service does: "content type `application/json`"; media type parameters are not excluded.',
+    plug: { 'response.content-type': () => 'application/json; charset=utf-8' },
   }),
   variation({
     name: 'envelope-status-omitted',
@@ -105,6 +200,7 @@ export const VARIATIONS = [
     description:
       'Successful responses leave proto.status out. A checker that requires status on every response fails them.',
     permitted_by: 'Document 1 §Response envelope: status, Required "no"; "MUST be `error` in an error response".',
+    plug: { 'envelope.status': (status, { error }) => (error ? status : undefined) },
   }),
   variation({
     name: 'envelope-echoes-registries',
@@ -112,6 +208,16 @@ export const VARIATIONS = [
     description:
       'Every response envelope also echoes the services registry and a map_order. A checker expecting only version and capabilities fails them.',
     permitted_by: 'Document 1 §Response envelope: services and map_order, Required "no".',
+    plug: {
+      'envelope.json': (envelope, { op, dialect, versions }) =>
+        op
+          ? {
+              ...envelope,
+              services: { [wireName(dialect, op.service)]: [{ version: versions.service, transport: 'rest' }] },
+              map_order: { capabilities: [wireName(dialect, op.capability)] },
+            }
+          : envelope,
+    },
   }),
   variation({
     name: 'envelope-echoes-unadvertised-capability',
@@ -120,6 +226,18 @@ export const VARIATIONS = [
       'Every service response also echoes com.example.gift_wrap, a vendor capability the profile does not advertise. A checker that expects every echoed capability in the profile, or looks up its advertised versions unguarded, fails it.',
     permitted_by:
       'Not shown: Document 1 §Response envelope: capabilities is a "Capability registry keyed by reverse-domain name"; §Versioning: "A business advertises capability versions in its profile; responses echo the version in `proto.capabilities` entries", and says nothing of a capability the profile does not advertise.',
+    plug: {
+      'envelope.json': (envelope, { op, versions }) =>
+        op
+          ? {
+              ...envelope,
+              capabilities: {
+                ...(envelope.capabilities as Json),
+                [UNADVERTISED_CAPABILITY]: [{ version: versions.protocol }],
+              },
+            }
+          : envelope,
+    },
   }),
   variation({
     name: 'chunked-responses',
@@ -127,6 +245,7 @@ export const VARIATIONS = [
     description:
       'Responses are sent with chunked transfer coding and no Content-Length. A checker that relies on Content-Length reads nothing.',
     permitted_by: 'Not shown: the spec fixes no HTTP framing (RFC 9112 allows either).',
+    plug: { 'server.assembly': (assembly) => ({ ...assembly, chunked: true }) },
   }),
   variation({
     name: 'transport-errors-detailed',
@@ -134,6 +253,13 @@ export const VARIATIONS = [
     description:
       'HTTP error bodies carry details and a request_id beside code and content. A checker with a closed error shape fails them.',
     permitted_by: 'Document 1 §Errors: "a JSON body containing `code` and `content`".',
+    plug: {
+      'transport-error.json': (json, { error }) => ({
+        ...json,
+        details: [{ reason: error.code }],
+        request_id: `req-${Date.now()}`,
+      }),
+    },
   }),
   ...SHOPPING_VARIATIONS,
   // Authentication
@@ -145,6 +271,13 @@ export const VARIATIONS = [
     permitted_by:
       'Document 1 §Authentication: "Authentication is optional and set by each business"; "API key in header `X-API-Key`".',
     conflicts: ['auth-bearer', 'auth-checkout-only'],
+    plug: {
+      'auth.scheme': () => ({ scheme: 'api-key', covers: () => true }),
+      'run-config.needs': (needs, { business }) => ({
+        ...needs,
+        credential: credential(API_KEY, UNSCOPED_API_KEY, ['*'], business),
+      }),
+    },
   }),
   variation({
     name: 'auth-bearer',
@@ -153,6 +286,18 @@ export const VARIATIONS = [
       'Every service request needs an OAuth 2.0 bearer token in Authorization. A checker that only knows API keys, or prints the token, fails it.',
     permitted_by: 'Document 1 §Authentication: "OAuth 2.0 bearer token in `Authorization: Bearer <ACCESS_TOKEN>`".',
     conflicts: ['auth-api-key', 'auth-checkout-only'],
+    plug: {
+      'auth.scheme': () => ({ scheme: 'bearer', covers: () => true }),
+      'run-config.needs': (needs, { business }) => ({
+        ...needs,
+        credential: credential(
+          { Authorization: `Bearer ${REFERENCE_BEARER_TOKEN}` },
+          { Authorization: `Bearer ${REFERENCE_UNSCOPED_BEARER_TOKEN}` },
+          ['*'],
+          business,
+        ),
+      }),
+    },
   }),
   variation({
     name: 'auth-checkout-only',
@@ -162,6 +307,18 @@ export const VARIATIONS = [
     permitted_by:
       'Document 1 §Authentication: "a business may require it for some operations and leave others open (for example a public cart)".',
     conflicts: ['auth-api-key', 'auth-bearer'],
+    plug: {
+      'auth.scheme': () => ({ scheme: 'api-key', covers: checkoutOrOrder }),
+      'run-config.needs': (needs, { business }) => ({
+        ...needs,
+        credential: credential(
+          API_KEY,
+          UNSCOPED_API_KEY,
+          OPERATIONS.filter(checkoutOrOrder).map((o) => o.name),
+          business,
+        ),
+      }),
+    },
   }),
   variation({
     name: 'capability-versions-differ',
@@ -169,6 +326,10 @@ export const VARIATIONS = [
     description: `The cart capability is advertised and echoed at an older version (2025-10-15) than the service and the other capabilities. A checker that requires one version everywhere fails it.`,
     permitted_by:
       'Document 1 §What the service does: "Capabilities are adopted independently."; §Versioning: "A business advertises capability versions in its profile; responses echo the version".',
+    plug: {
+      'version.capability': (version, { capability }) =>
+        capability === 'shopping.cart' ? OLDER_CART_VERSION : version,
+    },
   }),
   variation({
     name: 'versions-by-layer',
@@ -177,6 +338,14 @@ export const VARIATIONS = [
       "Each layer of the profile states its own version: proto.version the usual date, the service entries 2026-03-02, the capability entries 2026-02-03 (echoed so in responses). Shopping responses state the profile's proto.version, common responses their service entry's, lodging responses their capabilities'. A checker that wants one version everywhere, or one particular layer echoed, fails it.",
     permitted_by:
       'Document 1 §Versioning: "The version appears in each service entry, each capability entry, and `proto.version` of every response"; which of them a response states, and whether they agree, is not shown.',
+    // Shopping responses state the profile's version, common ones their service entry's, lodging ones their
+    // capability's.
+    plug: {
+      'version.services': () => LAYER_VERSIONS.service,
+      'version.capabilities': () => LAYER_VERSIONS.capability,
+      'envelope.version': (version, { op, versions }) =>
+        !op || op.service === 'shopping' ? version : op.service === 'common' ? versions.service : versions.capability,
+    },
   }),
   variation({
     name: 'platform-profiles-fetched',
@@ -185,6 +354,7 @@ export const VARIATIONS = [
       'The business fetches the platform profile each Proto-Agent names (on loopback), answering 424 when it cannot and 422 when it is no profile, and tolerating key types it does not know. A checker that sends an unreachable profile URL gets 424 everywhere.',
     permitted_by:
       'Document 1 §Errors: "422 | Platform profile content malformed (discovery failure)", "424 | Platform profile URL valid but fetching it failed"; whether a business fetches the profile is not shown.',
+    plug: { 'platform-profile.resolved': () => true },
   }),
   variation({
     name: 'platform-profiles-fetched-on-complete',
@@ -194,6 +364,9 @@ export const VARIATIONS = [
     permitted_by:
       'Document 1 §Errors: "422 | Platform profile content malformed (discovery failure)", "424 | Platform profile URL valid but fetching it failed"; whether, and when, a business fetches the profile is not shown.',
     conflicts: ['platform-profiles-fetched', 'requires-signatures', 'signatures-on-complete-only'],
+    plug: {
+      'platform-profile.resolved': (resolved, { op }) => resolved || SIGNED_ON_COMPLETE_ONLY.includes(op.name),
+    },
   }),
   variation({
     name: 'requires-signatures',
@@ -202,6 +375,12 @@ export const VARIATIONS = [
       'Every state-changing request must carry a Content-Digest and an RFC 9421 signature by a key of the platform profile Proto-Agent names; otherwise 401. Reads stay open. A checker that cannot sign, or signs over the wrong components, is refused.',
     permitted_by:
       'Document 1 §Authentication: "HTTP Message Signatures (RFC 9421)" among the mechanisms a business may use; Signature "Required when authenticating with message signatures".',
+    // The platform profile is resolved for its keys.
+    plug: {
+      'platform-profile.resolved': () => true,
+      'request-signature.verified': () => true,
+      'run-config.needs': (needs) => ({ ...needs, signing: { required_for: ['*'] } }),
+    },
   }),
   variation({
     name: 'signatures-on-complete-only',
@@ -211,6 +390,12 @@ export const VARIATIONS = [
     permitted_by:
       'Document 1 §Authentication: "a business may require it for some operations and leave others open (for example a public cart)"; "HTTP Message Signatures (RFC 9421)" among the mechanisms.',
     conflicts: ['requires-signatures'],
+    // The platform profile is resolved for every operation, as under requires-signatures.
+    plug: {
+      'platform-profile.resolved': () => true,
+      'request-signature.verified': (verified, { op }) => verified || SIGNED_ON_COMPLETE_ONLY.includes(op.name),
+      'run-config.needs': (needs) => ({ ...needs, signing: { required_for: SIGNED_ON_COMPLETE_ONLY } }),
+    },
   }),
   variation({
     name: 'https-tls-1-3',
@@ -218,6 +403,10 @@ export const VARIATIONS = [
     description:
       'The business is served over HTTPS with TLS 1.3 only, with a self-signed certificate the run is given as its CA. A checker that assumes plain http, or accepts a TLS 1.2 handshake, is wrong about it.',
     permitted_by: 'Document 1 §What the service does: "Transport is HTTPS with TLS 1.3 as the minimum version."',
+    plug: {
+      'server.assembly': (assembly) => ({ ...assembly, https: true }),
+      'run-config.needs': (needs) => ({ ...needs, tls: { ...needs.tls, ca_file: tlsPath('reference-cert.pem') } }),
+    },
   }),
   variation({
     name: 'required-members-as-messages',
@@ -226,6 +415,10 @@ export const VARIATIONS = [
       'A request without a required member (ids, id, line_items) gets HTTP 200 with an error response whose missing messages point at it, not a 400. A checker that only accepts 400 fails it.',
     permitted_by:
       'Document 1 §Errors: "Codes that appear: … `missing` (required field absent, with `path`)"; business outcomes "including … validation problems" use HTTP 200 (§What the service does).',
+    plug: {
+      'required-members.refusal': (refusal, { absent }) =>
+        refusal.kind === 'transport-error' ? missingMembers(absent) : refusal,
+    },
   }),
   variation({
     name: 'mtls-required',
@@ -233,6 +426,20 @@ export const VARIATIONS = [
     description:
       "Served over TLS 1.3, and every service request must come with a client certificate signed by the business's CA (a bundled test CA); without one, or with another, the answer is 401. The profile stays public. A checker that cannot present a certificate is refused.",
     permitted_by: 'Document 1 §Authentication: "Mechanisms that the REST binding may use: … 4. Mutual TLS."',
+    // The platform certificate the reference's test CA signed is needed for every service request.
+    plug: {
+      'server.assembly': (assembly) => ({ ...assembly, https: true, clientCertificates: true }),
+      'run-config.needs': (needs) => ({
+        ...needs,
+        certificateFor: ['*'],
+        tls: {
+          ...needs.tls,
+          ca_file: tlsPath('reference-cert.pem'),
+          cert_file: tlsPath('client-cert.pem'),
+          key_file: tlsPath('client-key.pem'),
+        },
+      }),
+    },
   }),
   // Signatures
   variation({
@@ -242,6 +449,7 @@ export const VARIATIONS = [
       'Every service response is signed and carries a Content-Digest, not only complete and order responses. A checker that expects signatures only where the spec advises them stumbles on the rest.',
     permitted_by:
       'Document 1 §Authentication: "Response signing is recommended for complete checkout responses and optional for create, get, update and cancel checkout."',
+    plug: { 'response-signature.signed': () => 'chosen' },
   }),
   variation({
     name: 'responses-signed-ed25519',
@@ -250,6 +458,7 @@ export const VARIATIONS = [
       'Responses are signed with the Ed25519 key instead of the P-256 one. A checker that only verifies ECDSA fails them.',
     permitted_by:
       'Document 1 §Public JWK: crv "Well-known: `P-256`, `P-384` (EC); `Ed25519` (OKP)"; "OKP keys are recommended for signers that opt into bot-authentication".',
+    plug: { 'response-signature.sig1': (sig, { keys }) => ({ ...sig, key: keys.signing.okp }) },
   }),
   variation({
     name: 'responses-also-signed-es512',
@@ -258,6 +467,15 @@ export const VARIATIONS = [
       'Signed responses carry a second signature, sig2, by a P-521 key (alg ES512) the profile publishes beside the others. A checker that fails a signature by a key it cannot use, or counts it as verified, is wrong about it.',
     permitted_by:
       'Document 1 §Versioning: "Key, curve and algorithm vocabularies in profiles are open and tolerate unknown values"; §Public JWK: verifiers "MUST tolerate unrecognised key types, curves and algorithms; an unsupported key affects only the signature that references it (signature failure reason `algorithm_unsupported`)".',
+    // The P-521 key is published after the Ed25519 one.
+    plug: {
+      'profile.keys': (published, { keys }) =>
+        published?.flatMap((k) => (k.kid === keys.okp.kid ? [k, { ...keys.p521 }] : [k])),
+      'response-signature.more': (more, { message, components, keys }) => [
+        ...more,
+        signMessage(message, components, keys.signing.p521, { label: 'sig2' }),
+      ],
+    },
   }),
   variation({
     name: 'responses-also-signed-request-bound',
@@ -266,6 +484,16 @@ export const VARIATIONS = [
       'Signed responses carry a further signature, sig3, that also covers the request\'s method ("@method";req, RFC 9421 §2.4). A checker that rebuilds it without the request fails it, one that skips it silently claims more than it verified.',
     permitted_by:
       'Document 1 §Authentication: "HTTP Message Signatures (RFC 9421)"; response headers `Signature`, `Signature-Input` "all optional"; which components a response signature covers is not shown.',
+    // RFC 9421 §2.4: `;req` takes the component from the request the response answers.
+    plug: {
+      'response-signature.more': (more, { op, message, components, keys }) => [
+        ...more,
+        signMessage({ ...message, request: { method: op.method, headers: {} } }, components, keys.signing.ec, {
+          label: 'sig3',
+          requestComponents: ['@method'],
+        }),
+      ],
+    },
   }),
   variation({
     name: 'profile-response-signed',
@@ -274,6 +502,7 @@ export const VARIATIONS = [
       "The profile document's own response is signed and carries a Content-Digest, as service responses are. A checker that verifies it before it has read the keys finds an unknown keyid.",
     permitted_by:
       'Document 1 §Authentication: "Response headers (all optional): `Signature`, `Signature-Input`, `Content-Digest`".',
+    plug: { 'profile.signed': () => true },
   }),
   // Idempotency
   variation({
@@ -283,6 +512,17 @@ export const VARIATIONS = [
       'A replay returns the stored result written out again: members sorted, indented. A checker that compares replay bytes fails it.',
     permitted_by:
       'Document 1 §Limits: "a duplicate key with a matching body returns the stored result"; the result is JSON (§What the service does, RFC 8259), whose member order and whitespace carry no meaning.',
+    // The stored value written out again: keys sorted, indented. The same JSON, other bytes.
+    plug: {
+      'idempotency.replay': (replay) => ({
+        ...replay,
+        text: JSON.stringify(
+          JSON.parse(replay.text, (_k, v: unknown) => sortKeys(v)),
+          null,
+          2,
+        ),
+      }),
+    },
   }),
   variation({
     name: 'idempotency-compares-json',
@@ -291,6 +531,16 @@ export const VARIATIONS = [
       'Bodies under one key are compared as canonical JSON: the same body indented is a match. A checker that requires a byte comparison fails it.',
     permitted_by:
       'Document 1 §Limits: "a duplicate key with a matching body returns the stored result"; what makes a body matching is not shown.',
+    plug: {
+      'idempotency.body': (body) => {
+        try {
+          return canonicalJson(JSON.parse(body || 'null'));
+        } catch {
+          // Not JSON: compared as bytes.
+          return body;
+        }
+      },
+    },
   }),
   variation({
     name: 'idempotency-key-per-operation',
@@ -299,6 +549,7 @@ export const VARIATIONS = [
       'A key is scoped to one operation and path: the same key on another operation is a new request. A checker that expects a 409 across operations fails it.',
     permitted_by:
       'Document 1 §Limits: "The server stores the key with the result"; the scope of a key across operations is not shown.',
+    plug: { 'idempotency.scope': (_scope, { request }) => `${request.method} ${request.path}` },
   }),
   ...COMMON_VARIATIONS,
   ...LODGING_VARIATIONS,

@@ -1,6 +1,7 @@
 import { isObject, type Dialect } from '../../dialect/dialect.js';
 import { isLoopback } from '../../protocol/loopback.js';
-import type { FaultSet } from '../switches.js';
+import type { Hooks } from './hooks.js';
+import type { LayerHooks } from './layer-hooks.js';
 import { transportError, type Reply } from './replies.js';
 
 /** Well-known key types and the members they need; any other type is tolerated (Document 1 §Public JWK). */
@@ -8,17 +9,18 @@ const KNOWN_KTY: Record<string, string[]> = { EC: ['crv', 'x', 'y'], OKP: ['crv'
 const FETCH_TIMEOUT_MS = 2000;
 
 /**
- * Resolves the platform profile a request's Proto-Agent names, under platform-profiles-fetched:
- * 424 when the fetch fails, 422 when what comes back is no profile (Document 1 §Errors). Only
- * loopback URLs are fetched (the reference has no other network); others are trusted as named.
- * Successes are cached per URL. The platform-profile faults act here.
+ * Resolves the platform profile a request's Proto-Agent names, where the business resolves it
+ * ('platform-profile.resolved'): 424 when the fetch fails, 422 when what comes back is no profile
+ * (Document 1 §Errors). Only loopback URLs are fetched (the reference has no other network);
+ * others are trusted as named. Successes are cached per URL. The platform-profile faults act at
+ * 'platform-profile.refusal' and 'platform-profile.key-problem'.
  */
 export class PlatformProfileResolver {
   private readonly cache = new Map<string, Record<string, unknown>>();
 
   constructor(
     private readonly dialect: Dialect,
-    private readonly faults: FaultSet,
+    private readonly hooks: Hooks<LayerHooks>,
   ) {}
 
   async refusal(url: string): Promise<Reply | undefined> {
@@ -32,17 +34,25 @@ export class PlatformProfileResolver {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       document = await res.json();
     } catch (err) {
-      if (this.faults.has('platform-profile-fetch-failure-500'))
-        return transportError(500, 'internal_error', 'platform profile lookup crashed');
-      return transportError(
-        424,
-        'platform_profile_unavailable',
-        `the platform profile ${url} could not be fetched (${(err as Error).message})`,
+      return this.hooks.run(
+        'platform-profile.refusal',
+        transportError(
+          424,
+          'platform_profile_unavailable',
+          `the platform profile ${url} could not be fetched (${(err as Error).message})`,
+        ),
+        { url, failure: 'unreachable' },
       );
     }
-    const problem = this.faults.has('platform-profile-malformed-accepted') ? undefined : this.problemOf(document);
-    if (problem)
-      return transportError(422, 'platform_profile_invalid', `the platform profile ${url} is malformed: ${problem}`);
+    const problem = this.problemOf(document);
+    const refusal =
+      problem &&
+      this.hooks.run(
+        'platform-profile.refusal',
+        transportError(422, 'platform_profile_invalid', `the platform profile ${url} is malformed: ${problem}`),
+        { url, failure: 'malformed' },
+      );
+    if (refusal) return refusal;
     this.cache.set(url, document as Record<string, unknown>);
     return undefined;
   }
@@ -62,12 +72,13 @@ export class PlatformProfileResolver {
     for (const key of keys) {
       if (!isObject(key) || typeof key.kid !== 'string' || typeof key.kty !== 'string') return 'a key lacks kid or kty';
       const needs = KNOWN_KTY[key.kty];
-      if (!needs) {
-        if (this.faults.has('platform-profile-unknown-key-rejected')) return `unsupported key type ${key.kty}`;
-        continue;
-      }
-      const missing = needs.filter((m) => typeof key[m] !== 'string');
-      if (missing.length) return `key ${key.kid} lacks ${missing.join(', ')}`;
+      const missing = needs?.filter((m) => typeof key[m] !== 'string') ?? [];
+      const problem = this.hooks.run(
+        'platform-profile.key-problem',
+        missing.length ? `key ${key.kid} lacks ${missing.join(', ')}` : undefined,
+        { key, known: needs !== undefined },
+      );
+      if (problem) return problem;
     }
     return undefined;
   }

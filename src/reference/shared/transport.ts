@@ -1,0 +1,87 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Assembly, StoredResponse } from './layer-hooks.js';
+
+/** The largest request body read; a larger one is refused with 413. */
+export const MAX_BODY = 1024 * 1024;
+
+/** A request's body, or undefined when it is over MAX_BODY. */
+export function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) over = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Writes a response: with Content-Length, or in two chunks without it. */
+export function writeResponse(
+  res: ServerResponse,
+  { status, text, type, headers = {} }: StoredResponse,
+  chunked: boolean,
+): void {
+  if (chunked) {
+    res.writeHead(status, { 'Content-Type': type, ...headers });
+    const half = Math.floor(text.length / 2);
+    res.write(text.slice(0, half));
+    res.end(text.slice(half));
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** A JSON body as written, for the answers the shared layer gives before any envelope (413, 405, 500). */
+export const plainJson = (status: number, body: unknown): StoredResponse => ({
+  status,
+  text: JSON.stringify(body),
+  type: 'application/json',
+});
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The business's listeners on 127.0.0.1: HTTP, or HTTPS as the assembly says, and how to close them. */
+export function listeners(
+  assembly: Assembly,
+  tls: { cert: string; key: string } | undefined,
+  clientCa: () => string,
+): { scheme: 'http' | 'https'; listen(handler: Handler, port: number): Promise<string>; close(): Promise<void> } {
+  const servers: Server[] = [];
+  // Client certificates are asked for, and judged per request (401), not at the handshake.
+  const clientAuth = assembly.clientCertificates
+    ? { requestCert: true, rejectUnauthorized: false, ca: clientCa() }
+    : {};
+  const make = (handler: Handler): Server =>
+    tls ? createTlsServer({ ...tls, ...clientAuth, minVersion: assembly.minTls }, handler) : createServer(handler);
+  const scheme = tls ? 'https' : 'http';
+  return {
+    scheme,
+    async listen(handler, port) {
+      const server = make(handler);
+      servers.push(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => resolve());
+      });
+      return `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close: () =>
+      Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      ).then(() => undefined),
+  };
+}
