@@ -4,6 +4,7 @@ import { LODGING_FAULTS } from './lodging/faults.js';
 import type { Plugs } from './shared/hooks.js';
 import type { Json, StoredResponse } from './shared/layer-hooks.js';
 import { businessError, missingMembers, transportError, type Reply, type ReplyMessage } from './shared/replies.js';
+import { unrouted } from './shared/plugs.js';
 import { RESPONSE_COMPONENTS } from './shared/signing.js';
 import { SHOPPING_FAULTS } from './shopping/faults.js';
 import { recordsFor, type Fault } from './switches.js';
@@ -20,10 +21,6 @@ const UNADVERTISED_VERSION = '2099-01-01';
 const LODGING_ONLY_VERSION = '2026-01-20';
 
 /** A fault that takes one operation's endpoint away: its route answers an HTTP error instead. */
-const unrouted = (operation: string, status: number, code: string): Plugs<HookPoints> => ({
-  'route.refusal': (refusal, { op, method, path }) =>
-    op.name === operation ? transportError(status, code, `${method} ${path}: ${code}`) : refusal,
-});
 
 /** profile-versions-missing: the profile's envelope without its version, nor any service or capability entry's. */
 function withoutVersions({ version: _, ...envelope }: Json): Json {
@@ -192,6 +189,7 @@ export const FAULTS = [
     capability: 'envelope',
     description: 'Lookup not_found messages use type "information" instead of info.',
     breaks: ['ENV-005', 'LKUP-004'],
+    plug: { 'lookup.not-found': (message) => message && { ...message, type: 'information' as 'info' } },
   }),
   fault({
     name: 'response-content-type-text',
@@ -811,16 +809,7 @@ export const FAULTS = [
  * records are on hooks: each moves into its record's `plug` then, and leaves this table.
  */
 export const PLUGS_OF_MODULE_RECORDS: Record<string, Plugs<HookPoints>> = {
-  'ask-endpoint-missing': unrouted('ask', 404, 'not_found'),
   'booking-cancel-endpoint-missing': unrouted('booking.cancel', 404, 'not_found'),
-  'ask-key-required': {
-    'request.required-headers': (headers, { op }) => (op.name === 'ask' ? [...headers, 'Idempotency-Key'] : headers),
-  },
-  // A matching ask is asked again, one more turn in its conversation.
-  'ask-replay-appends-turn': {
-    'idempotency.action': (action, { request }) =>
-      action === 'replay' && request.operation === 'ask' ? 'process' : action,
-  },
 };
 
 export type FaultName = (typeof FAULTS)[number]['name'];

@@ -1,8 +1,11 @@
 import { recoverable, transportError } from '../shared/replies.js';
+import type { LayerHooks } from '../shared/layer-hooks.js';
+import { unrouted } from '../shared/plugs.js';
 import { recordsFor } from '../switches.js';
 import type { CommonHooks } from './hooks.js';
 
-const { fault } = recordsFor<CommonHooks>();
+// Some ask records act in the shared layer: its routing, header checks and idempotency store.
+const { fault } = recordsFor<CommonHooks & LayerHooks>();
 
 /** Faults of the common service module (Document 2): locations and ask. */
 export const COMMON_FAULTS = [
@@ -464,12 +467,16 @@ export const COMMON_FAULTS = [
     capability: 'common.ask',
     description: 'POST /ask is not routed: 404, although ask is advertised.',
     breaks: ['ASK-001', 'ASK-002', 'ASK-007', 'ASK-011', 'ASK-013', 'DISC-001'],
+    plug: unrouted('ask', 404, 'not_found'),
   }),
   fault({
     name: 'ask-key-required',
     capability: 'common.ask',
     description: 'An ask without Idempotency-Key is refused with 400, although the key is optional on ask.',
     breaks: ['ASK-001', 'ASK-002', 'ASK-011', 'ASK-014'],
+    plug: {
+      'request.required-headers': (headers, { op }) => (op.name === 'ask' ? [...headers, 'Idempotency-Key'] : headers),
+    },
   }),
   fault({
     name: 'ask-answer-markdown-only',
@@ -566,6 +573,11 @@ export const COMMON_FAULTS = [
     description:
       'A replayed ask (same key, same body) is asked again: another turn, another answer, instead of the stored result.',
     breaks: ['IDEM-001'],
+    // A matching ask is asked again, one more turn in its conversation.
+    plug: {
+      'idempotency.action': (action, { request }) =>
+        action === 'replay' && request.operation === 'ask' ? 'process' : action,
+    },
   }),
   fault({
     name: 'ask-disclosure-as-info',

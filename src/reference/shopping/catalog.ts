@@ -84,7 +84,7 @@ const FILTER: SearchFilter = {
 };
 
 /** POST /catalog/lookup */
-export function lookup({ body, hooks, faults }: HandlerRequest): Reply {
+export function lookup({ body, hooks }: HandlerRequest): Reply {
   if (!Array.isArray(body.ids) || !body.ids.every((id) => typeof id === 'string')) {
     return transportError(400, 'invalid_request', 'ids is required: an array of strings');
   }
@@ -102,10 +102,7 @@ export function lookup({ body, hooks, faults }: HandlerRequest): Reply {
   for (const [index, id] of ids.entries()) {
     const hit = hooks.run('catalog.hit', resolve(id), { op: 'lookup', index });
     if (!hit) {
-      // No hook: message-type-vocabulary is an envelope record (../faults.ts), whose maker plugs no shopping hook;
-      // once it does, its plug belongs at 'lookup.not-found'.
-      const type = faults.has('message-type-vocabulary') ? ('information' as 'info') : 'info';
-      const message = hooks.run('lookup.not-found', { type, code: 'not_found', content: id }, { id });
+      const message = hooks.run('lookup.not-found', { type: 'info', code: 'not_found', content: id }, { id });
       if (message) messages.push(message);
       continue;
     }
