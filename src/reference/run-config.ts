@@ -14,7 +14,9 @@ import {
   REFERENCE_UNSCOPED_BEARER_TOKEN,
 } from './shared/auth.js';
 import { OPERATIONS } from '../protocol/operations.js';
-import type { VariationName } from './variations.js';
+import type { HookPoints } from './hook-points.js';
+import { Hooks, type Plugs } from './shared/hooks.js';
+import { VARIATIONS, type VariationName } from './variations.js';
 
 export { REFERENCE_API_KEY } from './shared/auth.js';
 
@@ -27,6 +29,10 @@ export function referenceRunConfig(
   business?: { url: string; servicesUrl: string },
 ): RunConfig {
   const on = new Set(variations);
+  // The plugs of the variations on, as the business has them: the fixtures name what it writes through them.
+  const hooks = new Hooks<HookPoints>(
+    VARIATIONS.filter((v) => on.has(v.name)).map((v) => (v as { plug?: Plugs<HookPoints> }).plug ?? {}),
+  );
   const withOptions = PRODUCTS.filter((p) => p.variants.length > 1 && !p.unavailable);
   // Purchasable: products that can be sold whose every variant is in stock (not the trail runner).
   const purchasable = PRODUCTS.filter((p) => !p.unavailable && p.variants.every((v) => v.available));
@@ -83,7 +89,7 @@ export function referenceRunConfig(
       product_ids: PRODUCTS.slice(1, 4).map((p) => p.id),
       variant_ids: withOptions.slice(0, 2).map((p) => p.variants[1].id),
       lookup_batch_ceiling: 100,
-      locations: locationFixtures(variations),
+      locations: locationFixtures(variations, hooks),
       item_ids: purchasable.slice(0, 2).map((p) => p.variants[0].id),
       out_of_stock_item_ids: [variantOf(OUT_OF_STOCK_PRODUCT_ID)],
       unavailable_item_ids: [variantOf(UNAVAILABLE_PRODUCT_ID)],
