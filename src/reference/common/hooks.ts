@@ -37,7 +37,7 @@ export interface Match {
   combine: (results: boolean[]) => boolean;
 }
 
-/** How a search pages: the largest page, where the cursor travels, how it is written and read, where the next page starts. */
+/** How a search pages: the largest page, where the cursor travels, how it is written and read, the next offset. */
 export interface Paging {
   size: number;
   /** The cursor a request carries. */
@@ -72,7 +72,7 @@ export interface LookupEntry {
 /** The locations an identifier that is no location's id resolves to. */
 export type ResolveAlias = (id: string, criteria: Criteria) => SeedLocation[];
 
-/** How the identifiers processed, each resolved, become the lookup's locations, by key (Document 2: merged by location). */
+/** How the identifiers processed, each resolved, become the lookup's locations, by key (Document 2: merged). */
 export type Merge = (processed: string[], resolved: Map<string, SeedLocation[]>) => Map<string, LookupEntry>;
 
 /** Which of the locations found a lookup answers, under its criteria. */

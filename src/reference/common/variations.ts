@@ -236,8 +236,9 @@ export const COMMON_VARIATIONS = [
     description:
       'The Tokyo location says timezone "Japan", the IANA name of one segment that links to Asia/Tokyo. A checker that wants Area/Location fails it.',
     permitted_by: 'Document 2 §Location: timezone "IANA time zone identifier owned by the business".',
-    // A zone name IANA keeps as a link of one segment (backward).
-    plug: { 'location.timezone': (zone) => (zone === 'Asia/Tokyo' ? 'Japan' : zone) },
+    // A zone name IANA keeps as a link of one segment (backward), for Asia/Tokyo wherever it comes from (a
+    // fault may put it in another location's place).
+    plug: { 'location.json': (json) => (json.timezone === 'Asia/Tokyo' ? { ...json, timezone: 'Japan' } : json) },
   }),
   variation({
     name: 'location-search-amenities-unlisted',
