@@ -3,6 +3,8 @@ import { locationFixtures } from './common/locations-data.js';
 import { bookingFixtures } from './lodging/fixtures.js';
 import { PAYMENT_HANDLER_ID } from './profile.js';
 import { hooksOf } from './server.js';
+import type { HookPoints } from './hook-points.js';
+import type { Hooks } from './shared/hooks.js';
 import type { RunConfigNeeds } from './shared/layer-hooks.js';
 import { ACCEPT_TOKEN, HOLD_TOKEN } from './shared/payment.js';
 import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './shopping/catalog-data.js';
@@ -22,7 +24,7 @@ export function referenceRunConfig(
 ): RunConfig {
   const on = new Set(variations);
   const hooks = hooksOf(new Switches(), new Switches<string>(variations));
-  let needs = hooks.run('run-config.needs', { fixtures: referenceFixtures(variations) }, { business });
+  let needs = hooks.run('run-config.needs', { fixtures: referenceFixtures(variations, hooks) }, { business });
   // No hook: checkout-requires-phone and checkout-update-400-without-phone are records of shopping/; moved once the
   // module's records are on hooks.
   if (on.has('checkout-requires-phone') || on.has('checkout-update-400-without-phone'))
@@ -52,8 +54,11 @@ export function referenceRunConfig(
   };
 }
 
-/** The business's fixtures: its catalog, its locations, its lodging, and questions for its ask engine. */
-function referenceFixtures(variations: readonly VariationName[]): RunConfigNeeds['fixtures'] {
+/**
+ * The business's fixtures: its catalog, its locations, its lodging, and questions for its ask engine; the hooks
+ * name ids and shapes as the business writes them.
+ */
+function referenceFixtures(variations: readonly VariationName[], hooks: Hooks<HookPoints>): RunConfigNeeds['fixtures'] {
   const withOptions = PRODUCTS.filter((p) => p.variants.length > 1 && !p.unavailable);
   // Purchasable: products that can be sold whose every variant is in stock (not the trail runner).
   const purchasable = PRODUCTS.filter((p) => !p.unavailable && p.variants.every((v) => v.available));
@@ -64,7 +69,7 @@ function referenceFixtures(variations: readonly VariationName[]): RunConfigNeeds
     lookup_batch_ceiling: 100,
     // No hook: what common/locations-data.ts and lodging/fixtures.ts add for their variations is read from the names;
     // moved once the modules' records are on hooks.
-    locations: locationFixtures(variations),
+    locations: locationFixtures(variations, hooks),
     item_ids: purchasable.slice(0, 2).map((p) => p.variants[0].id),
     out_of_stock_item_ids: [variantOf(OUT_OF_STOCK_PRODUCT_ID)],
     unavailable_item_ids: [variantOf(UNAVAILABLE_PRODUCT_ID)],

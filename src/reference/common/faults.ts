@@ -1,11 +1,76 @@
-import { recoverable, transportError } from '../shared/replies.js';
+import type { Point } from '../../protocol/geo.js';
+import { distanceMeters } from '../../protocol/geo.js';
+import type { Hook } from '../shared/hooks.js';
 import type { LayerHooks } from '../shared/layer-hooks.js';
 import { unrouted } from '../shared/plugs.js';
+import {
+  businessError,
+  recoverable,
+  resource,
+  transportError,
+  type Reply,
+  type ReplyMessage,
+} from '../shared/replies.js';
 import { recordsFor } from '../switches.js';
-import type { CommonHooks } from './hooks.js';
+import type { CommonHooks, LookupEntry, Stage, Unhonoured } from './hooks.js';
+import { AMENITIES, COUNTRY_TIMEZONES, LOCALITIES, LOCATIONS } from './locations-data.js';
 
 // Some ask records act in the shared layer: its routing, header checks and idempotency store.
 const { fault } = recordsFor<CommonHooks & LayerHooks>();
+
+type Json = Record<string, unknown>;
+
+/** A refusal at one stage of a location request; a reply given before it stands. */
+function refuseAt<S extends Stage['at']>(
+  at: S,
+  refuse: (stage: Extract<Stage, { at: S }>) => Reply | undefined,
+): Hook<Reply | undefined, Stage> {
+  return (reply, stage) => reply ?? (stage.at === at ? refuse(stage as Extract<Stage, { at: S }>) : undefined);
+}
+
+/** The radius the faulty businesses put in place of the one sent, or derive from context. */
+const DEFAULT_RADIUS = 5_000;
+const CONTEXT_RADIUS = 50_000;
+/** Under location-context-promoted: the location added to every answer to a request with a context. */
+const FEATURED = LOCATIONS.find((l) => l.id === 'LIS-101')!;
+
+/** The clamping faults: a distance.max beyond the supported radius is clamped to it. */
+const clamped: Hook<Unhonoured, { center: Point; max: number; supported: number; tooFar: boolean }> = (
+  outcome,
+  { center, max, supported, tooFar },
+) => (tooFar ? { distance: { center, max: supported }, clampedFrom: max } : outcome);
+
+/** The batch faults: a lookup above the batch maximum is refused. */
+const batchRefused = refuseAt('batch', ({ max }) =>
+  transportError(400, 'request_too_large', `at most ${max} ids per lookup`),
+);
+
+/** The messages of a code, as warnings. */
+const asWarning = (messages: ReplyMessage[], code: string): ReplyMessage[] =>
+  messages.map((m) => (m.code === code ? { ...m, type: 'warning' } : m));
+
+/** Under location-serves-by-country: the country of the known locality nearest a point. */
+function countryOf(point: Point): string {
+  const [country] = Object.entries(LOCALITIES).sort(
+    ([, a], [, b]) => distanceMeters(point, a) - distanceMeters(point, b),
+  )[0];
+  return country;
+}
+
+/** The zone's offset from UTC now in hours (1 for "+01:00"): what location-timezone-offset-hours sends. */
+function offsetHours(zone: string): number {
+  const [sign, hh, mm] = /^([+-])(\d\d):(\d\d)$/.exec(utcOffset(zone))!.slice(1);
+  return (sign === '-' ? -1 : 1) * (Number(hh) + Number(mm) / 60);
+}
+
+/** The zone's offset from UTC now, as "+01:00": what location-timezone-offset sends instead of the name. */
+function utcOffset(zone: string): string {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  return name === 'GMT' ? '+00:00' : name.replace('GMT', '');
+}
 
 /** Faults of the common service module (Document 2): locations and ask. */
 export const COMMON_FAULTS = [
@@ -15,72 +80,111 @@ export const COMMON_FAULTS = [
     capability: 'common.location.search',
     description: 'POST /locations/search answers 405: the route only takes GET.',
     breaks: ['DISC-001', 'LSRCH-001'],
+    plug: {
+      'location.refusal': refuseAt('route', ({ op }) =>
+        op === 'search'
+          ? transportError(405, 'method_not_allowed', 'POST /locations/search: method_not_allowed')
+          : undefined,
+      ),
+    },
   }),
   fault({
     name: 'location-lookup-endpoint-missing',
     capability: 'common.location.lookup',
     description: 'POST /locations/lookup is not routed: 404, although lookup is advertised.',
     breaks: ['DISC-001', 'LLKP-002', 'LLKP-006', 'LLKP-009', 'LLKP-010', 'LLKP-011', 'LLKP-012', 'LSRCH-005'],
+    plug: {
+      'location.refusal': refuseAt('route', ({ op }) =>
+        op === 'lookup' ? transportError(404, 'not_found', 'POST /locations/lookup: not_found') : undefined,
+      ),
+    },
   }),
   fault({
     name: 'location-search-distance-required',
     capability: 'common.location.search',
     description: 'A search without distance is refused with 400 "distance is required", although distance is optional.',
     breaks: ['LSRCH-001'],
+    plug: {
+      'location.refusal': refuseAt('request', ({ op, body }) =>
+        op === 'search' && body.distance === undefined
+          ? transportError(400, 'invalid_request', 'distance is required')
+          : undefined,
+      ),
+    },
   }),
   fault({
     name: 'location-missing-name',
     capability: 'common.location.search',
     description: 'Locations are sent without name.',
     breaks: ['LLKP-001', 'LOC-001', 'LOC-009', 'LSRCH-001'],
+    plug: { 'location.json': ({ name: _, ...json }) => json },
   }),
   fault({
     name: 'location-hours-without-timezone',
     capability: 'common.location.search',
     description: 'Locations with hours and exception_hours carry no timezone.',
     breaks: ['LOC-002', 'LOC-003'],
+    plug: { 'location.json': ({ timezone: _, ...json }) => json },
   }),
   fault({
     name: 'location-timezone-offset',
     capability: 'common.location.search',
     description: 'timezone is a UTC offset such as "+00:00", not an IANA name.',
     breaks: ['LOC-002', 'LOC-003'],
+    plug: { 'location.timezone': (zone) => zone && utcOffset(zone) },
   }),
   fault({
     name: 'location-timezone-follows-context',
     capability: 'common.location.search',
     description: "Schedules are given in the time zone of the context's country: timezone changes with the requester.",
     breaks: ['LOC-004'],
+    plug: {
+      'location.timezone': (zone, { criteria: { contextCountry } }) =>
+        zone && contextCountry && COUNTRY_TIMEZONES[contextCountry] ? COUNTRY_TIMEZONES[contextCountry] : zone,
+    },
   }),
   fault({
     name: 'location-amenity-no-description',
     capability: 'common.location.search',
     description: 'Amenities are sent as empty objects, without description.',
     breaks: ['LOC-005', 'LOC-006'],
+    plug: {
+      'location.amenities': (amenities) => Object.fromEntries(Object.keys(amenities).map((key) => [key, {}])),
+    },
   }),
   fault({
     name: 'location-amenity-key-single-segment',
     capability: 'common.location.search',
     description: 'Locations with amenities also list "terrace", a key of one segment, not an amenity identifier.',
     breaks: ['LOC-005', 'LOC-006'],
+    plug: { 'location.amenities': (amenities) => ({ ...amenities, terrace: { description: 'Terrace' } }) },
   }),
   fault({
     name: 'location-search-distance-ignored',
     capability: 'common.location.search',
     description: 'Search never reads distance: no radius is applied, and none is judged.',
     breaks: ['LOC-007', 'LSRCH-002', 'LSRCH-003', 'LSRCH-006'],
+    // The member is never read, so never judged either.
+    plug: {
+      'location.read': (read, { op }) => (op === 'search' ? (body) => read({ ...body, distance: undefined }) : read),
+    },
   }),
   fault({
     name: 'location-max-clamped',
     capability: 'common.location.search',
     description: 'A distance.max above the 100 km the business supports is clamped to 100 km instead of rejected.',
     breaks: ['LSRCH-003'],
+    plug: { 'location.unhonoured': clamped },
   }),
   fault({
     name: 'location-negative-max-default',
     capability: 'common.location.search',
     description: 'A distance.max of zero or below is replaced with a 5 km radius instead of rejected.',
     breaks: ['LSRCH-003'],
+    plug: {
+      'location.unhonoured': (outcome, { center, max }) =>
+        max <= 0 ? { distance: { center, max: DEFAULT_RADIUS } } : outcome,
+    },
   }),
   fault({
     name: 'location-distance-from-context',
@@ -88,6 +192,14 @@ export const COMMON_FAULTS = [
     description:
       "Without distance, a 50 km radius around the context's country is applied: distance derived from context.",
     breaks: ['LSRCH-004', 'LSRCH-005'],
+    plug: {
+      'location.read': (read) => (body) => {
+        const got = read(body);
+        if ('reply' in got || body.distance !== undefined) return got;
+        const center = got.criteria.contextCountry ? LOCALITIES[got.criteria.contextCountry] : undefined;
+        return center ? { criteria: { ...got.criteria, distance: { center, max: CONTEXT_RADIUS } } } : got;
+      },
+    },
   }),
   fault({
     name: 'location-serves-from-context',
@@ -95,24 +207,53 @@ export const COMMON_FAULTS = [
     description:
       "Without serves, only locations in the context's country are offered: an implicit serviceability check.",
     breaks: ['LSRCH-004', 'LSRCH-005'],
+    // Without serves, the location must be in the context's country: an implicit serviceability check.
+    plug: {
+      'location.match': (match, { criteria: { serves, contextCountry } }) =>
+        !serves && contextCountry
+          ? { ...match, tests: { ...match.tests, context: (l) => l.address.address_country === contextCountry } }
+          : match,
+    },
   }),
   fault({
     name: 'location-filters-or',
     capability: 'common.location.search',
     description: 'distance, serves and filters combine with OR: a location meeting any one of them matches.',
     breaks: ['LSRCH-006'],
+    plug: { 'location.match': (match) => ({ ...match, combine: (results) => results.some(Boolean) }) },
   }),
   fault({
     name: 'location-amenity-prefix',
     capability: 'common.location.search',
     description: 'filters.amenities matches a key by prefix: com.example.parking matches com.example.parking.ev.',
     breaks: ['LLKP-016', 'LSRCH-006', 'LSRCH-007'],
+    plug: {
+      'location.match': (match, { criteria: { amenities } }) =>
+        amenities
+          ? {
+              ...match,
+              tests: {
+                ...match.tests,
+                amenities: (l) => amenities.every((key) => l.amenities.some((a) => a.startsWith(key))),
+              },
+            }
+          : match,
+    },
   }),
   fault({
     name: 'location-amenities-any',
     capability: 'common.location.search',
     description: 'filters.amenities matches a location holding any one of the identifiers, not all.',
     breaks: ['LLKP-016', 'LSRCH-006', 'LSRCH-007'],
+    plug: {
+      'location.match': (match, { criteria: { amenities } }) =>
+        amenities
+          ? {
+              ...match,
+              tests: { ...match.tests, amenities: (l) => amenities.some((key) => l.amenities.includes(key)) },
+            }
+          : match,
+    },
   }),
   fault({
     name: 'location-search-cursor-repeats',
@@ -120,12 +261,19 @@ export const COMMON_FAULTS = [
     description:
       'The next-page cursor points one location back: each page repeats the last location of the one before.',
     breaks: ['LSRCH-010'],
+    plug: {
+      'location.paging': (paging) => ({
+        ...paging,
+        next: (offset, listed) => paging.next(offset, listed) - (listed > 1 ? 1 : 0),
+      }),
+    },
   }),
   fault({
     name: 'location-search-cursor-skips',
     capability: 'common.location.search',
     description: 'The next-page cursor points one location ahead: a location between pages is never returned.',
     breaks: ['LSRCH-011'],
+    plug: { 'location.paging': (paging) => ({ ...paging, next: (offset, listed) => paging.next(offset, listed) + 1 }) },
   }),
   fault({
     name: 'location-lookup-implicit-availability',
@@ -133,18 +281,26 @@ export const COMMON_FAULTS = [
     description:
       'Without filters.items, lookup leaves out locations that can currently provide no item: an implicit availability check.',
     breaks: ['LLKP-002', 'LLKP-009'],
+    plug: {
+      'location.lookup-filter': (filter) => (found, criteria) =>
+        filter(found, criteria).filter(({ location }) => location.stock.length > 0),
+    },
   }),
   fault({
     name: 'location-lookup-inputs-normalised',
     capability: 'common.location.lookup',
     description: 'inputs name the identifier lower-cased, not exactly as supplied.',
     breaks: ['LLKP-004', 'LLKP-005'],
+    plug: {
+      'location.inputs': (inputs) => inputs.map((input) => ({ id: (input as { id: string }).id.toLowerCase() })),
+    },
   }),
   fault({
     name: 'location-lookup-inputs-canonical',
     capability: 'common.location.lookup',
     description: "inputs name the location's canonical id, whatever identifier was supplied.",
     breaks: ['LLKP-004', 'LLKP-005'],
+    plug: { 'location.inputs': (inputs, { own }) => inputs.map(() => ({ id: own })) },
   }),
   fault({
     name: 'location-lookup-duplicates-not-merged',
@@ -152,6 +308,21 @@ export const COMMON_FAULTS = [
     description:
       'Each identifier gets its own copy of the location: an id and its alias, or an id sent twice, give two locations.',
     breaks: ['LLKP-005'],
+    // Every identifier as sent, repeats too, gets a copy of its location of its own.
+    plug: {
+      'location.merge':
+        (_merge, { sent }) =>
+        (processed, resolved) => {
+          const found = new Map<string, LookupEntry>();
+          sent
+            .filter((id) => processed.includes(id))
+            .forEach((id, i) => {
+              for (const location of resolved.get(id) ?? [])
+                found.set(`${location.id}#${i}`, { location, inputs: [id] });
+            });
+          return found;
+        },
+    },
   }),
   fault({
     name: 'location-lookup-merge-drops',
@@ -159,6 +330,13 @@ export const COMMON_FAULTS = [
     description:
       'A location that more than one identifier of the request resolves to (an id and its alias, an id sent twice) is left out of the answer, with no message.',
     breaks: ['LLKP-005'],
+    plug: {
+      'location.merge': (merge) => (processed, resolved) => {
+        const found = merge(processed, resolved);
+        for (const [key, entry] of found) if (entry.inputs.length > 1) found.delete(key);
+        return found;
+      },
+    },
   }),
   fault({
     name: 'location-lookup-copies-named-all',
@@ -166,42 +344,63 @@ export const COMMON_FAULTS = [
     description:
       'A location that more than one identifier resolves to comes back twice, each copy naming every one of them in inputs.',
     breaks: ['LLKP-005'],
+    plug: {
+      'location.merge': (merge) => (processed, resolved) => {
+        const found = merge(processed, resolved);
+        for (const [key, entry] of [...found]) if (entry.inputs.length > 1) found.set(`${key}#copy`, entry);
+        return found;
+      },
+    },
   }),
   fault({
     name: 'location-lookup-inputs-first-only',
     capability: 'common.location.lookup',
     description: 'A location several identifiers resolve to carries only the first of them in inputs.',
     breaks: ['LLKP-005'],
+    plug: { 'location.inputs': (inputs) => inputs.slice(0, 1) },
   }),
   fault({
     name: 'location-lookup-unknown-fallback',
     capability: 'common.location.lookup',
     description: 'An identifier that does not resolve is matched loosely: the first location comes back for it.',
     breaks: ['LLKP-006', 'LLKP-009'],
+    // A fuzzy match that always finds something: the first location.
+    plug: {
+      'location.aliases': (aliases) => (id, criteria) =>
+        LOCATIONS.some((l) => l.aliases.includes(id)) ? aliases(id, criteria) : [LOCATIONS[0]],
+    },
   }),
   fault({
     name: 'location-lookup-unknown-404',
     capability: 'common.location.lookup',
     description: 'A lookup with an identifier that does not resolve answers HTTP 404.',
     breaks: ['LLKP-006', 'LLKP-009', 'LLKP-010', 'LLKP-011', 'LLKP-012'],
+    plug: {
+      'location.refusal': refuseAt('unknown', ({ unknown }) =>
+        transportError(404, 'not_found', `unknown location ids: ${unknown.join(', ')}`),
+      ),
+    },
   }),
   fault({
     name: 'location-lookup-not-found-warning',
     capability: 'common.location.lookup',
     description: 'Unknown identifiers get not_found messages of type warning, not info.',
     breaks: ['LLKP-007', 'LLKP-008'],
+    plug: { 'location.lookup-messages': (messages) => asWarning(messages, 'not_found') },
   }),
   fault({
     name: 'location-lookup-batch-400',
     capability: 'common.location.lookup',
     description: 'A lookup above the batch maximum is refused with 400 request_too_large, as catalog lookup does.',
     breaks: ['LLKP-009', 'LLKP-010', 'LLKP-011', 'LLKP-012'],
+    plug: { 'location.refusal': batchRefused },
   }),
   fault({
     name: 'location-lookup-batch-keeps-last',
     capability: 'common.location.lookup',
     description: 'Above the batch maximum, the last maximum distinct identifiers are processed, not the first.',
     breaks: ['LLKP-009', 'LLKP-010', 'LLKP-012'],
+    plug: { 'location.batch': (batch) => ({ ...batch, cut: (_ids, distinct, max) => distinct.slice(-max) }) },
   }),
   fault({
     name: 'location-lookup-batch-counts-duplicates',
@@ -209,6 +408,9 @@ export const COMMON_FAULTS = [
     description:
       'Above the batch maximum, the first maximum identifiers as sent are processed, duplicates counted, not the first maximum distinct ones.',
     breaks: ['LLKP-009', 'LLKP-010', 'LLKP-012'],
+    plug: {
+      'location.batch': (batch) => ({ ...batch, cut: (ids, _distinct, max) => [...new Set(ids.slice(0, max))] }),
+    },
   }),
   fault({
     name: 'location-lookup-batch-no-message',
@@ -216,30 +418,49 @@ export const COMMON_FAULTS = [
     description:
       'Above the batch maximum, the first maximum distinct identifiers are processed, but no batch_limit_applied message says so.',
     breaks: ['LLKP-011'],
+    plug: {
+      'location.lookup-messages': (messages) => messages.filter((m) => m.code !== 'batch_limit_applied'),
+    },
   }),
   fault({
     name: 'location-lookup-distance-ignored',
     capability: 'common.location.lookup',
     description: 'Lookup never applies distance: every resolved location comes back, however far.',
     breaks: ['LLKP-013', 'LOC-007'],
+    plug: {
+      'location.lookup-filter': (filter) => (found, criteria) => filter(found, { ...criteria, distance: undefined }),
+    },
   }),
   fault({
     name: 'location-lookup-distance-before-resolution',
     capability: 'common.location.lookup',
     description: 'With distance, lookup filters before resolving identifiers: aliases are dropped.',
     breaks: ['LLKP-013', 'LOC-007'],
+    // With a distance, only ids that are locations' own get through.
+    plug: { 'location.aliases': (aliases) => (id, criteria) => (criteria.distance ? [] : aliases(id, criteria)) },
   }),
   fault({
     name: 'location-lookup-filters-ignored',
     capability: 'common.location.lookup',
     description: 'Lookup never applies filters: every resolved location comes back, whatever amenities it has.',
     breaks: ['LLKP-016'],
+    plug: {
+      'location.lookup-filter': (filter) => (found, criteria) =>
+        filter(found, { ...criteria, amenities: undefined, items: undefined, openAt: undefined }),
+    },
   }),
   fault({
     name: 'location-lookup-filters-400',
     capability: 'common.location.lookup',
     description: 'A lookup carrying filters is refused with 400, although filters is a lookup request member.',
     breaks: ['LLKP-016'],
+    plug: {
+      'location.refusal': refuseAt('request', ({ op, body }) =>
+        op === 'lookup' && body.filters !== undefined
+          ? transportError(400, 'invalid_request', 'filters are not supported by lookup')
+          : undefined,
+      ),
+    },
   }),
   fault({
     name: 'location-amenities-matched-by-label',
@@ -247,6 +468,18 @@ export const COMMON_FAULTS = [
     description:
       "filters.amenities is matched against the amenities' descriptions, not their keys: no location matches.",
     breaks: ['LLKP-016', 'LSRCH-007'],
+    plug: {
+      'location.match': (match, { criteria: { amenities } }) =>
+        amenities
+          ? {
+              ...match,
+              tests: {
+                ...match.tests,
+                amenities: (l) => amenities.every((key) => l.amenities.some((a) => AMENITIES[a] === key)),
+              },
+            }
+          : match,
+    },
   }),
   fault({
     name: 'location-serves-by-country',
@@ -254,6 +487,18 @@ export const COMMON_FAULTS = [
     description:
       'serves is answered from a country-wide delivery table: a point is placed in its country and every location there is said to serve it; with serves, that table answers alone and distance is not applied.',
     breaks: ['LSRCH-006'],
+    // A point is placed in the country of the nearest known locality, and every location there serves it.
+    plug: {
+      'location.match': (match, { criteria: { serves } }) => {
+        if (!serves) return match;
+        const { distance: _, ...tests } = match.tests;
+        const country = serves.point && countryOf(serves.point);
+        return {
+          ...match,
+          tests: { ...tests, serves: country ? (l) => l.address.address_country === country : match.tests.serves },
+        };
+      },
+    },
   }),
   fault({
     name: 'location-context-promoted',
@@ -261,12 +506,21 @@ export const COMMON_FAULTS = [
     description:
       'A context turns on promoted results: the featured location, Proto Rooms Chiado, is added to every search and lookup carrying a context, whether it matches or not.',
     breaks: ['LSRCH-004', 'LSRCH-005'],
+    plug: { 'location.added': (added, { body }) => (body.context !== undefined ? [...added, FEATURED] : added) },
   }),
   fault({
     name: 'location-filters-first-only',
     capability: 'common.location.search',
     description: 'filters is read as one filter: when it holds amenities, items is ignored.',
     breaks: ['LSRCH-006'],
+    plug: {
+      'location.read': (read) => (body) => {
+        const got = read(body);
+        return 'criteria' in got && got.criteria.amenities && got.criteria.items
+          ? { criteria: { ...got.criteria, items: undefined } }
+          : got;
+      },
+    },
   }),
   fault({
     name: 'location-lookup-filters-search',
@@ -274,6 +528,11 @@ export const COMMON_FAULTS = [
     description:
       'A lookup carrying filters is answered as a search: every location matching the filters comes back, whether an identifier asked for it or not.',
     breaks: ['LLKP-016'],
+    // Every location is a candidate, requested or not.
+    plug: {
+      'location.added': (added, { op, body }) =>
+        op === 'lookup' && body.filters !== undefined ? [...added, ...LOCATIONS] : added,
+    },
   }),
   fault({
     name: 'location-lookup-inputs-shifted',
@@ -281,6 +540,10 @@ export const COMMON_FAULTS = [
     description:
       'Each location carries the inputs of the next one in the answer: every identifier is named, by the wrong location.',
     breaks: ['LLKP-004'],
+    plug: {
+      'location.inputs': (_inputs, { entries, index }) =>
+        entries[(index + 1) % entries.length].inputs.map((id) => ({ id })),
+    },
   }),
   fault({
     name: 'location-lookup-inputs-add-canonical',
@@ -288,12 +551,14 @@ export const COMMON_FAULTS = [
     description:
       "Beside the identifiers supplied, inputs also name the location's canonical id, whether it was sent or not.",
     breaks: ['LLKP-004'],
+    plug: { 'location.inputs': (inputs, { own }) => [...inputs, { id: own }] },
   }),
   fault({
     name: 'location-lookup-batch-limit-warning',
     capability: 'common.location.lookup',
     description: 'batch_limit_applied is a message of type warning, not info.',
     breaks: ['LLKP-011'],
+    plug: { 'location.lookup-messages': (messages) => asWarning(messages, 'batch_limit_applied') },
   }),
   fault({
     name: 'location-lookup-batch-400-unstated',
@@ -302,6 +567,7 @@ export const COMMON_FAULTS = [
     description:
       'With its maximum of 4 unstated, a lookup above it is refused with 400 request_too_large: the maximum cannot be found, and a lookup of more ids is refused.',
     breaks: ['LLKP-002', 'LLKP-009', 'LSRCH-005'],
+    plug: { 'location.refusal': batchRefused },
   }),
   fault({
     name: 'location-lookup-distance-search',
@@ -309,24 +575,39 @@ export const COMMON_FAULTS = [
     description:
       'A lookup carrying distance is answered as a search: every location within the radius comes back, whether an identifier asked for it or not.',
     breaks: ['LLKP-013', 'LOC-007'],
+    plug: {
+      'location.added': (added, { op, body }) =>
+        op === 'lookup' && body.distance !== undefined ? [...added, ...LOCATIONS] : added,
+    },
   }),
   fault({
     name: 'location-lookup-serves-before-resolution',
     capability: 'common.location.lookup',
     description: 'With serves, lookup filters before resolving identifiers: aliases are dropped.',
     breaks: ['LLKP-014'],
+    plug: { 'location.aliases': (aliases) => (id, criteria) => (criteria.serves ? [] : aliases(id, criteria)) },
   }),
   fault({
     name: 'location-lookup-criteria-500',
     capability: 'common.location.lookup',
     description: 'A lookup carrying distance, serves or filters crashes with HTTP 500.',
     breaks: ['LLKP-013', 'LLKP-014', 'LLKP-016', 'LOC-007'],
+    plug: {
+      'location.refusal': refuseAt('request', ({ op, body }) =>
+        op === 'lookup' && (body.distance !== undefined || body.serves !== undefined || body.filters !== undefined)
+          ? transportError(500, 'internal_error', 'lookup criteria: internal error')
+          : undefined,
+      ),
+    },
   }),
   fault({
     name: 'location-lookup-serves-ignored',
     capability: 'common.location.lookup',
     description: 'Lookup never applies serves: every resolved location comes back, serving the target or not.',
     breaks: ['LLKP-014'],
+    plug: {
+      'location.lookup-filter': (filter) => (found, criteria) => filter(found, { ...criteria, serves: undefined }),
+    },
   }),
   fault({
     name: 'location-max-500',
@@ -334,6 +615,11 @@ export const COMMON_FAULTS = [
     description:
       'A distance.max the business cannot honour (beyond its 100 km, or zero and below) crashes the search: HTTP 500, not a rejection.',
     breaks: ['LSRCH-003'],
+    plug: {
+      'location.unhonoured': (_outcome, { max }) => ({
+        reply: transportError(500, 'internal_error', `distance.max ${max}: internal error`),
+      }),
+    },
   }),
   fault({
     name: 'location-max-dropped',
@@ -342,6 +628,7 @@ export const COMMON_FAULTS = [
       "A distance.max beyond the radius the business supports is dropped: the search answers as if no distance were sent. Only a radius short of half the Earth's circumference (fixtures.locations.unsupported_max) shows it.",
     breaks: ['LSRCH-003'],
     needs: ['location-radius-400km'],
+    plug: { 'location.unhonoured': (outcome, { tooFar }) => (tooFar ? {} : outcome) },
   }),
   fault({
     name: 'location-search-cursor-forgets-query',
@@ -349,6 +636,8 @@ export const COMMON_FAULTS = [
     description:
       'The next-page cursor holds an offset alone: the pages it leads to list every location, whatever the query, so small pages bring in a location the query does not match.',
     breaks: ['LSRCH-011'],
+    // Past the first page, every location the criteria match, whatever the query.
+    plug: { 'location.matches': (matches, { offset, fits }) => (offset > 0 ? LOCATIONS.filter(fits) : matches) },
   }),
   fault({
     name: 'location-timezone-dropped-with-context',
@@ -356,6 +645,7 @@ export const COMMON_FAULTS = [
     description:
       'To a request whose context names a country, locations are sent without timezone: the zone is left to the requester.',
     breaks: ['LOC-002', 'LOC-003', 'LOC-004'],
+    plug: { 'location.timezone': (zone, { criteria }) => (criteria.contextCountry ? undefined : zone) },
   }),
   fault({
     name: 'location-timezone-only-with-context',
@@ -363,6 +653,7 @@ export const COMMON_FAULTS = [
     description:
       'Locations carry timezone only for a request whose context names a country: without one, schedules come without their zone.',
     breaks: ['LOC-002', 'LOC-003', 'LOC-004'],
+    plug: { 'location.timezone': (zone, { criteria }) => (criteria.contextCountry ? zone : undefined) },
   }),
   fault({
     name: 'location-timezone-misspelled',
@@ -370,18 +661,26 @@ export const COMMON_FAULTS = [
     description:
       'The Lisbon locations say timezone "Europe/Lisboa": shaped like an IANA name, but no zone the database knows.',
     breaks: ['LOC-002', 'LOC-003'],
+    plug: { 'location.timezone': (zone) => zone?.replace('Lisbon', 'Lisboa') },
   }),
   fault({
     name: 'location-timezone-offset-hours',
     capability: 'common.location.search',
     description: 'timezone is the offset from UTC in hours, a number (0, 1, -5), not a string.',
     breaks: ['LLKP-001', 'LOC-001', 'LOC-009', 'LSRCH-001'],
+    plug: {
+      'location.json': (json) =>
+        typeof json.timezone === 'string' ? { ...json, timezone: offsetHours(json.timezone) } : json,
+    },
   }),
   fault({
     name: 'location-amenities-list',
     capability: 'common.location.search',
     description: 'amenities is an array of amenity identifiers, not a map of them to Amenity objects.',
     breaks: ['LOC-005', 'LOC-006'],
+    plug: {
+      'location.json': (json) => (json.amenities ? { ...json, amenities: Object.keys(json.amenities as Json) } : json),
+    },
   }),
   fault({
     name: 'location-amenity-keys-malformed',
@@ -389,12 +688,25 @@ export const COMMON_FAULTS = [
     description:
       'Locations with amenities also list keys typed by hand: "Com.example.terrace" (a capital) and "com.example.baby changing" (a space).',
     breaks: ['LOC-005', 'LOC-006'],
+    plug: {
+      'location.amenities': (amenities) => ({
+        ...amenities,
+        'Com.example.terrace': { description: 'Terrace' },
+        'com.example.baby changing': { description: 'Baby changing' },
+      }),
+    },
   }),
   fault({
     name: 'location-search-locations-map',
     capability: 'common.location.search',
     description: 'Search answers carry locations as an object keyed by location id, not an array.',
     breaks: ['LOC-001', 'LOC-009', 'LSRCH-001'],
+    plug: {
+      'location.search-json': (json) => ({
+        ...json,
+        locations: Object.fromEntries((json.locations as Json[]).map((l) => [l.id, l])),
+      }),
+    },
   }),
   fault({
     name: 'location-search-id-null',
@@ -402,24 +714,40 @@ export const COMMON_FAULTS = [
     description:
       'Search lists every location with id null: its listing query does not select the id (lookup gives it).',
     breaks: ['LOC-001', 'LOC-009', 'LSRCH-001'],
+    plug: { 'location.json': (json, { op }) => (op === 'search' ? { ...json, id: null } : json) },
   }),
   fault({
     name: 'location-search-null-entries',
     capability: 'common.location.search',
     description: 'Search sends null in place of each location with exception_hours: its serialiser fails on them.',
     breaks: ['LOC-001', 'LOC-009', 'LSRCH-001'],
+    plug: {
+      'location.search-json': (json, { page }) => ({
+        ...json,
+        locations: (json.locations as unknown[]).map((l, i) => (page[i].exception_hours ? null : l)),
+      }),
+    },
   }),
   fault({
     name: 'location-search-201',
     capability: 'common.location.search',
     description: "Search answers HTTP 201 Created, not 200: the route shares the create handler's status.",
     breaks: ['ENV-009', 'LSRCH-001'],
+    plug: { 'location.status': (status, { op }) => (op === 'search' ? 201 : status) },
   }),
   fault({
     name: 'location-search-cursor-number',
     capability: 'common.location.search',
     description: 'The next-page cursor is the offset itself, a number (2), not a string.',
     breaks: ['LOC-001', 'LOC-009', 'LSRCH-001'],
+    // The cursor is the offset itself, which the business reads back.
+    plug: {
+      'location.paging': (paging) => ({
+        ...paging,
+        encode: (offset) => offset,
+        decode: (sent) => (typeof sent === 'number' ? sent : paging.decode(sent)),
+      }),
+    },
   }),
   fault({
     name: 'location-max-empty',
@@ -427,6 +755,9 @@ export const COMMON_FAULTS = [
     description:
       'A distance.max beyond the 100 km the business supports finds no location: an empty locations array, no message, not a rejection.',
     breaks: ['LSRCH-003'],
+    plug: {
+      'location.unhonoured': (outcome, { tooFar }) => (tooFar ? { reply: resource({ locations: [] }) } : outcome),
+    },
   }),
   fault({
     name: 'location-max-clamped-noted',
@@ -434,12 +765,31 @@ export const COMMON_FAULTS = [
     description:
       'A distance.max beyond the 100 km the business supports is clamped to 100 km, and an error message says so beside the locations: clamped, not rejected.',
     breaks: ['LSRCH-003'],
+    plug: {
+      'location.unhonoured': clamped,
+      'location.search-json': (json, { criteria: { clampedFrom, distance } }) =>
+        clampedFrom === undefined
+          ? json
+          : {
+              ...json,
+              messages: [
+                recoverable(
+                  'distance_clamped',
+                  `distance.max ${clampedFrom} is beyond the supported radius; ${distance?.max} m was applied.`,
+                  '$.distance.max',
+                ),
+              ],
+            },
+    },
   }),
   fault({
     name: 'location-max-rejected-no-message',
     capability: 'common.location.search',
     description: 'A distance.max the business cannot honour is refused with status error and no message saying why.',
     breaks: ['ENV-004'],
+    plug: {
+      'location.distance-rejection': (reply) => (reply.kind === 'business-error' ? businessError([]) : reply),
+    },
   }),
   fault({
     name: 'location-max-error-under-500',
@@ -447,6 +797,9 @@ export const COMMON_FAULTS = [
     description:
       'A distance.max the business cannot honour gets its invalid_distance business error under HTTP 500, not 200: a server failure, not a rejection.',
     breaks: ['ENV-008', 'LSRCH-003'],
+    plug: {
+      'location.distance-rejection': (reply) => (reply.kind === 'business-error' ? { ...reply, status: 500 } : reply),
+    },
   }),
   fault({
     name: 'location-lookup-inputs-positional',
@@ -454,12 +807,17 @@ export const COMMON_FAULTS = [
     description:
       'inputs hold one entry per identifier sent, in request order: the identifier where it resolved to this location, null elsewhere.',
     breaks: ['LLKP-001', 'LOC-001', 'LOC-009'],
+    plug: {
+      'location.inputs': (_inputs, { entries, index, sent }) =>
+        sent.map((id) => (entries[index].inputs.includes(id) ? { id } : null)),
+    },
   }),
   fault({
     name: 'location-lookup-inputs-identifier',
     capability: 'common.location.lookup',
     description: 'inputs entries name the identifier under `identifier`, not `id`.',
     breaks: ['LLKP-001', 'LLKP-004', 'LLKP-005', 'LOC-001', 'LOC-009'],
+    plug: { 'location.inputs': (inputs) => inputs.map((input) => ({ identifier: (input as Json).id })) },
   }),
   // Ask
   fault({

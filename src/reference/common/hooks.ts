@@ -1,6 +1,127 @@
 /** The hook points of the common module: where a business could choose differently or break. */
 import type { Hook } from '../shared/hooks.js';
+import type { LocationDataHooks, SeedLocation } from './locations-data.js';
+import type { Point } from '../../protocol/geo.js';
 import type { Reply, ReplyMessage } from '../shared/replies.js';
+
+type Json = Record<string, unknown>;
+
+/** Which location operation is answering. */
+export type LocationOperation = 'search' | 'lookup';
+
+/** What a request asks of the locations, read once: only what the platform supplied. */
+export interface Criteria {
+  distance?: { center: Point; max: number };
+  serves?: { point?: Point; address?: Json };
+  amenities?: string[];
+  items?: string[];
+  openAt?: Date;
+  /** The country a context names, which only the context faults act on. */
+  contextCountry?: string;
+  /** The distance.max sent, where a clamp put the supported radius in its place. */
+  clampedFrom?: number;
+}
+
+/** The criteria of a request, or the reply refusing it. */
+export type Read = { criteria: Criteria } | { reply: Reply };
+
+/** How the criteria are read from a request's members. */
+export type ReadCriteria = (body: Json) => Read;
+
+/** What a distance the business cannot honour comes to: the distance applied instead (or none), or a reply. */
+export type Unhonoured = Pick<Criteria, 'distance' | 'clampedFrom'> | { reply: Reply };
+
+/** How a location is matched: a test for each criterion supplied, by name, and how their results combine. */
+export interface Match {
+  tests: Record<string, (l: SeedLocation) => boolean>;
+  combine: (results: boolean[]) => boolean;
+}
+
+/** How a search pages: the largest page, where the cursor travels, how it is written and read, the next offset. */
+export interface Paging {
+  size: number;
+  /** The cursor a request carries. */
+  sent: (body: Json) => unknown;
+  encode: (offset: number) => unknown;
+  /** The offset a cursor sent leads to (0 with none); undefined for one the business never issued. */
+  decode: (sent: unknown) => number | undefined;
+  next: (offset: number, listed: number) => number;
+}
+
+/** Where handling a request may stop short, and what is known there. */
+export type Stage =
+  /** Before the request is read. */
+  | { at: 'route'; op: LocationOperation }
+  /** The request in hand (a lookup's ids well formed). */
+  | { at: 'request'; op: LocationOperation; body: Json }
+  /** A search without query, its criteria read. */
+  | { at: 'no-query'; op: 'search' }
+  /** A search's pagination, before its page is cut. */
+  | { at: 'page'; op: 'search'; pagination: Json }
+  /** A lookup of more distinct identifiers than its batch maximum. */
+  | { at: 'batch'; op: 'lookup'; max: number }
+  /** A lookup with identifiers that resolve to nothing. */
+  | { at: 'unknown'; op: 'lookup'; unknown: string[] };
+
+/** A location a lookup found, with the identifiers that found it. */
+export interface LookupEntry {
+  location: SeedLocation;
+  inputs: string[];
+}
+
+/** The locations an identifier that is no location's id resolves to. */
+export type ResolveAlias = (id: string, criteria: Criteria) => SeedLocation[];
+
+/** How the identifiers processed, each resolved, become the lookup's locations, by key (Document 2: merged). */
+export type Merge = (processed: string[], resolved: Map<string, SeedLocation[]>) => Map<string, LookupEntry>;
+
+/** Which of the locations found a lookup answers, under its criteria. */
+export type LookupFilter = (found: LookupEntry[], criteria: Criteria) => LookupEntry[];
+
+export interface LocationHooks extends LocationDataHooks {
+  /** A reply in place of the answer (a refusal, or an answer of nothing) at a stage of handling; none goes on. */
+  'location.refusal': Hook<Reply | undefined, Stage>;
+  /** How a request's distance, serves and filters are read (Document 2: only what the platform supplied). */
+  'location.read': Hook<ReadCriteria, { op: LocationOperation }>;
+  /** The radius honoured: a distance.max up to `supported` meters (named when one is rejected), or any. */
+  'location.radius': Hook<{ supported: number; unlimited: boolean }>;
+  /** What a distance.max the business cannot honour comes to (Document 2: rejected, not clamped). */
+  'location.unhonoured': Hook<Unhonoured, { center: Point; max: number; supported: number; tooFar: boolean }>;
+  /** The rejection of a distance the business cannot honour: a business error. */
+  'location.distance-rejection': Hook<Reply, { op: LocationOperation; content: string; status: 400 | 422 }>;
+  /** How a location is matched against the criteria (Document 2: every supplied one, AND). */
+  'location.match': Hook<Match, { criteria: Criteria }>;
+  /** Locations added to an answer whether they match, or an identifier asked for them: none. */
+  'location.added': Hook<SeedLocation[], { op: LocationOperation; body: Json }>;
+  /** The locations a search lists, in order, for its page at an offset. */
+  'location.matches': Hook<SeedLocation[], { criteria: Criteria; offset: number; fits: (l: SeedLocation) => boolean }>;
+  /** How a search pages. */
+  'location.paging': Hook<Paging>;
+  /** A search answer's paging members; `cursor` is the next page's. */
+  'location.pagination': Hook<Json, { more: boolean; cursor: unknown }>;
+  /** A search answer. */
+  'location.search-json': Hook<Json, { page: SeedLocation[]; criteria: Criteria }>;
+  /** The HTTP status of a search answer. */
+  'location.status': Hook<number, { op: LocationOperation }>;
+  /** The locations an identifier that is no location's id resolves to (aliases MAY be supported). */
+  'location.aliases': Hook<ResolveAlias>;
+  /** How a lookup merges what its identifiers resolve to; `sent` is the ids as sent, repeats too. */
+  'location.merge': Hook<Merge, { sent: string[] }>;
+  /** Which of the locations found a lookup answers (Document 2: those meeting its criteria). */
+  'location.lookup-filter': Hook<LookupFilter>;
+  /** A lookup answer's messages (batch_limit_applied, not_found). */
+  'location.lookup-messages': Hook<ReplyMessage[]>;
+  /** A looked-up location's inputs; `own` is its id, `sent` the ids as sent. */
+  'location.inputs': Hook<unknown[], { entries: LookupEntry[]; index: number; own: string; sent: string[] }>;
+  /** A location's amenities map. */
+  'location.amenities': Hook<Record<string, Json>>;
+  /** A location's time zone. */
+  'location.timezone': Hook<string | undefined, { location: SeedLocation; criteria: Criteria }>;
+  /** A location as answered. */
+  'location.json': Hook<Json, { location: SeedLocation; criteria: Criteria; op: LocationOperation }>;
+  /** The location capabilities the profile advertises. */
+  'location.capabilities': Hook<string[]>;
+}
 
 /** What is wrong with an ask body against the ask schema, if anything. */
 export type AskBodyCheck = (body: Record<string, unknown>) => string | undefined;
@@ -67,4 +188,4 @@ export interface AskHooks {
 }
 
 /** Every hook point of the common module. */
-export type CommonHooks = AskHooks;
+export type CommonHooks = LocationHooks & AskHooks;

@@ -5,7 +5,7 @@
  */
 import type { RunConfig } from '../../config/config.js';
 import type { Point } from '../../protocol/geo.js';
-import type { VariationName } from '../variations.js';
+import type { Hook, Hooks } from '../shared/hooks.js';
 
 /** A daily hour and an exception hour: their members are not shown, so the reference picks these. */
 export interface DailyHour {
@@ -38,24 +38,32 @@ export interface SeedLocation {
   stock: string[];
 }
 
-/** Distinct identifiers one lookup processes. */
-const LOOKUP_BATCH_MAX = 10;
+/** A lookup batch: the most distinct identifiers one lookup processes, and which of them it processes over it. */
+export interface LookupBatch {
+  max: number;
+  /** Whether the business states it (the run config names it; otherwise a checker finds it). */
+  stated: boolean;
+  /** The identifiers processed of a lookup over the maximum. */
+  cut: (ids: string[], distinct: string[], max: number) => string[];
+}
 
-/**
- * The lookup batch maximum each variation sets, and whether the run config states it (the checker finds an unstated
- * one).
- */
-const LOOKUP_BATCH_MAXIMA: { variation: VariationName; max: number; stated: boolean }[] = [
-  { variation: 'location-lookup-batch-max-1', max: 1, stated: true },
-  { variation: 'location-lookup-batch-max-2', max: 2, stated: true },
-  { variation: 'location-lookup-batch-max-4', max: 4, stated: false },
-  { variation: 'location-lookup-batch-max-200', max: 200, stated: false },
-  { variation: 'location-lookup-no-batch-max', max: Infinity, stated: false },
-];
+/** Ten distinct identifiers a lookup, stated; over them, the first ten distinct ones are processed. */
+export const LOOKUP_BATCH: LookupBatch = {
+  max: 10,
+  stated: true,
+  cut: (_ids, distinct, max) => distinct.slice(0, max),
+};
 
-/** The lookup batch maximum under the variations on. */
-export const lookupBatchMax = (variations: { has(name: VariationName): boolean }): { max: number; stated: boolean } =>
-  LOOKUP_BATCH_MAXIMA.find((m) => variations.has(m.variation)) ?? { max: LOOKUP_BATCH_MAX, stated: true };
+/** The hook points of the locations that the run config's fixtures read too (the rest are in hooks.ts). */
+export interface LocationDataHooks {
+  /** A location's id, as the business writes it. */
+  'location.id': Hook<string>;
+  /** A Geo, as the business writes it. */
+  'location.geo': Hook<Record<string, unknown>>;
+  /** The lookup batch. */
+  'location.batch': Hook<LookupBatch>;
+}
+
 /** The largest distance.max honoured, in meters; a larger one is rejected. */
 export const MAX_RADIUS = 100_000;
 
@@ -277,22 +285,17 @@ export const COUNTRY_TIMEZONES: Record<string, string> = {
   AU: 'Australia/Sydney',
 };
 
-/** Under location-ids-url-special every id carries characters a URL must escape. */
-export const publicId = (id: string, variations: { has(name: VariationName): boolean }): string =>
-  variations.has('location-ids-url-special') ? `${id}/a?b=1&c#d %2F+` : id;
-
-/** The `fixtures.locations` a run against the reference needs, under the variations on. */
+/** The `fixtures.locations` a run against the reference needs: ids, places and batch as the business writes them. */
 export function locationFixtures(
-  variations: readonly VariationName[],
+  variations: readonly string[],
+  hooks: Hooks<LocationDataHooks>,
 ): NonNullable<RunConfig['fixtures']>['locations'] {
-  const on = { has: (name: VariationName) => variations.includes(name) };
-  // A Geo in the shape the business uses.
-  const geo = (latitude: number, longitude: number) =>
-    on.has('location-geo-lat-lng') ? { lat: latitude, lng: longitude } : { latitude, longitude };
-  const batch = lookupBatchMax(on);
+  const id = (seed: string) => hooks.run('location.id', seed);
+  const geo = (latitude: number, longitude: number) => hooks.run('location.geo', { latitude, longitude });
+  const batch = hooks.run('location.batch', LOOKUP_BATCH);
   return {
-    ids: ['LIS-001', 'LIS-003', 'POR-001', 'NYC-001', 'TYO-001'].map((id) => publicId(id, on)),
-    aliases: { 'store-1002': publicId('LIS-002', on), alfama: publicId('LIS-004', on) },
+    ids: ['LIS-001', 'LIS-003', 'POR-001', 'NYC-001', 'TYO-001'].map(id),
+    aliases: { 'store-1002': id('LIS-002'), alfama: id('LIS-004') },
     query: 'coffee',
     center: geo(38.7139, -9.1394),
     max_meters: 10_000,
@@ -302,7 +305,8 @@ export function locationFixtures(
     // No context: the checker's own (a New York one) is sent, and the context faults act on it.
     hours_filter: { open_at: '2025-01-06T13:00:00Z' },
     // A business honouring radii up to 400 km names 1,000 km as one it cannot: short of half the Earth's circumference.
-    ...(on.has('location-radius-400km') ? { unsupported_max: 1_000_000 } : {}),
+    // No hook: what a variation asks of the run config, not of the business; moved once run-config has its hook.
+    ...(new Set(variations).has('location-radius-400km') ? { unsupported_max: 1_000_000 } : {}),
     ...(batch.stated ? { lookup_batch_max: batch.max } : {}),
   };
 }

@@ -1,8 +1,27 @@
-import { businessError, recoverable, transportError } from '../shared/replies.js';
+import { isObject } from '../../dialect/dialect.js';
+import { distanceMeters } from '../../protocol/geo.js';
+import { businessError, recoverable, resource, transportError } from '../shared/replies.js';
 import { recordsFor } from '../switches.js';
 import type { CommonHooks } from './hooks.js';
+import { LOCALITIES, LOCATIONS, type SeedLocation } from './locations-data.js';
 
 const { variation } = recordsFor<CommonHooks>();
+
+type Json = Record<string, unknown>;
+
+/** Under location-search-small-pages: every page holds at most this many. */
+const SMALL_PAGE = 3;
+/** Under location-search-page-limit-20: the largest pagination.limit accepted. */
+const PAGE_LIMIT_20 = 20;
+/** Under location-radius-400km: the largest distance.max honoured (the clamping faults clamp to it). */
+const WIDE_RADIUS = 400_000;
+/** Under location-lookup-alias-several: aliases that resolve to more locations than their own. */
+const SEVERAL: Record<string, string[]> = { alfama: ['LIS-001'] };
+/** Under the abroad variations: whether a location is outside Portugal, the business's home country. */
+const abroad = (l: SeedLocation) => l.address.address_country !== 'PT';
+/** A location's JSON without some members, the others in their order. */
+const without = (json: Json, ...members: string[]): Json =>
+  Object.fromEntries(Object.entries(json).filter(([member]) => !members.includes(member)));
 
 /** Variations of the common service module (Document 2): locations and ask. */
 export const COMMON_VARIATIONS = [
@@ -14,6 +33,7 @@ export const COMMON_VARIATIONS = [
       'Location ids carry characters a URL must escape ("LIS-001/a?b=1&c#d %2F+"). A checker that normalises, trims or escapes ids before comparing them loses the location.',
     permitted_by:
       'Document 2 §Location: id "string", a "Stable, opaque, business-scoped identifier"; inputs preserve each identifier "exactly as supplied".',
+    plug: { 'location.id': (id) => `${id}/a?b=1&c#d %2F+` },
   }),
   variation({
     name: 'location-lookup-batch-max-1',
@@ -30,6 +50,7 @@ export const COMMON_VARIATIONS = [
       'location-lookup-unknown-404',
       'location-lookup-inputs-shifted',
     ],
+    plug: { 'location.batch': (batch) => ({ ...batch, max: 1, stated: true }) },
   }),
   variation({
     name: 'location-lookup-batch-max-4',
@@ -46,6 +67,7 @@ export const COMMON_VARIATIONS = [
       'location-lookup-unknown-404',
       'location-lookup-batch-no-message',
     ],
+    plug: { 'location.batch': (batch) => ({ ...batch, max: 4, stated: false }) },
   }),
   variation({
     name: 'location-lookup-batch-max-2',
@@ -54,6 +76,7 @@ export const COMMON_VARIATIONS = [
       'Lookup processes two distinct identifiers per request, as the config says. A checker that needs three distinct ids in one request to merge an id with its alias, or that falls back to a weaker merge, misjudges it.',
     permitted_by: 'Document 2 §Limits: Lookup batch "The maximum number is not shown."',
     conflicts: ['location-lookup-batch-max-1', 'location-lookup-batch-max-4', 'location-lookup-no-batch-max'],
+    plug: { 'location.batch': (batch) => ({ ...batch, max: 2, stated: true }) },
   }),
   variation({
     name: 'location-lookup-batch-max-200',
@@ -74,6 +97,7 @@ export const COMMON_VARIATIONS = [
       'location-lookup-unknown-404',
       'location-lookup-batch-no-message',
     ],
+    plug: { 'location.batch': (batch) => ({ ...batch, max: 200, stated: false }) },
   }),
   variation({
     name: 'location-lookup-without-search',
@@ -82,6 +106,7 @@ export const COMMON_VARIATIONS = [
       'The profile advertises location lookup and ask, not location search. A checker that needs search to judge lookup (which locations serve a target, which ids to look up) must say so, not fail or call an endpoint never advertised.',
     permitted_by:
       'Document 2 §What the service does: "Each is adopted independently; a business implements the endpoint of each capability it advertises."',
+    plug: { 'location.capabilities': (capabilities) => capabilities.filter((c) => c !== 'common.location.search') },
   }),
   variation({
     name: 'location-geo-withheld',
@@ -96,6 +121,7 @@ export const COMMON_VARIATIONS = [
       'location-lookup-distance-before-resolution',
       'location-amenities-matched-by-label',
     ],
+    plug: { 'location.json': ({ geo: _, ...json }) => json },
   }),
   variation({
     name: 'location-search-reranked-by-context',
@@ -104,6 +130,12 @@ export const COMMON_VARIATIONS = [
       "With a context, search ranks the locations nearest the context's country first; the set is unchanged. A checker comparing the order, or the first page, with and without context sees a filter where there is none.",
     permitted_by:
       'Document 1 §Shared value objects: Context "Provisional buyer signals for localisation and relevance"; Document 2 rule 1 forbids only deriving operands from it.',
+    plug: {
+      'location.matches': (matches, { criteria: { contextCountry } }) => {
+        const near = contextCountry ? LOCALITIES[contextCountry] : undefined;
+        return near ? [...matches].sort((a, b) => distanceMeters(near, a.geo) - distanceMeters(near, b.geo)) : matches;
+      },
+    },
   }),
   variation({
     name: 'location-lookup-no-not-found',
@@ -113,6 +145,7 @@ export const COMMON_VARIATIONS = [
     permitted_by:
       'Document 2 §POST /locations/lookup: "Unknown identifiers give fewer or no locations and MAY add informational `not_found` messages."',
     hides: ['location-lookup-not-found-warning'],
+    plug: { 'location.lookup-messages': (messages) => messages.filter((m) => m.code !== 'not_found') },
   }),
   variation({
     name: 'location-aliases-not-accepted',
@@ -129,6 +162,7 @@ export const COMMON_VARIATIONS = [
       'location-lookup-inputs-first-only',
       'location-lookup-unknown-404',
     ],
+    plug: { 'location.aliases': () => () => [] },
   }),
   variation({
     name: 'location-search-small-pages',
@@ -139,6 +173,7 @@ export const COMMON_VARIATIONS = [
       'Document 2 §POST /locations/search: pagination "Cursor based"; the page size of location search is not shown.',
     // Every walk spans pages here, so a skipping cursor loses locations in the filter checks too.
     hides: ['location-search-cursor-skips'],
+    plug: { 'location.paging': (paging) => ({ ...paging, size: SMALL_PAGE }) },
   }),
   variation({
     name: 'location-any-radius',
@@ -148,6 +183,7 @@ export const COMMON_VARIATIONS = [
     permitted_by:
       'Document 2 §Resources and their fields: "A business unable to honour the value MUST reject the request": one able to honour it answers.',
     hides: ['location-max-clamped'],
+    plug: { 'location.radius': (radius) => ({ ...radius, unlimited: true }) },
   }),
   variation({
     name: 'location-search-needs-query',
@@ -156,6 +192,22 @@ export const COMMON_VARIATIONS = [
       "A search without query finds no location (an info message asks for one). A checker that learns which locations serve a target from a search without query expects none to serve, and fails lookup's serves.",
     permitted_by:
       'Document 2 §POST /locations/search: query, Required "no", "Free-text natural-language location query"; what a search without one returns is not shown.',
+    plug: {
+      'location.refusal': (reply, stage) =>
+        reply ??
+        (stage.at === 'no-query'
+          ? resource({
+              locations: [],
+              messages: [
+                {
+                  type: 'info',
+                  code: 'query_needed',
+                  content: 'Say what you are looking for in query to find locations.',
+                },
+              ],
+            })
+          : undefined),
+    },
   }),
   variation({
     name: 'location-amenity-keys-pattern-edges',
@@ -164,6 +216,19 @@ export const COMMON_VARIATIONS = [
       'Locations with amenities also list x.example.wifi (a first segment of one letter) and io.example.v (a first segment of two, a last of one). A checker stricter than the identifier pattern fails them.',
     permitted_by:
       'Document 2 §Location: Amenity identifier "pattern `^[a-z](?:[a-z0-9-]*[a-z0-9])?(?:\\\\.[a-z0-9](?:[a-z0-9_-]*[a-z0-9_])?)+$`".',
+    plug: {
+      'location.json': (json) =>
+        json.amenities
+          ? {
+              ...json,
+              amenities: {
+                ...(json.amenities as Json),
+                'x.example.wifi': { description: 'Guest Wi-Fi' },
+                'io.example.v': { description: 'Vending machines' },
+              },
+            }
+          : json,
+    },
   }),
   variation({
     name: 'location-timezone-one-segment',
@@ -171,6 +236,9 @@ export const COMMON_VARIATIONS = [
     description:
       'The Tokyo location says timezone "Japan", the IANA name of one segment that links to Asia/Tokyo. A checker that wants Area/Location fails it.',
     permitted_by: 'Document 2 §Location: timezone "IANA time zone identifier owned by the business".',
+    // A zone name IANA keeps as a link of one segment (backward), for Asia/Tokyo wherever it comes from (a
+    // fault may put it in another location's place).
+    plug: { 'location.json': (json) => (json.timezone === 'Asia/Tokyo' ? { ...json, timezone: 'Japan' } : json) },
   }),
   variation({
     name: 'location-search-amenities-unlisted',
@@ -186,6 +254,7 @@ export const COMMON_VARIATIONS = [
       'location-amenity-no-description',
       'location-amenity-key-single-segment',
     ],
+    plug: { 'location.json': (json, { op }) => (op === 'search' ? without(json, 'amenities') : json) },
   }),
   variation({
     name: 'location-lookup-abroad-no-amenities',
@@ -193,6 +262,10 @@ export const COMMON_VARIATIONS = [
     description:
       "Lookup lists the locations outside Portugal, the business's home country, without an amenities map (filters.amenities still applies). A checker that fails a location whose amenities it cannot see, or that takes a missing map for an empty one, reports a false failure.",
     permitted_by: 'Document 2 §Location: amenities, Required "no".',
+    plug: {
+      'location.json': (json, { location, op }) =>
+        op === 'lookup' && abroad(location) ? without(json, 'amenities') : json,
+    },
   }),
   variation({
     name: 'location-lookup-hours-note',
@@ -200,6 +273,12 @@ export const COMMON_VARIATIONS = [
     description:
       "Every lookup answer carries an info message of the business's own code, hours_may_vary, beside any not_found. A checker that takes every message of an answer for unknown ids as a not_found judges the note.",
     permitted_by: 'Document 1 §Errors: "The complete error code registry: not shown."',
+    plug: {
+      'location.lookup-messages': (messages) => [
+        ...messages,
+        { type: 'info', code: 'hours_may_vary', content: 'Opening hours may vary on public holidays.' },
+      ],
+    },
   }),
   variation({
     name: 'location-distance-rejected-by-status',
@@ -208,6 +287,11 @@ export const COMMON_VARIATIONS = [
       'A distance.max the business cannot honour is refused with an HTTP error, not a business error: 400 for a radius beyond 100 km, 422 for one of zero or below. A checker that takes only a business error as a rejection fails it.',
     permitted_by:
       'Document 2 §Resources and their fields: "A business unable to honour the value MUST reject the request"; how it rejects is not shown.',
+    // Lookup always answers HTTP 200.
+    plug: {
+      'location.distance-rejection': (reply, { op, content, status }) =>
+        op === 'search' ? transportError(status, 'invalid_distance', content) : reply,
+    },
   }),
   variation({
     name: 'location-geo-lat-lng',
@@ -216,6 +300,7 @@ export const COMMON_VARIATIONS = [
       'Geo is written {lat, lng}, in locations, in distance.center and in serves.point. A checker that reads only latitude and longitude can place nothing.',
     permitted_by:
       'Document 2 §Resources and their fields: "Member lists of Geo … not shown beyond what is stated above."',
+    plug: { 'location.geo': (geo) => ({ lat: geo.latitude, lng: geo.longitude }) },
   }),
   variation({
     name: 'location-lookup-alias-several',
@@ -224,6 +309,14 @@ export const COMMON_VARIATIONS = [
       'The alias alfama resolves to two locations, Alfama and Baixa, each carrying it in inputs. A checker that expects one location per identifier fails it.',
     permitted_by:
       'Document 2 §POST /locations/lookup: "The array may hold fewer locations than identifiers … or more (one identifier resolving to several)."',
+    // Alfama names a neighbourhood, and so two locations: its own, and the Baixa's.
+    plug: {
+      'location.aliases': (aliases) => (id, criteria) => {
+        const own = aliases(id, criteria);
+        const more = SEVERAL[id] ?? [];
+        return own.length ? LOCATIONS.filter((l) => own.includes(l) || more.includes(l.id)) : own;
+      },
+    },
   }),
   variation({
     name: 'location-lookup-no-batch-max',
@@ -243,6 +336,7 @@ export const COMMON_VARIATIONS = [
       'location-lookup-unknown-404',
       'location-lookup-endpoint-missing',
     ],
+    plug: { 'location.batch': (batch) => ({ ...batch, max: Infinity, stated: false }) },
   }),
   variation({
     name: 'location-search-pagination-minimal',
@@ -251,6 +345,13 @@ export const COMMON_VARIATIONS = [
       'A search page with more to come carries only pagination.cursor; the last page carries no pagination: no has_next_page, no total_count. A checker that needs has_next_page stops after one page.',
     permitted_by:
       'Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)", none required.',
+    // A cursor where one is given, and nothing else.
+    plug: {
+      'location.pagination': (members) => {
+        const cursor = (members.pagination as Json | undefined)?.cursor;
+        return cursor !== undefined ? { pagination: { cursor } } : {};
+      },
+    },
   }),
   variation({
     name: 'location-search-page-limit-20',
@@ -258,6 +359,13 @@ export const COMMON_VARIATIONS = [
     description:
       'A pagination.limit above 20 is refused with HTTP 400. A checker that asks for large pages and gives up when refused judges no search.',
     permitted_by: 'Document 1 §Limits: "Maximum page size: not shown."',
+    plug: {
+      'location.refusal': (reply, stage) =>
+        reply ??
+        (stage.at === 'page' && typeof stage.pagination.limit === 'number' && stage.pagination.limit > PAGE_LIMIT_20
+          ? transportError(400, 'invalid_request', `pagination.limit must be at most ${PAGE_LIMIT_20}`)
+          : undefined),
+    },
   }),
   variation({
     name: 'location-radius-400km',
@@ -268,6 +376,7 @@ export const COMMON_VARIATIONS = [
       'Document 2 §Limits: Location distance `max` "Inclusive, in meters; an unsupported value is rejected, not clamped": which values a business supports is not shown.',
     // A radius short of half the circumference: a search that ignores distance then answers locations beyond it.
     hides: ['location-search-distance-ignored'],
+    plug: { 'location.radius': (radius) => ({ ...radius, supported: WIDE_RADIUS }) },
   }),
   variation({
     name: 'location-search-abroad-brief',
@@ -275,6 +384,10 @@ export const COMMON_VARIATIONS = [
     description:
       "Search lists the locations outside Portugal, the business's home country, without geo and without an amenities map (lookup gives them whole). A checker that fails a location it cannot place, or one whose amenities it cannot see, reports a false failure.",
     permitted_by: 'Document 2 §Location: geo, Required "no"; amenities, Required "no".',
+    plug: {
+      'location.json': (json, { location, op }) =>
+        op === 'search' && abroad(location) ? without(json, 'geo', 'amenities') : json,
+    },
   }),
   variation({
     name: 'location-hours-filter-at',
@@ -283,6 +396,24 @@ export const COMMON_VARIATIONS = [
       "filters.hours takes its instant as `at`; an hours filter without it is refused with HTTP 400 (a missing required parameter). A checker that sends the config's open_at and fails the refusal, or judges the filter, is wrong.",
     permitted_by:
       'Document 2 §Resources and their fields: "Member lists of … the `hours` filter object: not shown beyond what is stated above."',
+    // The instant is filters.hours.at, required when filters.hours is sent.
+    plug: {
+      'location.read': (read) => (body) => {
+        const got = read(body);
+        const filters = isObject(body.filters) ? body.filters : {};
+        if ('reply' in got || filters.hours === undefined) return got;
+        const at = isObject(filters.hours) ? filters.hours.at : undefined;
+        if (typeof at !== 'string' || Number.isNaN(Date.parse(at)))
+          return {
+            reply: transportError(
+              400,
+              'invalid_request',
+              'filters.hours.at is required: the RFC 3339 instant to be open at',
+            ),
+          };
+        return { criteria: { ...got.criteria, openAt: new Date(at) } };
+      },
+    },
   }),
   variation({
     name: 'location-search-cursor-top-level',
@@ -293,6 +424,7 @@ export const COMMON_VARIATIONS = [
       'Document 1 §POST /catalog/search: "The name of the request member that carries the cursor is not shown."; Document 2 §POST /locations/search: pagination "Cursor based; the business supports cursor pagination under the shared contract."',
     // With pages of 3 no search could be walked: the composition of every variation would judge nothing of locations.
     conflicts: ['location-search-small-pages'],
+    plug: { 'location.paging': (paging) => ({ ...paging, sent: (body) => body.cursor }) },
   }),
   variation({
     name: 'location-negative-max-honoured',
@@ -301,6 +433,9 @@ export const COMMON_VARIATIONS = [
       'A distance.max of zero or below is applied as given: no location lies within it, so the search answers an empty locations array, not an error. A checker that requires a rejection fails it.',
     permitted_by:
       'Document 2 §Resources and their fields: `max` "inclusive radius in meters"; "A business unable to honour the value MUST reject the request": one that honours it answers.',
+    plug: {
+      'location.unhonoured': (outcome, { center, max }) => (max <= 0 ? { distance: { center, max } } : outcome),
+    },
   }),
   variation({
     name: 'location-search-last-page-cursor',
@@ -309,6 +444,11 @@ export const COMMON_VARIATIONS = [
       'The last page of a search carries a cursor too (with has_next_page false), and it leads to an empty page. A checker that reads a cursor as "more follow" walks past the end.',
     permitted_by:
       'Not shown: Document 1 §Shared value objects: Pagination response "`cursor` (string), `has_next_page` (boolean), `total_count` (integer)" says nothing of a cursor on the last page.',
+    // The last page carries the cursor too, leading to an empty page.
+    plug: {
+      'location.pagination': (members, { more, cursor }) =>
+        more ? members : { ...members, pagination: { ...(members.pagination as Json | undefined), cursor } },
+    },
   }),
   // Ask
   variation({
