@@ -69,7 +69,7 @@ function referenceFixtures(variations: readonly VariationName[], hooks: Hooks<Ho
     lookup_batch_ceiling: 100,
     // No hook: what common/locations-data.ts and lodging/fixtures.ts add for their variations is read from the names;
     // moved once the modules' records are on hooks.
-    locations: locationFixtures(variations, hooks),
+    locations: locationFixtures(hooks),
     item_ids: purchasable.slice(0, 2).map((p) => p.variants[0].id),
     out_of_stock_item_ids: [variantOf(OUT_OF_STOCK_PRODUCT_ID)],
     unavailable_item_ids: [variantOf(UNAVAILABLE_PRODUCT_ID)],

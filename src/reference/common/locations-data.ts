@@ -62,6 +62,8 @@ export interface LocationDataHooks {
   'location.geo': Hook<Record<string, unknown>>;
   /** The lookup batch. */
   'location.batch': Hook<LookupBatch>;
+  /** A distance.max the run config names as one the business cannot honour (none: the checker's own). */
+  'location.unsupported-max': Hook<number | undefined>;
 }
 
 /** The largest distance.max honoured, in meters; a larger one is rejected. */
@@ -286,13 +288,11 @@ export const COUNTRY_TIMEZONES: Record<string, string> = {
 };
 
 /** The `fixtures.locations` a run against the reference needs: ids, places and batch as the business writes them. */
-export function locationFixtures(
-  variations: readonly string[],
-  hooks: Hooks<LocationDataHooks>,
-): NonNullable<RunConfig['fixtures']>['locations'] {
+export function locationFixtures(hooks: Hooks<LocationDataHooks>): NonNullable<RunConfig['fixtures']>['locations'] {
   const id = (seed: string) => hooks.run('location.id', seed);
   const geo = (latitude: number, longitude: number) => hooks.run('location.geo', { latitude, longitude });
   const batch = hooks.run('location.batch', LOOKUP_BATCH);
+  const unsupportedMax = hooks.run('location.unsupported-max', undefined);
   return {
     ids: ['LIS-001', 'LIS-003', 'POR-001', 'NYC-001', 'TYO-001'].map(id),
     aliases: { 'store-1002': id('LIS-002'), alfama: id('LIS-004') },
@@ -304,9 +304,7 @@ export function locationFixtures(
     items: ['var-013-1'],
     // No context: the checker's own (a New York one) is sent, and the context faults act on it.
     hours_filter: { open_at: '2025-01-06T13:00:00Z' },
-    // A business honouring radii up to 400 km names 1,000 km as one it cannot: short of half the Earth's circumference.
-    // No hook: what a variation asks of the run config, not of the business; moved once run-config has its hook.
-    ...(new Set(variations).has('location-radius-400km') ? { unsupported_max: 1_000_000 } : {}),
+    ...(unsupportedMax !== undefined ? { unsupported_max: unsupportedMax } : {}),
     ...(batch.stated ? { lookup_batch_max: batch.max } : {}),
   };
 }

@@ -376,7 +376,11 @@ export const COMMON_VARIATIONS = [
       'Document 2 §Limits: Location distance `max` "Inclusive, in meters; an unsupported value is rejected, not clamped": which values a business supports is not shown.',
     // A radius short of half the circumference: a search that ignores distance then answers locations beyond it.
     hides: ['location-search-distance-ignored'],
-    plug: { 'location.radius': (radius) => ({ ...radius, supported: WIDE_RADIUS }) },
+    // The run config names 1,000 km as a radius it cannot honour: short of half the Earth's circumference.
+    plug: {
+      'location.radius': (radius) => ({ ...radius, supported: WIDE_RADIUS }),
+      'location.unsupported-max': () => 1_000_000,
+    },
   }),
   variation({
     name: 'location-search-abroad-brief',
