@@ -11,23 +11,16 @@ import { createStore } from './store.js';
  * The shopping service module (Document 1): its own store, and a handler per operation of the
  * operations table. The shared layer (server.ts and shared/) routes to it.
  */
-export function shoppingModule({ variations }: ModuleEnv<ShoppingHooks>): ServiceModule<ShoppingHooks> {
+export function shoppingModule({ hooks, variations }: ModuleEnv<ShoppingHooks>): ServiceModule<ShoppingHooks> {
   const store = createStore(variations);
   return {
     service: 'shopping',
-    // A checkout "Carries payment_handlers"; the handler faults and checkout-handlers-in-profile-only act here.
-    envelope: (op, faults) =>
-      op.capability !== 'shopping.checkout' ||
-      faults.has('checkout-no-payment-handlers') ||
-      variations.has('checkout-handlers-in-profile-only')
-        ? {}
-        : {
-            payment_handlers: faults.has('checkout-payment-handlers-empty')
-              ? {}
-              : faults.has('checkout-payment-handler-no-id')
-                ? withoutIds(paymentHandlers(variations))
-                : paymentHandlers(variations),
-          },
+    // A checkout "Carries payment_handlers".
+    envelope: (op) => {
+      if (op.capability !== 'shopping.checkout') return {};
+      const registry = hooks.run('checkout.payment-handlers', paymentHandlers(variations));
+      return registry ? { payment_handlers: registry } : {};
+    },
     // catalog-not-advertised: the catalog routes stay up, unadvertised.
     capabilities: [
       ...(variations.has('catalog-not-advertised') ? [] : ['shopping.catalog.search', 'shopping.catalog.lookup']),
@@ -52,12 +45,3 @@ export function shoppingModule({ variations }: ModuleEnv<ShoppingHooks>): Servic
     },
   };
 }
-
-/** A payment handler registry whose entries have lost their id (checkout-payment-handler-no-id). */
-const withoutIds = (registry: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(registry).map(([name, entries]) => [
-      name,
-      (entries as Record<string, unknown>[]).map(({ id: _id, ...entry }) => entry),
-    ]),
-  );
