@@ -151,15 +151,15 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
   const session = find(store, req);
   if (!session) return notFound(req);
   const render = (extra: ReplyMessage[]) => sessionJson(session, req, extra);
-  // No hook: idempotency-complete-not-stored is a record of the shared layer (src/reference/faults.ts), whose
-  // records plug no module's hooks. With no stored result, a retried complete is run again and places another order.
+  // idempotency-complete-not-stored: with no stored result, a retried complete is run again and places another order.
+  // No hook: the fault is a record of the shared layer (src/reference/faults.ts), whose records plug no module's hooks.
   const rerun = req.faults.has('idempotency-complete-not-stored') && session.status === 'completed';
   if (rerun) {
     finish(store, session, req, req.platform);
     return resource(render([]));
   }
-  // No hook: idempotency-in-progress-reprocessed is a record of the shared layer, as above. The completion asked
-  // again (a replay let through) is settled at once.
+  // idempotency-in-progress-reprocessed: the completion asked again (a replay let through) is settled at once.
+  // No hook: the fault is a record of the shared layer (src/reference/faults.ts), whose records plug no module's hooks.
   if (req.faults.has('idempotency-in-progress-reprocessed') && session.status === 'complete_in_progress') {
     finish(store, session, req, req.platform);
     return resource(render([]));
@@ -251,7 +251,7 @@ interface SessionInput {
   lines: RequestLine[];
   buyer?: Json;
   fulfillment?: FulfillmentRequest;
-  /** The session keeps the fulfillment it had, whatever the request carries (checkout-buyer-before-fulfillment). */
+  /** The session keeps the fulfillment it had, whatever the request carries (checkout.takes-fulfillment). */
   keepFulfillment?: boolean;
 }
 
