@@ -7,44 +7,47 @@ import {
   resource,
   transportError,
   unrecoverable,
-  type HandlerRequest,
+  type HandlerRequest as Request,
   type Reply,
   type ReplyMessage,
 } from '../shared/replies.js';
-import { billingAddressUnverified, keptInstruments, providerDeclined } from '../shared/payment.js';
-import {
-  BOOKING_SESSIONS,
-  move,
-  readiness,
-  refuseCancel,
-  refuseUpdate,
-  startComplete,
-  type InProgressAnswer,
-} from '../shared/session.js';
+import { keptInstruments } from '../shared/payment.js';
+import { BOOKING_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete } from '../shared/session.js';
+import type { Missing, SessionOperation } from '../shared/session-hooks.js';
+import type { GuestIds, LodgingHooks } from './hooks.js';
 import {
   ACCOMMODATION_TYPES,
   CITY_TAX,
   CURRENCY,
-  PLANS_PER_ROOM,
   PROPERTY,
   RATE_PLANS,
+  roomsUrl,
   SOLD_OUT,
   TAX_RATE,
 } from './property.js';
-import type { BookingRecord, Json, LodgingStore, StayRecord } from './store.js';
+import {
+  filled,
+  isEmail,
+  type BookingRecord,
+  type Json,
+  type LodgingStore,
+  type People,
+  type StayRecord,
+} from './store.js';
 
-/** How long a session lasts (shown as expires_at with booking-expires-at). */
+/** How long a session lasts (shown as expires_at by a variation). */
 const LIFETIME_MS = 30 * 60 * 1000;
-/** How long an asynchronous completion takes (booking-async-completion). */
+/** How long an asynchronous completion takes. */
 // Between the checker's first poll (250 ms) and its second (750 ms), with room for a loaded machine:
 // the number of polls, which verdicts quote, must not depend on timing.
 const ASYNC_COMPLETION_MS = 500;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type HandlerRequest = Request<LodgingHooks>;
+
 /** POST /booking-sessions */
 export function create(store: LodgingStore, req: HandlerRequest): Reply {
-  const { faults } = req;
   const property = checkProperty(req.body.property, true);
   if (property) return property;
   const stays = parseStays(req.body.stays, req);
@@ -52,87 +55,39 @@ export function create(store: LodgingStore, req: HandlerRequest): Reply {
   // Members beyond property and stays (not shown) are read as an update reads them.
   const people = parsePeople(req.body);
   if (isReply(people)) return people;
-  // booking-create-500: a create the business could serve fails inside it (sold-out stays still get their business
-  // error).
-  if (faults.has('booking-create-500') && !stays.some(soldOut))
-    return transportError(500, 'internal_error', 'The property system did not answer.');
   if (stays.some(soldOut)) return exhausted(store, stays, people, req);
+  // A create is refused, if at all, once its stays are known to be available.
+  const refusal = req.hooks.run('booking.create-refusal', undefined, { req });
+  if (refusal) return refusal;
   const booking = newBooking(store, stays);
   apply(store, booking, stays, people, req);
-  if (faults.has('booking-get-stale') || faults.has('booking-get-status-lags'))
-    booking.asCreated = { ...booking, stays: booking.stays.map((s) => ({ ...s })) };
   store.bookings.set(booking.id, booking);
-  const json = bookingJson(booking, req, []);
-  if (faults.has('booking-create-no-totals')) delete json.totals;
-  if (faults.has('booking-create-no-links')) delete json.links;
-  // booking-create-in-progress: the hold placed with the property system is reported as a completion under way.
-  if (faults.has('booking-create-in-progress')) json.status = 'complete_in_progress';
-  return resource(json, faults.has('booking-create-200') ? 200 : 201);
+  return answer(store, booking, req, 'create', bookingJson(booking, req, []), 201);
 }
 
 /** GET /booking-sessions/{id} */
 export function get(store: LodgingStore, req: HandlerRequest): Reply {
   const booking = find(store, req);
   if (!booking) return notFound(req);
-  // booking-get-stale: Get answers the session as it was created, whatever happened since.
-  const json = bookingJson(
-    req.faults.has('booking-get-stale') && booking.asCreated ? booking.asCreated : booking,
-    req,
-    [],
-  );
-  if (req.faults.has('booking-get-without-guests')) delete json.guests;
-  // booking-multi-stay-get-reordered: Get reads the stays back by id, last first, not in the order they were sent.
-  if (req.variations.has('booking-multi-stay-get-reordered') && Array.isArray(json.stays))
-    json.stays = [...json.stays].reverse();
-  if (req.faults.has('booking-get-no-confirmation')) delete json.confirmation;
-  // booking-get-status-lags: Get shows the people as they are, but the status (and its messages) as at create.
-  if (req.faults.has('booking-get-status-lags') && booking.asCreated) {
-    const then = bookingJson(booking.asCreated, req, []);
-    Object.assign(json, { status: then.status, messages: then.messages });
-  }
-  // booking-get-record-key: the id is the store's bare record key, without the prefix the session was created with.
-  if (req.faults.has('booking-get-record-key')) json.id = String(json.id).replace(/^bk-/, '');
-  return resource(json, req.faults.has('booking-get-201') ? 201 : 200);
+  return answer(store, booking, req, 'get', bookingJson(req.hooks.run('booking.read', booking), req, []));
 }
 
 /** PUT /booking-sessions/{id}: a full replacement of stays, guests, booker and travel purpose. */
 export function update(store: LodgingStore, req: HandlerRequest): Reply {
+  const { hooks } = req;
   const booking = find(store, req);
   if (!booking) return notFound(req);
-  const { faults } = req;
-  if (booking.status === 'complete_in_progress' && faults.has('booking-in-progress-409')) {
-    return transportError(
-      409,
-      'complete_in_progress',
-      'Completion is in progress; update the session once it has finished.',
-    );
-  }
-  // booking-in-progress-status-reset: the refusal shows the session as ready_for_complete, though completion goes on.
-  const shown =
-    booking.status === 'complete_in_progress' && faults.has('booking-in-progress-status-reset')
-      ? { ...booking, status: 'ready_for_complete' as const }
-      : booking;
+  const refusal = hooks.run('booking.update-refusal', undefined, { session: booking, req });
+  if (refusal) return refusal;
   const refused = refuseUpdate(
     BOOKING_SESSIONS,
     booking,
-    (extra) => bookingJson(shown, req, extra),
-    inProgressAnswer(req),
+    (extra) => bookingJson(booking, req, extra),
+    hooks.run('booking.in-progress', 'error'),
   );
-  // booking-in-progress-202: the refusal while complete_in_progress is right, but answered 202 Accepted.
-  if (
-    refused?.kind === 'resource' &&
-    booking.status === 'complete_in_progress' &&
-    faults.has('booking-in-progress-202')
-  )
-    return { ...refused, status: 202 };
-  if (refused) return refused;
-  if (booking.status === 'ready_for_complete' && faults.has('booking-update-ready-refused')) {
-    return businessError(
-      [unrecoverable('invalid_state', 'The session is ready for completion and can no longer be updated.')],
-      { continue_url: roomsUrl(req) },
-    );
-  }
-  // booking-update-during-completion: the update is applied, and the status left as it was.
+  if (refused)
+    return booking.status === 'complete_in_progress' ? hooks.run('booking.in-progress-refusal', refused) : refused;
+  // An update the in-progress hook let through is applied, and the status left as it was.
   const inProgress = booking.status === 'complete_in_progress';
   const property = checkProperty(req.body.property, false);
   if (property) return property;
@@ -140,22 +95,8 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   if (isReply(stays)) return stays;
   const people = parsePeople(req.body);
   if (isReply(people)) return people;
-  if (
-    faults.has('booking-invalid-email-400') &&
-    (people.guests ?? []).some((g) => g.email !== undefined && !isEmail(g.email))
-  ) {
-    return transportError(400, 'invalid_request', 'guests[].email must be an email address');
-  }
-  // The partial-update faults act on an update whose guest has no names or whose booker lacks a member.
-  const namelessGuest = (people.guests ?? []).some((g) => !filled(g.first_name) || !filled(g.last_name));
-  const partialBooker =
-    people.booker !== undefined && ['first_name', 'last_name', 'email'].some((m) => !filled(people.booker?.[m]));
-  if (faults.has('booking-partial-guest-400') && namelessGuest) {
-    return transportError(400, 'invalid_request', 'guests[] need first_name and last_name');
-  }
-  if (faults.has('booking-partial-booker-400') && partialBooker) {
-    return transportError(400, 'invalid_request', 'booker needs first_name, last_name and email');
-  }
+  const inputRefusal = hooks.run('booking.input-refusal', undefined, { req });
+  if (inputRefusal) return inputRefusal;
   const gone = stays.findIndex(soldOut);
   if (gone >= 0) {
     // Open in the spec: an update asking for a room that is gone leaves the session as it was.
@@ -169,89 +110,58 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
       ]),
     );
   }
-  // booking-update-drops-booker: a booker the session already holds is lost when an update sends it again.
-  if (faults.has('booking-update-drops-booker') && booking.booker !== undefined) people.booker = undefined;
-  // booking-payment-before-ready: the instruments an update carries guarantee the stay; their credentials are not kept.
-  if (req.variations.has('booking-payment-before-ready') && !inProgress) {
+  const written = hooks.run('booking.people', people, { booking });
+  // Instruments an update carries are kept only without their credentials.
+  if (hooks.run('booking.update-instruments', 'ignored') !== 'ignored' && !inProgress) {
     booking.instruments = keptInstruments(req.body);
   }
-  const partial = namelessGuest || partialBooker;
-  apply(store, booking, stays, people, req, !inProgress);
-  const json = bookingJson(booking, req, []);
-  // booking-partial-update-new-session: the answer names another session than the one updated.
-  if (partial && faults.has('booking-partial-update-new-session')) json.id = store.newId('bk');
-  // booking-partial-update-202: applied, but answered 202 Accepted as if still to happen.
-  return resource(json, partial && faults.has('booking-partial-update-202') ? 202 : 200);
+  apply(store, booking, stays, written, req, !inProgress);
+  return answer(store, booking, req, 'update', bookingJson(booking, req, []));
 }
 
 /** POST /booking-sessions/{id}/complete */
 export function complete(store: LodgingStore, req: HandlerRequest): Reply {
+  const { hooks } = req;
   const booking = find(store, req);
   if (!booking) return notFound(req);
   const render = (extra: ReplyMessage[]) => bookingJson(booking, req, extra);
   // idempotency-complete-not-stored: with no stored result, a retried complete runs again and confirms another booking.
+  // No hook: the fault is a record of the shared layer (src/reference/faults.ts), whose records plug no module's hooks.
   if (req.faults.has('idempotency-complete-not-stored') && booking.status === 'completed') {
     confirm(store, booking);
     return resource(render([]));
   }
   // Which fields complete needs is not shown: some are asked for only now, with the session left ready.
-  const asks = booking.status === 'ready_for_complete' ? completeAsks(booking, req) : [];
+  const asks =
+    booking.status === 'ready_for_complete'
+      ? hooks.run('booking.complete-asks', completeAsks(booking, req), { session: booking })
+      : [];
   if (asks.length) return resource(render(asks));
-  // booking-complete-pending-warning: the payment is still pending; the session stays ready_for_complete with only a
-  // warning.
-  if (req.faults.has('booking-complete-pending-warning')) {
-    return resource(
-      render([
-        {
-          type: 'warning',
-          code: 'payment_pending',
-          content: 'The payment is pending; the booking will be confirmed once it clears.',
-        },
-      ]),
-    );
-  }
-  // booking-test-token-declined: the payment provider declines the config's test token; the session stays ready.
-  if (req.variations.has('booking-test-token-declined')) {
-    return resource(render([providerDeclined()]));
-  }
-  // booking-complete-declined-500: the payment provider declines, and the refusal comes back under HTTP 500.
-  if (req.faults.has('booking-complete-declined-500')) {
-    return resource(render([providerDeclined()]), 500);
-  }
+  const refusal = hooks.run('booking.payment-refusal', undefined, { session: booking, render });
+  if (refusal) return refusal;
   const started = startComplete(BOOKING_SESSIONS, booking, req.body, render);
   if (isReply(started)) return started;
-  // booking-complete-stays-ready: the payment is taken, but the session stays ready_for_complete and nothing says why.
-  if (started === 'accepted' && req.variations.has('booking-async-completion')) {
-    // The booking is confirmed a moment later; Get then shows it completed, with its confirmation.
-    move(BOOKING_SESSIONS, booking, 'complete', 'complete_in_progress');
-    booking.settleAt = Date.now() + ASYNC_COMPLETION_MS;
-  } else if (started === 'accepted' && !req.faults.has('booking-complete-stays-ready')) {
-    move(BOOKING_SESSIONS, booking, 'complete', 'completed');
-    confirm(store, booking);
+  if (started === 'accepted') {
+    const completes = hooks.run('booking.completes', 'at-once');
+    if (completes === 'later') {
+      // The booking is confirmed a moment later; Get then shows it completed, with its confirmation.
+      move(BOOKING_SESSIONS, booking, 'complete', 'complete_in_progress');
+      booking.settleAt = Date.now() + ASYNC_COMPLETION_MS;
+    } else if (completes === 'at-once') {
+      move(BOOKING_SESSIONS, booking, 'complete', 'completed');
+      confirm(store, booking);
+    }
   }
-  // booking-complete-202: answered 202 Accepted, even when the booking is already completed.
-  return resource(render([]), req.faults.has('booking-complete-202') ? 202 : 200);
+  return answer(store, booking, req, 'complete', render([]));
 }
 
 /** What Complete asks for beyond what made the session ready: recoverable missing errors. */
 function completeAsks(booking: BookingRecord, req: HandlerRequest): ReplyMessage[] {
-  const { variations, faults } = req;
-  const out: ReplyMessage[] = [];
-  if (variations.has('booking-complete-requires-booker-address') && !isObject(booking.booker?.address)) {
-    out.push(recoverable('missing', "The booker's address is required to confirm the booking.", '$.booker.address'));
-  }
-  if (variations.has('booking-purpose-asked-at-complete') && !filled(booking.travelPurpose)) {
-    out.push(recoverable('missing', 'State the purpose of travel to confirm the booking.', '$.travel_purpose'));
-  }
-  // booking-billing-address-unverified: the provider cannot verify the billing address the instrument carries.
-  if (variations.has('booking-billing-address-unverified')) {
-    out.push(billingAddressUnverified());
-  }
-  // booking-complete-ignores-billing-address: a billing address is asked for, whatever the instrument carries.
-  if (faults.has('booking-complete-ignores-billing-address')) {
-    out.push(recoverable('missing', 'A billing address is required.', '$.payment.instruments[0].billing_address'));
-  }
-  return out;
+  const path = '$.travel_purpose';
+  const asked =
+    req.hooks.run('booking.purpose-asked', 'before-ready') === 'at-complete' &&
+    !req.hooks.run('booking.given', filled(booking.travelPurpose), { path });
+  return asked ? [recoverable('missing', 'State the purpose of travel to confirm the booking.', path)] : [];
 }
 
 /** Confirms a booking whose payment was accepted. */
@@ -266,21 +176,29 @@ function confirm(store: LodgingStore, booking: BookingRecord): void {
 
 /** POST /booking-sessions/{id}/cancel: the body is an empty object. */
 export function cancel(store: LodgingStore, req: HandlerRequest): Reply {
+  const { hooks } = req;
   const booking = find(store, req);
   if (!booking) return notFound(req);
-  const refused = refuseCancel(BOOKING_SESSIONS, booking, (extra) => bookingJson(booking, req, extra));
+  const render = (extra: ReplyMessage[]) => bookingJson(booking, req, extra);
+  const refused = refuseCancel(BOOKING_SESSIONS, booking, render);
   if (refused) return refused;
-  // booking-completed-non-refundable: a confirmed stay is kept; the session comes back as it was.
-  if (booking.status === 'completed' && req.variations.has('booking-completed-non-refundable')) {
-    return resource(
-      bookingJson(booking, req, [
-        unrecoverable('non_refundable', 'This booking is confirmed at a non-refundable rate and cannot be canceled.'),
-      ]),
-    );
-  }
-  // booking-cancel-ignored: the cancel is answered with the session, which stays as it was.
-  if (!req.faults.has('booking-cancel-ignored')) move(BOOKING_SESSIONS, booking, 'cancel', 'canceled');
-  return resource(bookingJson(booking, req, []), req.faults.has('booking-cancel-202') ? 202 : 200);
+  const refusal = hooks.run('booking.cancel-refusal', undefined, { session: booking, render });
+  if (refusal) return refusal;
+  if (hooks.run('booking.cancel-applied', true)) move(BOOKING_SESSIONS, booking, 'cancel', 'canceled');
+  return answer(store, booking, req, 'cancel', render([]));
+}
+
+/** The session as an operation that went through answers it (`json`: the session as shown). */
+function answer(
+  store: LodgingStore,
+  booking: BookingRecord,
+  req: HandlerRequest,
+  op: SessionOperation,
+  json: Json,
+  status = 200,
+): Reply {
+  const answered = req.hooks.run('booking.answer', json, { op, session: booking, req, store });
+  return resource(answered, req.hooks.run('booking.status', status, { op, session: booking, req }));
 }
 
 /** The session, with an asynchronous completion finished once its time has come. */
@@ -294,23 +212,15 @@ function find(store: LodgingStore, req: HandlerRequest): BookingRecord | undefin
   return booking;
 }
 
-/** Where a platform sends the guest when no session can go on. */
-const roomsUrl = (req: HandlerRequest) => `${req.base}/rooms`;
-
-/** Unknown sessions: not shown by the spec; this business answers not_found, or a 404 (booking-unknown-session-404). */
+/** Unknown sessions: not shown by the spec; this business answers not_found. */
 const notFound = (req: HandlerRequest) =>
-  req.variations.has('booking-unknown-session-404')
-    ? transportError(404, 'not_found', `no booking session ${req.id ?? ''}`)
-    : businessError([unrecoverable('not_found', `no booking session ${req.id ?? ''}`)], {
-        continue_url: roomsUrl(req),
-      });
-
-function inProgressAnswer(req: HandlerRequest): InProgressAnswer {
-  if (req.faults.has('booking-update-during-completion')) return 'applied';
-  if (req.faults.has('booking-in-progress-silent')) return 'silent';
-  if (req.faults.has('booking-in-progress-unrecoverable')) return 'unrecoverable';
-  return req.faults.has('booking-in-progress-warning') ? 'warning' : 'error';
-}
+  req.hooks.run(
+    'booking.not-found',
+    businessError([unrecoverable('not_found', `no booking session ${req.id ?? ''}`)], {
+      continue_url: roomsUrl(req.base),
+    }),
+    { req },
+  );
 
 function newBooking(store: LodgingStore, stays: StayRecord[]): BookingRecord {
   return { id: store.newId('bk'), status: 'incomplete', stays, instruments: [], expiresAt: Date.now() + LIFETIME_MS };
@@ -319,34 +229,25 @@ function newBooking(store: LodgingStore, stays: StayRecord[]): BookingRecord {
 const soldOut = (s: StayRecord) => s.type.id === SOLD_OUT.accommodationType && s.plan.id === SOLD_OUT.ratePlan;
 const describe = (s: StayRecord) => `${s.type.title} at the ${s.plan.title} rate`;
 
-/** Create with a room that is gone: no session (Document 3 §States and transitions), unless a fault leaks one. */
+/** Create with a room that is gone: no session (Document 3 §States and transitions). */
 function exhausted(store: LodgingStore, stays: StayRecord[], people: People, req: HandlerRequest): Reply {
-  const { faults } = req;
   const at = stays.findIndex(soldOut);
-  const gone = describe(stays[at]);
-  if (faults.has('booking-sold-out-409'))
-    return transportError(409, 'inventory_exhausted', `${gone} is no longer available`);
-  let leaked: BookingRecord | undefined;
-  if (faults.has('booking-sold-out-creates-session')) {
-    leaked = newBooking(store, stays);
+  const what = `${describe(stays[at])} is no longer available`;
+  // A session kept all the same is made of the stays asked for.
+  const leaked = req.hooks.run('booking.unavailable-keeps-session', false) ? newBooking(store, stays) : undefined;
+  if (leaked) {
     apply(store, leaked, stays, people, req);
     store.bookings.set(leaked.id, leaked);
   }
   // The error points at the stay that is gone, as an update's does.
-  // booking-sold-out-other-code: the refusal names a code of its own instead.
   const message = {
-    ...unrecoverable(
-      faults.has('booking-sold-out-other-code') ? 'room_unavailable' : 'inventory_exhausted',
-      `${gone} is no longer available; no booking session was created.`,
-    ),
+    ...unrecoverable('inventory_exhausted', `${what}; no booking session was created.`),
     path: `$.stays[${at}]`,
   };
-  return businessError(
-    [faults.has('booking-sold-out-recoverable') ? { ...message, severity: 'recoverable' } : message],
-    {
-      ...(faults.has('booking-sold-out-no-continue-url') ? {} : { continue_url: roomsUrl(req) }),
-      ...(leaked ? { id: leaked.id } : {}),
-    },
+  return req.hooks.run(
+    'booking.unavailable',
+    businessError([message], { continue_url: roomsUrl(req.base), ...(leaked ? { id: leaked.id } : {}) }),
+    { what, leftOut: [] },
   );
 }
 
@@ -370,8 +271,7 @@ function parseStays(value: unknown, req: HandlerRequest): StayRecord[] | Reply {
     const type = ACCOMMODATION_TYPES.find((a) => isObject(s.accommodation_type) && a.id === s.accommodation_type.id);
     if (!type) return bad(`stays[${i}].accommodation_type.id names no accommodation type of ${PROPERTY.name}`);
     const plan = RATE_PLANS.find((p) => isObject(s.rate_plan) && p.id === s.rate_plan.id);
-    const offered =
-      plan && (!req.variations.has('booking-rate-plans-per-room') || PLANS_PER_ROOM[type.id].includes(plan.id));
+    const offered = plan && req.hooks.run('booking.offers-plan', true, { type, plan });
     if (!plan || !offered) return bad(`stays[${i}].rate_plan.id names no rate plan offered with ${type.title}`);
     const occupancy = s.occupancy;
     const adults = isObject(occupancy) ? occupancy.adults : undefined;
@@ -387,7 +287,10 @@ function parseStays(value: unknown, req: HandlerRequest): StayRecord[] | Reply {
       );
     }
     const dates = isObject(s.stay_dates) ? s.stay_dates : {};
-    const [start, end] = [dateIn(dates.start_date, req), dateIn(dates.end_date, req)];
+    const [start, end] = [
+      req.hooks.run('booking.date-in', dates.start_date),
+      req.hooks.run('booking.date-in', dates.end_date),
+    ];
     const nights = nightsBetween(start, end);
     if (nights === undefined)
       return bad(`stays[${i}].stay_dates needs start_date and end_date (YYYY-MM-DD), the end after the start`);
@@ -425,13 +328,6 @@ function nightsBetween(start: unknown, end: unknown): number | undefined {
   return nights >= 1 ? nights : undefined;
 }
 
-/** Guests, booker and travel purpose of a request: all optional (Document 3 §Endpoints, 2), well-typed when given. */
-interface People {
-  guests?: Json[];
-  booker?: Json;
-  travelPurpose?: string;
-}
-
 function parsePeople(body: Json): People | Reply {
   const { guests, booker, travel_purpose: purpose } = body;
   if (
@@ -451,6 +347,9 @@ function parsePeople(body: Json): People | Reply {
   };
 }
 
+/** Guests keep the ids the platform gave them, and the stays' assignments name them. */
+const keptGuestIds: GuestIds = (guests, stays) => ({ guests, stays });
+
 /** Writes a validated request into the session (full replacement) and recomputes its status. */
 function apply(
   store: LodgingStore,
@@ -460,53 +359,13 @@ function apply(
   req: HandlerRequest,
   recompute = true,
 ): void {
-  const ids = new Map<string, string>();
-  // booking-guest-ids-assigned: a guest the business has not seen gets an id of its own (assignments follow it);
-  // booking-guest-ids-not-followed: the same, but the assignments are left naming the id sent.
-  const renames =
-    req.variations.has('booking-guest-ids-assigned') || req.variations.has('booking-guest-ids-not-followed');
-  const guests = renames
-    ? people.guests?.map((g) => {
-        const id = String(g.id);
-        if (id.startsWith('gst-')) return g;
-        if (!ids.has(id)) ids.set(id, store.newId('gst'));
-        return { ...g, id: ids.get(id) };
-      })
-    : people.guests;
-  booking.stays =
-    ids.size && req.variations.has('booking-guest-ids-assigned')
-      ? stays.map((s) =>
-          s.assignments
-            ? {
-                ...s,
-                assignments: s.assignments.map((a) =>
-                  ids.has(String(a.guest_id)) ? { ...a, guest_id: ids.get(String(a.guest_id)) } : a,
-                ),
-              }
-            : s,
-        )
-      : stays;
-  booking.guests = guests;
+  const ids = req.hooks.run('booking.guest-ids', keptGuestIds)(people.guests, stays, () => store.newId('gst'));
+  booking.stays = ids.stays;
+  booking.guests = ids.guests;
   booking.booker = people.booker;
   booking.travelPurpose = people.travelPurpose;
   if (recompute) move(BOOKING_SESSIONS, booking, 'update', readiness(missing(booking, req).length));
 }
-
-const filled = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
-const isEmail = (v: unknown) => typeof v === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v);
-
-/** A guest or a stay in a message path: by index, or (booking-missing-path-filter) by a filter on its id. */
-const element = (list: 'guests' | 'stays', i: number, id: unknown, req: HandlerRequest) =>
-  // booking-multi-stay-get-reordered lists stays in no fixed order, so it names them by id too.
-  req.variations.has('booking-missing-path-filter') || req.variations.has('booking-multi-stay-get-reordered')
-    ? `$.${list}[?(@.id=='${String(id)}')]`
-    : // booking-path-filter-double-quoted: the same filter, its id in double quotes.
-      req.variations.has('booking-path-filter-double-quoted')
-      ? `$.${list}[?(@.id=="${String(id)}")]`
-      : // booking-path-filter-spaced: the same filter written with spaces around ==.
-        req.variations.has('booking-path-filter-spaced')
-        ? `$.${list}[?(@.id == '${String(id)}')]`
-        : `$.${list}[${i}]`;
 
 /**
  * What the session still needs before it can be completed, as [path, what, code] triples: code
@@ -514,47 +373,44 @@ const element = (list: 'guests' | 'stays', i: number, id: unknown, req: HandlerR
  * enforces guests' names, the booker's name and email, the purpose of travel and a primary guest
  * per stay (Document 3 §What the service does: "A business MAY enforce presence of fields").
  */
-function missing(booking: BookingRecord, req: HandlerRequest): [string, string, string?][] {
-  const { variations } = req;
-  if (variations.has('booking-nothing-required')) return [];
-  const out: [string, string, string?][] = [];
+function missing(booking: BookingRecord, req: HandlerRequest): Missing[] {
+  const { hooks } = req;
+  const given = (path: string, value: unknown) => hooks.run('booking.given', filled(value), { path });
+  /** A guest or a stay in a message path: by index. */
+  const element = (list: 'guests' | 'stays', index: number, id: unknown) =>
+    hooks.run('booking.element-path', `$.${list}[${index}]`, { list, index, id });
+  const out: Missing[] = [];
   const guests = booking.guests ?? [];
   if (guests.length === 0) out.push(['$.guests', 'At least one guest is required.']);
-  guests.forEach((g, i) => {
-    const at = element('guests', i, g.id, req);
-    // booking-guest-first-name-ignored: a guest's first name is never taken into account.
-    if (!filled(g.first_name) || req.faults.has('booking-guest-first-name-ignored'))
-      out.push([`${at}.first_name`, 'Each guest needs a first name.']);
-    if (!filled(g.last_name)) out.push([`${at}.last_name`, 'Each guest needs a last name.']);
+  guests.forEach((guest, i) => {
+    const at = element('guests', i, guest.id);
+    const own: Missing[] = [];
+    if (!given(`${at}.first_name`, guest.first_name)) own.push([`${at}.first_name`, 'Each guest needs a first name.']);
+    if (!given(`${at}.last_name`, guest.last_name)) own.push([`${at}.last_name`, 'Each guest needs a last name.']);
     // Invalid guest information is a business outcome (Document 3 §Errors, 2): said here, not refused.
-    if (g.email !== undefined && !isEmail(g.email))
-      out.push([`${at}.email`, 'A guest email must be an email address.', 'invalid']);
-    if (variations.has('booking-requires-guest-phone') && !filled(g.phone_number)) {
-      out.push([`${at}.phone_number`, 'The property needs a phone number for each guest.']);
-    }
+    if (guest.email !== undefined && !isEmail(guest.email))
+      own.push([`${at}.email`, 'A guest email must be an email address.', 'invalid']);
+    out.push(...hooks.run('booking.guest-missing', own, { guest, at }));
   });
   const booker = booking.booker ?? {};
-  // booking-never-ready: the booker's email is never taken into account.
-  if (!filled(booker.email) || req.faults.has('booking-never-ready'))
-    out.push(['$.booker.email', "The booker's email is required."]);
-  if (!filled(booker.first_name)) out.push(['$.booker.first_name', "The booker's first name is required."]);
-  if (!filled(booker.last_name)) out.push(['$.booker.last_name', "The booker's last name is required."]);
-  // booking-purpose-asked-at-complete: the purpose of travel is asked for by Complete, not before.
-  const purposeLater =
-    variations.has('booking-no-travel-purpose') || variations.has('booking-purpose-asked-at-complete');
-  if (!purposeLater && !filled(booking.travelPurpose)) out.push(['$.travel_purpose', 'State the purpose of travel.']);
-  if (variations.has('booking-payment-before-ready') && booking.instruments.length === 0) {
+  if (!given('$.booker.email', booker.email)) out.push(['$.booker.email', "The booker's email is required."]);
+  if (!given('$.booker.first_name', booker.first_name))
+    out.push(['$.booker.first_name', "The booker's first name is required."]);
+  if (!given('$.booker.last_name', booker.last_name))
+    out.push(['$.booker.last_name', "The booker's last name is required."]);
+  const purposeAsked = hooks.run('booking.purpose-asked', 'before-ready') === 'before-ready';
+  if (purposeAsked && !given('$.travel_purpose', booking.travelPurpose))
+    out.push(['$.travel_purpose', 'State the purpose of travel.']);
+  if (hooks.run('booking.update-instruments', 'ignored') === 'required' && booking.instruments.length === 0) {
     out.push(['$.payment.instruments', 'A payment instrument is required to guarantee the stay.']);
   }
   const ids = new Set(guests.map((g) => g.id));
+  const ownPrimary = hooks.run('booking.primary-per-stay', false);
   const primaries: unknown[] = [];
   booking.stays.forEach((s, i) => {
-    const path = `${element('stays', i, s.id, req)}.guest_assignments`;
+    const path = `${element('stays', i, s.id)}.guest_assignments`;
     const primary = (s.assignments ?? []).find((a) => a.role === 'primary' && ids.has(a.guest_id))?.guest_id;
-    // booking-multi-stay: each room's primary guest stays in it, so no guest is primary twice.
-    const taken =
-      (variations.has('booking-multi-stay') || variations.has('booking-multi-stay-get-reordered')) &&
-      primaries.includes(primary);
+    const taken = ownPrimary && primaries.includes(primary);
     if (!s.assignments?.length) out.push([path, `Stay ${s.id} needs a primary guest, one of the guests.`]);
     else if (primary === undefined || taken)
       out.push([
@@ -564,46 +420,28 @@ function missing(booking: BookingRecord, req: HandlerRequest): [string, string, 
       ]);
     else primaries.push(primary);
   });
-  return out;
+  return hooks.run('booking.missing', out, { session: booking });
 }
-
-function displayedStatus(booking: BookingRecord, req: HandlerRequest): string {
-  if (booking.status === 'incomplete' && req.faults.has('booking-status-pending')) return 'pending';
-  if (booking.status === 'canceled' && req.faults.has('booking-cancelled-spelling')) return 'cancelled';
-  if (booking.status === 'completed' && req.faults.has('booking-status-confirmed')) return 'confirmed';
-  return booking.status;
-}
-
-/** A date as written; booking-dates-timestamps writes it as a full timestamp. */
-const dateOut = (d: string, req: HandlerRequest) => (req.faults.has('booking-dates-timestamps') ? `${d}T00:00:00Z` : d);
-/** A date as read: under booking-dates-timestamps the business reads back what it writes. */
-const dateIn = (d: unknown, req: HandlerRequest) =>
-  req.faults.has('booking-dates-timestamps') && typeof d === 'string' ? d.replace(/T00:00:00Z$/, '') : d;
 
 const stayAmount = (s: StayRecord) => s.type.nightly[s.plan.id] * s.nights;
 const taxOn = (amount: number) => Math.round(amount * TAX_RATE);
 
 function stayJson(s: StayRecord, req: HandlerRequest): Json {
   const subtotal = stayAmount(s);
-  // booking-stays-echo-without-ids: the platform's own stay id is not repeated either.
-  return {
-    ...(req.variations.has('booking-stays-echo-without-ids') ? {} : { id: s.id }),
+  const date = (d: string) => req.hooks.run('booking.date-out', d);
+  return req.hooks.run('booking.stay-json', {
+    id: s.id,
     accommodation_type: { id: s.type.id, title: s.type.title, capacity: s.type.capacity },
     rate_plan: { id: s.plan.id, title: s.plan.title },
-    // booking-stays-echo-minimal: occupancy and dates are the platform's to keep; responses leave them out.
-    ...(req.variations.has('booking-stays-echo-minimal') || req.variations.has('booking-stays-echo-without-ids')
-      ? {}
-      : {
-          occupancy: s.occupancy,
-          stay_dates: { start_date: dateOut(s.start, req), end_date: dateOut(s.end, req) },
-        }),
+    occupancy: s.occupancy,
+    stay_dates: { start_date: date(s.start), end_date: date(s.end) },
     ...(s.assignments ? { guest_assignments: s.assignments } : {}),
     totals: [
       { type: 'subtotal', amount: subtotal },
       { type: 'tax', amount: taxOn(subtotal) },
       { type: 'total', amount: subtotal + taxOn(subtotal) },
     ],
-  };
+  });
 }
 
 /** Room prices with tax on top, and the city tax per adult and night as a fee. */
@@ -621,82 +459,48 @@ function totals(booking: BookingRecord): Json[] {
 
 function confirmationJson(booking: BookingRecord, req: HandlerRequest): Json {
   const c = booking.confirmation;
-  if (!c || req.faults.has('booking-no-confirmation')) return {};
-  const pincode = req.faults.has('booking-pincode-number') ? Number(c.pincode) : c.pincode;
-  // booking-confirmation-numbers: no label, and the id and pincode as numbers.
-  if (req.faults.has('booking-confirmation-numbers'))
-    return { confirmation: { id: Number(String(c.id).replace(/\D/g, '').slice(0, 9)), pincode: Number(c.pincode) } };
-  return {
-    confirmation: {
-      id: c.id,
-      label: c.label,
-      ...(req.variations.has('booking-confirmation-without-pincode') ? {} : { pincode }),
-    },
-  };
-}
-
-/**
- * A message for what the session still needs: code missing for an absent field (or "required",
- * with booking-missing-code-required), invalid for one that is not acceptable; faults take its
- * path away, make it relative, or make it unrecoverable.
- */
-function missingMessage(path: string, content: string, code: string | undefined, req: HandlerRequest): ReplyMessage {
-  const { faults, variations } = req;
-  const shownPath = faults.has('booking-missing-without-path')
-    ? undefined
-    : faults.has('booking-missing-path-relative')
-      ? path.replace(/^\$\./, '')
-      : path;
-  const message = recoverable(
-    code ?? (variations.has('booking-missing-code-required') ? 'required' : 'missing'),
-    content,
-    shownPath,
+  if (!c) return {};
+  const confirmation = req.hooks.run(
+    'booking.confirmation',
+    { id: c.id, label: c.label, pincode: c.pincode },
+    { confirmation: c },
   );
-  return faults.has('booking-missing-unrecoverable') && message.code === 'missing'
-    ? { ...message, severity: 'unrecoverable' }
-    : message;
-}
-
-/** The booker as the session shows it; its faults write a member wrong. */
-function bookerJson(booker: Json, { faults }: HandlerRequest): Json {
-  return {
-    ...booker,
-    // booking-birthdate-impossible: a birthdate no calendar has.
-    ...(faults.has('booking-birthdate-impossible') ? { birthdate: '1990-02-30' } : {}),
-    // booking-booker-phone-number: the phone number as a number, not a string.
-    ...(faults.has('booking-booker-phone-number') ? { phone_number: 33612345678 } : {}),
-  };
+  return confirmation ? { confirmation } : {};
 }
 
 function bookingJson(booking: BookingRecord, req: HandlerRequest, extra: ReplyMessage[]): Json {
-  const { faults, variations } = req;
+  const { hooks } = req;
   const missingMessages =
-    booking.status === 'incomplete' && !faults.has('booking-incomplete-silent')
-      ? missing(booking, req).map(([path, content, code]) => missingMessage(path, content, code, req))
+    booking.status === 'incomplete'
+      ? hooks.run(
+          'booking.missing-messages',
+          missing(booking, req).map(([path, content, code]) =>
+            hooks.run('booking.missing-message', recoverable(code ?? 'missing', content, path)),
+          ),
+        )
       : [];
-  return {
-    id: booking.id,
-    status: displayedStatus(booking, req),
-    property: { id: PROPERTY.id, name: PROPERTY.name, address: { ...PROPERTY.address } },
-    stays: booking.stays.map((s) => stayJson(s, req)),
-    ...(booking.guests ? { guests: booking.guests } : {}),
-    ...(booking.booker ? { booker: bookerJson(booking.booker, req) } : {}),
-    ...(booking.travelPurpose !== undefined ? { travel_purpose: booking.travelPurpose } : {}),
-    currency: faults.has('booking-currency-not-iso')
-      ? 'euro'
-      : faults.has('booking-currency-four-letters')
-        ? 'EURO'
-        : CURRENCY,
-    totals: totals(booking),
-    links: [
-      { type: 'privacy_policy', url: `${req.base}/privacy` },
-      { type: 'terms_of_service', url: `${req.base}/terms` },
-      { type: 'cancellation_policy', url: `${req.base}/cancellation` },
-    ],
-    payment: { instruments: booking.instruments },
-    ...confirmationJson(booking, req),
-    messages: [...missingMessages, ...extra],
-    continue_url: `${req.base}/bookings/${encodeURIComponent(booking.id)}`,
-    ...(variations.has('booking-expires-at') ? { expires_at: new Date(booking.expiresAt).toISOString() } : {}),
-  };
+  return hooks.run(
+    'booking.json',
+    {
+      id: booking.id,
+      status: hooks.run('booking.status-shown', booking.status, { status: booking.status }),
+      property: { id: PROPERTY.id, name: PROPERTY.name, address: { ...PROPERTY.address } },
+      stays: booking.stays.map((s) => stayJson(s, req)),
+      ...(booking.guests ? { guests: booking.guests } : {}),
+      ...(booking.booker ? { booker: booking.booker } : {}),
+      ...(booking.travelPurpose !== undefined ? { travel_purpose: booking.travelPurpose } : {}),
+      currency: CURRENCY,
+      totals: totals(booking),
+      links: [
+        { type: 'privacy_policy', url: `${req.base}/privacy` },
+        { type: 'terms_of_service', url: `${req.base}/terms` },
+        { type: 'cancellation_policy', url: `${req.base}/cancellation` },
+      ],
+      payment: { instruments: booking.instruments },
+      ...confirmationJson(booking, req),
+      messages: [...missingMessages, ...extra],
+      continue_url: `${req.base}/bookings/${encodeURIComponent(booking.id)}`,
+    },
+    { session: booking },
+  );
 }

@@ -1,88 +1,148 @@
-import { fault } from '../switches.js';
+import { isObject } from '../../dialect/dialect.js';
+import { providerDeclined } from '../shared/payment.js';
+import { businessError, resource, transportError, unrecoverable } from '../shared/replies.js';
+import { sessionRecords } from '../shared/session-families.js';
+import { recordsFor } from '../switches.js';
+import type { LodgingHooks } from './hooks.js';
+import { roomsUrl } from './property.js';
+import { filled, isEmail, type BookingRecord, type Json } from './store.js';
 
+const { fault } = recordsFor<LodgingHooks>();
+/** The session families' records, for booking sessions (src/reference/shared/session-families.ts). */
+const bookingSessions = sessionRecords<'booking', BookingRecord>('booking', 'lodging.booking');
 const capability = 'lodging.booking';
+
+/** The guests an update carries (an array, when given: the request is read before any fault acts). */
+const guestsOf = (body: Json) => (Array.isArray(body.guests) ? (body.guests as Json[]) : []);
+/** An update whose guest has no names, for the partial-update faults. */
+const namelessGuest = (body: Json) => guestsOf(body).some((g) => !filled(g.first_name) || !filled(g.last_name));
+/** An update whose booker lacks a name or email, for the partial-update faults. */
+const partialBooker = (body: Json) =>
+  isObject(body.booker) && ['first_name', 'last_name', 'email'].some((m) => !filled((body.booker as Json)[m]));
+const partialUpdate = (body: Json) => namelessGuest(body) || partialBooker(body);
+
+/** The session's JSON without one member. */
+const without = (json: Json, member: string) => {
+  const { [member]: _left, ...rest } = json;
+  return rest;
+};
+
+/** booking-get-stale: each session as it was created. */
+const asCreated = new WeakMap<BookingRecord, BookingRecord>();
+/** booking-get-status-lags: the status and messages each session was created with. */
+const createdStatus = new WeakMap<BookingRecord, Json>();
 /** Faults of the lodging service module (Document 3): booking sessions. */
 export const LODGING_FAULTS = [
-  fault({
-    name: 'booking-create-200',
-    capability,
-    description: 'Create Booking Session answers 200 instead of 201.',
-    breaks: ['BOOK-001', 'ENV-009'],
-  }),
-  fault({
-    name: 'booking-create-500',
-    capability,
-    description: 'Create Booking Session of rooms that are available answers HTTP 500 with an error body: no session.',
-    breaks: ['BOOK-001'],
-  }),
+  bookingSessions.createStatus(
+    {
+      name: 'booking-create-200',
+      description: 'Create Booking Session answers 200 instead of 201.',
+      breaks: ['BOOK-001', 'ENV-009'],
+    },
+    200,
+  ),
+  bookingSessions.createFails(
+    {
+      name: 'booking-create-500',
+      description:
+        'Create Booking Session of rooms that are available answers HTTP 500 with an error body: no session.',
+      breaks: ['BOOK-001'],
+    },
+    'The property system did not answer.',
+  ),
   fault({
     name: 'booking-create-no-totals',
     capability,
     description: 'Create Booking Session returns the session without totals.',
     breaks: ['BOOK-001'],
+    plug: {
+      'booking.answer': (json, { op }) => (op === 'create' ? without(json, 'totals') : json),
+    },
   }),
   fault({
     name: 'booking-create-no-links',
     capability,
     description: 'Create Booking Session returns the session without links.',
     breaks: ['BOOK-001'],
+    plug: {
+      'booking.answer': (json, { op }) => (op === 'create' ? without(json, 'links') : json),
+    },
   }),
-  fault({
-    name: 'booking-status-pending',
-    capability,
-    description: 'Incomplete sessions say status "pending", outside the five states.',
-    breaks: ['BOOK-001', 'BOOK-009'],
-  }),
+  bookingSessions.statusShown(
+    {
+      name: 'booking-status-pending',
+      description: 'Incomplete sessions say status "pending", outside the five states.',
+      breaks: ['BOOK-001', 'BOOK-009'],
+    },
+    'incomplete',
+    'pending',
+  ),
   fault({
     name: 'booking-sold-out-409',
     capability,
     description: 'A create whose room is sold out answers HTTP 409 inventory_exhausted instead of a business error.',
     breaks: ['BOOK-002'],
+    plug: { 'booking.unavailable': (_reply, { what }) => transportError(409, 'inventory_exhausted', what) },
   }),
-  fault({
+  bookingSessions.unavailableKeepsSession({
     name: 'booking-sold-out-creates-session',
-    capability,
     description:
       'A create whose room is sold out answers inventory_exhausted, but a session is created anyway (its id in the answer).',
     breaks: ['BOOK-002', 'BOOK-009', 'ENV-009'],
   }),
-  fault({
-    name: 'booking-sold-out-other-code',
-    capability,
-    description:
-      'A create whose room is sold out is refused as a business outcome, but with the code room_unavailable, not inventory_exhausted.',
-    breaks: ['BOOK-002'],
-  }),
-  fault({
+  bookingSessions.unavailableCode(
+    {
+      name: 'booking-sold-out-other-code',
+      description:
+        'A create whose room is sold out is refused as a business outcome, but with the code room_unavailable, not inventory_exhausted.',
+      breaks: ['BOOK-002'],
+    },
+    'room_unavailable',
+  ),
+  bookingSessions.unavailableNoContinueUrl({
     name: 'booking-sold-out-no-continue-url',
-    capability,
     description: 'The inventory_exhausted error carries no continue_url.',
     breaks: ['BOOK-002'],
   }),
-  fault({
-    name: 'booking-never-ready',
-    capability,
-    description: "The booker's email is never taken into account: the session stays incomplete asking for it.",
-    breaks: ['BOOK-003'],
-  }),
-  fault({
-    name: 'booking-guest-first-name-ignored',
-    capability,
-    description:
-      "A guest's first name is never taken into account: the session stays incomplete asking for each guest's first_name, though every update sends it.",
-    breaks: ['BOOK-003'],
-  }),
+  bookingSessions.neverGiven(
+    {
+      name: 'booking-never-ready',
+      description: "The booker's email is never taken into account: the session stays incomplete asking for it.",
+      breaks: ['BOOK-003'],
+    },
+    (path) => path === '$.booker.email',
+  ),
+  bookingSessions.neverGiven(
+    {
+      name: 'booking-guest-first-name-ignored',
+      description:
+        "A guest's first name is never taken into account: the session stays incomplete asking for each guest's first_name, though every update sends it.",
+      breaks: ['BOOK-003'],
+    },
+    (path) => path.startsWith('$.guests') && path.endsWith('.first_name'),
+  ),
   fault({
     name: 'booking-update-drops-booker',
     capability,
     description: 'An update that sends again the booker the session holds loses it.',
     breaks: ['BOOK-004'],
+    plug: {
+      'booking.people': (people, { booking }) =>
+        booking.booker !== undefined ? { ...people, booker: undefined } : people,
+    },
   }),
   fault({
     name: 'booking-partial-guest-400',
     capability,
     description: 'An update whose guest holds only an id (no names) is refused with HTTP 400.',
     breaks: ['BOOK-005'],
+    plug: {
+      'booking.input-refusal': (refusal, { req }) =>
+        refusal ??
+        (namelessGuest(req.body)
+          ? transportError(400, 'invalid_request', 'guests[] need first_name and last_name')
+          : undefined),
+    },
   }),
   fault({
     name: 'booking-partial-update-202',
@@ -90,6 +150,9 @@ export const LODGING_FAULTS = [
     description:
       'An update whose guest holds only an id, or whose booker lacks a name or email, is applied but answered HTTP 202 Accepted.',
     breaks: ['BOOK-005', 'ENV-009'],
+    plug: {
+      'booking.status': (status, { op, req }) => (op === 'update' && partialUpdate(req.body) ? 202 : status),
+    },
   }),
   fault({
     name: 'booking-partial-update-new-session',
@@ -97,25 +160,39 @@ export const LODGING_FAULTS = [
     description:
       'An update whose guest holds only an id, or whose booker lacks a name or email, is applied, but the session it answers carries a new id: another session than the one updated.',
     breaks: ['BOOK-005'],
+    plug: {
+      'booking.answer': (json, { op, req, store }) =>
+        op === 'update' && partialUpdate(req.body) ? { ...json, id: store.newId('bk') } : json,
+    },
   }),
   fault({
     name: 'booking-partial-booker-400',
     capability,
     description: 'An update whose booker lacks a name or email is refused with HTTP 400.',
     breaks: ['BOOK-005'],
+    plug: {
+      'booking.input-refusal': (refusal, { req }) =>
+        refusal ??
+        (partialBooker(req.body)
+          ? transportError(400, 'invalid_request', 'booker needs first_name, last_name and email')
+          : undefined),
+    },
   }),
-  fault({
-    name: 'booking-create-in-progress',
-    capability,
-    description:
-      'Create Booking Session reports the new session as complete_in_progress while the room hold it places with the property system is pending.',
-    breaks: ['BOOK-001'],
-  }),
+  bookingSessions.createStatusWord(
+    {
+      name: 'booking-create-in-progress',
+      description:
+        'Create Booking Session reports the new session as complete_in_progress while the room hold it places with the property system is pending.',
+      breaks: ['BOOK-001'],
+    },
+    'complete_in_progress',
+  ),
   fault({
     name: 'booking-get-201',
     capability,
     description: 'Get Booking Session answers HTTP 201, as create does, with the session.',
     breaks: ['BOOK-010', 'ENV-009'],
+    plug: { 'booking.status': (status, { op }) => (op === 'get' ? 201 : status) },
   }),
   fault({
     name: 'booking-get-record-key',
@@ -123,93 +200,145 @@ export const LODGING_FAULTS = [
     description:
       "Get Booking Session answers the store's bare record key as id, without the bk- prefix the session was created with: another id than the session's.",
     breaks: ['BOOK-010'],
+    plug: {
+      'booking.answer': (json, { op }) => (op === 'get' ? { ...json, id: String(json.id).replace(/^bk-/, '') } : json),
+    },
   }),
   fault({
     name: 'booking-complete-202',
     capability,
     description: 'Complete answers HTTP 202 Accepted, even with the booking completed and confirmed.',
     breaks: ['BOOK-006', 'ENV-009'],
+    plug: { 'booking.status': (status, { op }) => (op === 'complete' ? 202 : status) },
   }),
   fault({
     name: 'booking-get-stale',
     capability,
     description: 'Get Booking Session answers the session as it was created, not as it is.',
     breaks: ['BOOK-010'],
+    // The session is kept as its create answered it, and Get reads that.
+    plug: {
+      'booking.answer': (json, { op, session }) => {
+        if (op === 'create') asCreated.set(session, { ...session, stays: session.stays.map((s) => ({ ...s })) });
+        return json;
+      },
+      'booking.read': (booking) => asCreated.get(booking) ?? booking,
+    },
   }),
   fault({
     name: 'booking-get-without-guests',
     capability,
     description: 'Get Booking Session leaves the guests out.',
     breaks: ['BOOK-010'],
+    plug: {
+      'booking.answer': (json, { op }) => (op === 'get' ? without(json, 'guests') : json),
+    },
   }),
   fault({
     name: 'booking-no-confirmation',
     capability,
     description: 'A completed booking carries no confirmation.',
     breaks: ['BOOK-006', 'BOOK-026'],
+    plug: { 'booking.confirmation': () => undefined },
   }),
   fault({
     name: 'booking-pincode-number',
     capability,
     description: 'The confirmation pincode is a number, not a string.',
     breaks: ['BOOK-009', 'BOOK-012'],
+    plug: {
+      'booking.confirmation': (confirmation) =>
+        confirmation && 'pincode' in confirmation
+          ? { ...confirmation, pincode: Number(confirmation.pincode) }
+          : confirmation,
+    },
   }),
   fault({
     name: 'booking-confirmation-numbers',
     capability,
     description: 'The confirmation carries no label, and its id and pincode are numbers, not strings.',
     breaks: ['BOOK-009', 'BOOK-012'],
+    plug: {
+      'booking.confirmation': (json, { confirmation: c }) =>
+        json && { id: Number(String(c.id).replace(/\D/g, '').slice(0, 9)), pincode: Number(c.pincode) },
+    },
   }),
-  fault({
-    name: 'booking-status-confirmed',
-    capability,
-    description: 'A completed booking says status "confirmed", outside the five states.',
-    breaks: ['BOOK-006', 'BOOK-009'],
-  }),
-  fault({
-    name: 'booking-cancelled-spelling',
-    capability,
-    description: 'Cancel answers status "cancelled" instead of canceled.',
-    breaks: ['BOOK-007', 'BOOK-009'],
-  }),
-  fault({
-    name: 'booking-update-during-completion',
-    capability,
-    description: 'An update while complete_in_progress is applied.',
-    breaks: ['BOOK-008'],
-  }),
-  fault({
-    name: 'booking-in-progress-silent',
-    capability,
-    description: 'An update while complete_in_progress returns the session unchanged, with no message saying why.',
-    breaks: ['BOOK-008'],
-  }),
-  fault({
-    name: 'booking-in-progress-warning',
-    capability,
-    description:
-      'An update while complete_in_progress returns the session unchanged with a warning, not a recoverable error.',
-    breaks: ['BOOK-008'],
-  }),
-  fault({
-    name: 'booking-in-progress-unrecoverable',
-    capability,
-    description:
-      'An update while complete_in_progress returns the session unchanged with an unrecoverable error, though the completion goes on.',
-    breaks: ['BOOK-008'],
-  }),
-  fault({
-    name: 'booking-in-progress-202',
-    capability,
-    description:
-      'An update while complete_in_progress returns the session unchanged with a recoverable error, but answered HTTP 202.',
-    breaks: ['BOOK-008'],
-  }),
+  bookingSessions.statusShown(
+    {
+      name: 'booking-status-confirmed',
+      description: 'A completed booking says status "confirmed", outside the five states.',
+      breaks: ['BOOK-006', 'BOOK-009'],
+    },
+    'completed',
+    'confirmed',
+  ),
+  bookingSessions.statusShown(
+    {
+      name: 'booking-cancelled-spelling',
+      description: 'Cancel answers status "cancelled" instead of canceled.',
+      breaks: ['BOOK-007', 'BOOK-009'],
+    },
+    'canceled',
+    'cancelled',
+  ),
+  bookingSessions.inProgress(
+    {
+      name: 'booking-update-during-completion',
+      description: 'An update while complete_in_progress is applied.',
+      breaks: ['BOOK-008'],
+    },
+    'applied',
+  ),
+  bookingSessions.inProgress(
+    {
+      name: 'booking-in-progress-silent',
+      description: 'An update while complete_in_progress returns the session unchanged, with no message saying why.',
+      breaks: ['BOOK-008'],
+    },
+    'silent',
+  ),
+  bookingSessions.inProgress(
+    {
+      name: 'booking-in-progress-warning',
+      description:
+        'An update while complete_in_progress returns the session unchanged with a warning, not a recoverable error.',
+      breaks: ['BOOK-008'],
+    },
+    'warning',
+  ),
+  bookingSessions.inProgress(
+    {
+      name: 'booking-in-progress-unrecoverable',
+      description:
+        'An update while complete_in_progress returns the session unchanged with an unrecoverable error, though the completion goes on.',
+      breaks: ['BOOK-008'],
+    },
+    'unrecoverable',
+  ),
+  bookingSessions.inProgressStatus(
+    {
+      name: 'booking-in-progress-202',
+      description:
+        'An update while complete_in_progress returns the session unchanged with a recoverable error, but answered HTTP 202.',
+      breaks: ['BOOK-008'],
+    },
+    202,
+  ),
   fault({
     name: 'booking-in-progress-409',
     capability,
     description: 'An update while complete_in_progress answers HTTP 409 instead of the session.',
     breaks: ['BOOK-008'],
+    plug: {
+      'booking.update-refusal': (refusal, { session }) =>
+        session.status === 'complete_in_progress'
+          ? transportError(
+              409,
+              'complete_in_progress',
+              'Completion is in progress; update the session once it has finished.',
+            )
+          : refusal,
+    },
   }),
   fault({
     name: 'booking-dates-timestamps',
@@ -217,46 +346,58 @@ export const LODGING_FAULTS = [
     description:
       'Stay dates are written as full timestamps (2031-05-12T00:00:00Z), not YYYY-MM-DD; they are read back either way.',
     breaks: ['BOOK-013'],
+    // Dates are written as timestamps, and read back either way.
+    plug: {
+      'booking.date-out': (date) => `${date}T00:00:00Z`,
+      'booking.date-in': (date) => (typeof date === 'string' ? date.replace(/T00:00:00Z$/, '') : date),
+    },
   }),
   fault({
     name: 'booking-currency-not-iso',
     capability,
     description: 'currency is "euro", not an ISO 4217 code.',
     breaks: ['BOOK-014'],
+    plug: { 'booking.json': (json) => ({ ...json, currency: 'euro' }) },
   }),
   fault({
     name: 'booking-currency-four-letters',
     capability,
     description: 'currency is "EURO", four capitals: no ISO 4217 code.',
     breaks: ['BOOK-014'],
+    plug: { 'booking.json': (json) => ({ ...json, currency: 'EURO' }) },
   }),
   fault({
     name: 'booking-birthdate-impossible',
     capability,
     description: 'The booker comes back with birthdate 1990-02-30, written YYYY-MM-DD but no calendar day.',
     breaks: ['BOOK-013'],
+    plug: {
+      'booking.json': (json) =>
+        json.booker ? { ...json, booker: { ...(json.booker as Json), birthdate: '1990-02-30' } } : json,
+    },
   }),
   fault({
     name: 'booking-booker-phone-number',
     capability,
     description: 'The booker comes back with phone_number as a number, not a string.',
     breaks: ['BOOK-009'],
+    plug: {
+      'booking.json': (json) =>
+        json.booker ? { ...json, booker: { ...(json.booker as Json), phone_number: 33612345678 } } : json,
+    },
   }),
-  fault({
+  bookingSessions.incompleteSilent({
     name: 'booking-incomplete-silent',
-    capability,
     description: 'Incomplete sessions carry no messages saying what is missing.',
     breaks: ['BOOK-015'],
   }),
-  fault({
+  bookingSessions.missingWithoutPath({
     name: 'booking-missing-without-path',
-    capability,
     description: 'missing messages carry no path.',
     breaks: ['BOOK-016'],
   }),
-  fault({
+  bookingSessions.noPaymentHandlers({
     name: 'booking-no-payment-handlers',
-    capability,
     needs: ['profile-no-payment-handlers'],
     description:
       'Booking session responses carry no payment_handlers, and the profile names none either: no handler to pay with.',
@@ -268,18 +409,27 @@ export const LODGING_FAULTS = [
     description:
       'The payment handler registry of booking responses maps the handler name to a lone entry, not an array.',
     breaks: ['BOOK-011'],
+    // Each handler name maps to its first entry alone.
+    plug: {
+      'booking.payment-handlers': (registry) =>
+        registry &&
+        Object.fromEntries(Object.entries(registry).map(([name, entries]) => [name, (entries as Json[])[0]])),
+    },
   }),
-  fault({
-    name: 'booking-cancel-202',
-    capability,
-    description: 'Cancel answers HTTP 202 with the canceled session, as if the cancel were still to happen.',
-    breaks: ['BOOK-007', 'ENV-009'],
-  }),
+  bookingSessions.cancelStatus(
+    {
+      name: 'booking-cancel-202',
+      description: 'Cancel answers HTTP 202 with the canceled session, as if the cancel were still to happen.',
+      breaks: ['BOOK-007', 'ENV-009'],
+    },
+    202,
+  ),
   fault({
     name: 'booking-cancel-ignored',
     capability,
     description: 'Cancel answers HTTP 200 with the session, which stays as it was: not canceled.',
     breaks: ['BOOK-007'],
+    plug: { 'booking.cancel-applied': () => false },
   }),
   fault({
     name: 'booking-get-status-lags',
@@ -287,6 +437,14 @@ export const LODGING_FAULTS = [
     description:
       'Get Booking Session shows the people as they are, but the status (and its messages) the session had at create.',
     breaks: ['BOOK-010'],
+    // The status and messages of the create's answer are kept, and Get shows them.
+    plug: {
+      'booking.answer': (json, { op, session }) => {
+        if (op === 'create') createdStatus.set(session, { status: json.status, messages: json.messages });
+        const then = op === 'get' ? createdStatus.get(session) : undefined;
+        return then ? { ...json, ...then } : json;
+      },
+    },
   }),
   fault({
     name: 'booking-update-ready-refused',
@@ -294,29 +452,41 @@ export const LODGING_FAULTS = [
     description:
       'An update of a session that is ready_for_complete is refused with an unrecoverable error and no session.',
     breaks: ['BOOK-004'],
+    plug: {
+      'booking.update-refusal': (refusal, { session, req }) =>
+        session.status === 'ready_for_complete'
+          ? businessError(
+              [unrecoverable('invalid_state', 'The session is ready for completion and can no longer be updated.')],
+              { continue_url: roomsUrl(req.base) },
+            )
+          : refusal,
+    },
   }),
   fault({
     name: 'booking-sold-out-recoverable',
     capability,
     description: 'The inventory_exhausted error says severity recoverable, although no session was created.',
     breaks: ['BOOK-002'],
+    plug: {
+      'booking.unavailable': (reply) =>
+        reply.kind === 'business-error'
+          ? { ...reply, messages: reply.messages.map((m) => ({ ...m, severity: 'recoverable' as const })) }
+          : reply,
+    },
   }),
-  fault({
+  bookingSessions.inProgressShowsReady({
     name: 'booking-in-progress-status-reset',
-    capability,
     description:
       'An update while complete_in_progress is refused with a recoverable error, but the session it returns says ready_for_complete.',
     breaks: ['BOOK-008'],
   }),
-  fault({
+  bookingSessions.missingPathRelative({
     name: 'booking-missing-path-relative',
-    capability,
     description: 'missing messages carry a path without the root: guests[0].first_name, not $.guests[0].first_name.',
     breaks: ['BOOK-016'],
   }),
-  fault({
+  bookingSessions.missingUnrecoverable({
     name: 'booking-missing-unrecoverable',
-    capability,
     description: 'missing messages say severity unrecoverable, though the platform can supply the field.',
     breaks: ['BOOK-016'],
   }),
@@ -326,10 +496,13 @@ export const LODGING_FAULTS = [
     description:
       'Complete takes the payment but answers the session still ready_for_complete, with no message saying why.',
     breaks: ['BOOK-006'],
+    // The payment is taken, but nothing moves; an asynchronous completion still completes.
+    plug: {
+      'booking.completes': (completes) => (completes === 'at-once' ? 'never' : completes),
+    },
   }),
-  fault({
+  bookingSessions.completeAsksBillingAddress({
     name: 'booking-complete-ignores-billing-address',
-    capability,
     description:
       'Complete always asks for a billing address (missing $.payment.instruments[0].billing_address), although the instrument carries one.',
     breaks: ['BOOK-006'],
@@ -340,6 +513,18 @@ export const LODGING_FAULTS = [
     description:
       'Complete leaves the session ready_for_complete with only a payment_pending warning: neither completed nor complete_in_progress, and no error.',
     breaks: ['BOOK-006'],
+    plug: {
+      'booking.payment-refusal': (_refusal, { render }) =>
+        resource(
+          render([
+            {
+              type: 'warning',
+              code: 'payment_pending',
+              content: 'The payment is pending; the booking will be confirmed once it clears.',
+            },
+          ]),
+        ),
+    },
   }),
   fault({
     name: 'booking-complete-declined-500',
@@ -347,12 +532,18 @@ export const LODGING_FAULTS = [
     description:
       'Complete refuses the payment with an unrecoverable payment_declined error, but under HTTP 500, not the HTTP 200 of a business outcome.',
     breaks: ['BOOK-006', 'ENV-008'],
+    plug: {
+      'booking.payment-refusal': (refusal, { render }) => refusal ?? resource(render([providerDeclined()]), 500),
+    },
   }),
   fault({
     name: 'booking-get-no-confirmation',
     capability,
     description: 'Get of a completed booking leaves the confirmation out.',
     breaks: ['BOOK-026'],
+    plug: {
+      'booking.answer': (json, { op }) => (op === 'get' ? without(json, 'confirmation') : json),
+    },
   }),
   fault({
     name: 'booking-invalid-email-400',
@@ -360,6 +551,13 @@ export const LODGING_FAULTS = [
     description:
       'An update with a guest email that is no email address is refused with HTTP 400, not answered as a business outcome.',
     breaks: ['BOOK-028'],
+    plug: {
+      'booking.input-refusal': (refusal, { req }) =>
+        refusal ??
+        (guestsOf(req.body).some((g) => g.email !== undefined && !isEmail(g.email))
+          ? transportError(400, 'invalid_request', 'guests[].email must be an email address')
+          : undefined),
+    },
   }),
   fault({
     name: 'booking-cancel-endpoint-missing',

@@ -78,3 +78,6 @@ export const PLANS_PER_ROOM: Record<string, readonly string[]> = {
 /** Tax on the room price, and the city tax per adult and night (a fee with display_text). */
 export const TAX_RATE = 0.1;
 export const CITY_TAX = 250;
+
+/** Where a platform sends the guest when no session can go on. */
+export const roomsUrl = (base: string) => `${base}/rooms`;

@@ -22,20 +22,37 @@ export interface StayRecord {
   assignments?: Json[];
 }
 
+/** What a completed booking is confirmed with. */
+export interface Confirmation {
+  id: string;
+  label: string;
+  pincode: string;
+}
+
 export interface BookingRecord extends SessionCore {
   id: string;
   stays: StayRecord[];
   guests?: Json[];
   booker?: Json;
   travelPurpose?: string;
-  confirmation?: { id: string; label: string; pincode: string };
+  confirmation?: Confirmation;
   /** When the session lapses (shown only with booking-expires-at). */
   expiresAt: number;
-  /** When a completion under way (booking-async-completion) is confirmed. */
+  /** When a completion under way (an asynchronous one) is confirmed. */
   settleAt?: number;
-  /** The session as it was created, for the booking-get-stale fault. */
-  asCreated?: BookingRecord;
 }
+
+/** Guests, booker and travel purpose of a request: all optional (Document 3 §Endpoints, 2), well-typed when given. */
+export interface People {
+  guests?: Json[];
+  booker?: Json;
+  travelPurpose?: string;
+}
+
+/** Whether a member holds a non-blank string. */
+export const filled = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
+/** Whether a value reads as an email address. */
+export const isEmail = (v: unknown) => typeof v === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v);
 
 export interface LodgingStore {
   bookings: Map<string, BookingRecord>;

@@ -1,6 +1,49 @@
-import { variation } from '../switches.js';
+import { isObject } from '../../dialect/dialect.js';
+import { billingAddressUnverified } from '../shared/payment.js';
+import { missingMembers, recoverable, resource, unrecoverable } from '../shared/replies.js';
+import { sessionRecords } from '../shared/session-families.js';
+import { recordsFor } from '../switches.js';
+import type { GuestIds, LodgingHooks } from './hooks.js';
+import { PLANS_PER_ROOM } from './property.js';
+import { filled, type BookingRecord } from './store.js';
 
+const { variation } = recordsFor<LodgingHooks>();
+/** The session families' records, for booking sessions (src/reference/shared/session-families.ts). */
+const bookingSessions = sessionRecords<'booking', BookingRecord>('booking', 'lodging.booking');
 const capability = 'lodging.booking';
+
+/** A guest or a stay in a message path, named by a filter on its id. */
+const byId: LodgingHooks['booking.element-path'] = (_path, { list, id }) => `$.${list}[?(@.id=='${String(id)}')]`;
+
+/**
+ * The business gives each guest it has not seen an id of its own (gst-…); with `follow`, the
+ * assignments that named the guest name its new id.
+ */
+const ownGuestIds =
+  (follow: boolean): GuestIds =>
+  (guests, stays, newId) => {
+    const ids = new Map<string, string>();
+    const renamed = guests?.map((g) => {
+      const id = String(g.id);
+      if (id.startsWith('gst-')) return g;
+      if (!ids.has(id)) ids.set(id, newId());
+      return { ...g, id: ids.get(id) };
+    });
+    const followed =
+      follow && ids.size
+        ? stays.map((s) =>
+            s.assignments
+              ? {
+                  ...s,
+                  assignments: s.assignments.map((a) =>
+                    ids.has(String(a.guest_id)) ? { ...a, guest_id: ids.get(String(a.guest_id)) } : a,
+                  ),
+                }
+              : s,
+          )
+        : stays;
+    return { guests: renamed, stays: followed };
+  };
 
 /** Variations of the lodging service module (Document 3): booking sessions. */
 export const LODGING_VARIATIONS = [
@@ -11,6 +54,12 @@ export const LODGING_VARIATIONS = [
       'The session is not ready without a phone number for each guest, which its missing messages name ($.guests[0].phone_number). A checker with a fixed recipe never reaches ready.',
     permitted_by:
       'Document 3 §What the service does: "A business MAY enforce presence of fields in `guests`, … and states such expectations through `messages`."',
+    plug: {
+      'booking.guest-missing': (missing, { guest, at }) =>
+        filled(guest.phone_number)
+          ? missing
+          : [...missing, [`${at}.phone_number`, 'The property needs a phone number for each guest.']],
+    },
   }),
   variation({
     name: 'booking-completed-non-refundable',
@@ -19,6 +68,21 @@ export const LODGING_VARIATIONS = [
       'Cancel of a completed booking is refused: the session comes back completed with an unrecoverable error non_refundable. A checker that requires a completed booking to cancel fails it.',
     permitted_by:
       'Document 3 §States and transitions: "(a session) | Cancel Booking Session | | canceled | Status updated in the response." names no condition; whether a business may refuse to cancel a confirmed stay under its `cancellation_policy` link (a non-refundable rate) is not shown, so booking.cancel-completed only reports what it answers.',
+    // A confirmed stay is kept; the session comes back as it was.
+    plug: {
+      'booking.cancel-refusal': (refusal, { session, render }) =>
+        refusal ??
+        (session.status === 'completed'
+          ? resource(
+              render([
+                unrecoverable(
+                  'non_refundable',
+                  'This booking is confirmed at a non-refundable rate and cannot be canceled.',
+                ),
+              ]),
+            )
+          : undefined),
+    },
   }),
   variation({
     name: 'booking-multi-stay',
@@ -27,6 +91,7 @@ export const LODGING_VARIATIONS = [
       'The run books two stays, and each stay needs a primary guest of its own. A checker that assigns guests to the first stay only, or one guest to every stay, never reaches ready.',
     permitted_by:
       'Document 3 §Resources and their fields: stays "One or more stays (multi-stay bookings allowed)"; §What the service does: "A business MAY enforce presence of fields in … `guest_assignments` … and states such expectations through `messages`."',
+    plug: { 'booking.primary-per-stay': () => true },
   }),
   variation({
     name: 'booking-multi-stay-get-reordered',
@@ -35,6 +100,14 @@ export const LODGING_VARIATIONS = [
       'The run books two stays, each needing a primary guest of its own, and Get lists the stays last first (as its store reads them back), while create and update list them as sent; message paths name stays by id. A checker that compares stays, or their guest assignments, by position between answers sees a change where there is none.',
     permitted_by:
       'Document 3 §Resources and their fields: stays "One or more stays (multi-stay bookings allowed)"; the order in which a response lists them is not shown.',
+    // Get reads the stays back by id, last first; as stays come in no fixed order, message paths name
+    // them by id.
+    plug: {
+      'booking.primary-per-stay': () => true,
+      'booking.element-path': byId,
+      'booking.answer': (json, { op }) =>
+        op === 'get' && Array.isArray(json.stays) ? { ...json, stays: [...json.stays].reverse() } : json,
+    },
   }),
   variation({
     name: 'booking-rate-plans-per-room',
@@ -43,6 +116,9 @@ export const LODGING_VARIATIONS = [
       'Rate plans are offered per accommodation type, and the run books two stays under different rate plans. A checker that assumes one rate plan for a whole booking fails it.',
     permitted_by:
       'Document 3 §Resources and their fields: Stay "rate_plan | object | `id`", one per stay; the document says nothing of which rate plans go with which accommodation type.',
+    plug: {
+      'booking.offers-plan': (offered, { type, plan }) => offered && PLANS_PER_ROOM[type.id].includes(plan.id),
+    },
   }),
   variation({
     name: 'booking-nothing-required',
@@ -58,6 +134,7 @@ export const LODGING_VARIATIONS = [
       'booking-missing-without-path',
       'booking-status-pending',
     ],
+    plug: { 'booking.missing': () => [] },
   }),
   variation({
     name: 'booking-confirmation-without-pincode',
@@ -67,6 +144,13 @@ export const LODGING_VARIATIONS = [
     permitted_by:
       'Document 3 §Resources and their fields: confirmation "`id`, `label`, `pincode` (strings)": known members, none individually required.',
     hides: ['booking-pincode-number'],
+    plug: {
+      'booking.confirmation': (confirmation) => {
+        if (!confirmation) return confirmation;
+        const { pincode: _pincode, ...rest } = confirmation;
+        return rest;
+      },
+    },
   }),
   variation({
     name: 'booking-expires-at',
@@ -74,6 +158,9 @@ export const LODGING_VARIATIONS = [
     description:
       'Sessions carry expires_at, an RFC 3339 timestamp. A checker that reads every date-like member as a YYYY-MM-DD date fails it.',
     permitted_by: 'Document 3 §Limits: "Session lifetime is signalled by `expires_at`; its duration is not shown."',
+    plug: {
+      'booking.json': (json, { session }) => ({ ...json, expires_at: new Date(session.expiresAt).toISOString() }),
+    },
   }),
   variation({
     name: 'booking-no-travel-purpose',
@@ -82,18 +169,17 @@ export const LODGING_VARIATIONS = [
       'The business has no use for travel_purpose and never asks for it; the run config names none. A checker that needs one to go on fails or stops.',
     permitted_by:
       'Document 3 §Resources and their fields: "Allowed values of `travel_purpose` … and which fields are mandatory on create or complete: not shown."',
+    plug: { 'booking.purpose-asked': () => 'never' },
   }),
-  variation({
+  bookingSessions.unknownSession404({
     name: 'booking-unknown-session-404',
-    capability,
     description:
       'Reading an unknown booking session answers HTTP 404 with code and content. A checker that takes any 404 for a missing route reports the endpoint as absent.',
     permitted_by:
       'Not shown: what Get Booking Session answers for an unknown session (Document 3 §Errors: "Other codes specific to lodging: not shown").',
   }),
-  variation({
+  bookingSessions.handlersInProfileOnly({
     name: 'booking-handlers-in-profile-only',
-    capability,
     description:
       'Booking session responses carry no payment_handlers; the profile advertises the handlers. A checker that requires them in every session envelope fails it.',
     permitted_by:
@@ -109,6 +195,16 @@ export const LODGING_VARIATIONS = [
       'Complete of a session whose booker has no address answers the session, still ready_for_complete, with a recoverable missing error at $.booker.address; the run config has no address. A checker must report what it cannot supply, not fail the complete.',
     permitted_by:
       'Document 3 §What the service does: "A business MAY enforce presence of fields in … `booker` … or addresses such as a billing address, and states such expectations through `messages`."; §Resources and their fields: "which fields are mandatory on create or complete: not shown."',
+    // Asked first, before anything else Complete asks for.
+    plug: {
+      'booking.complete-asks': (asks, { session }) =>
+        isObject(session.booker?.address)
+          ? asks
+          : [
+              recoverable('missing', "The booker's address is required to confirm the booking.", '$.booker.address'),
+              ...asks,
+            ],
+    },
   }),
   variation({
     name: 'booking-billing-address-unverified',
@@ -117,10 +213,13 @@ export const LODGING_VARIATIONS = [
       'Complete answers the session, still ready_for_complete, with a recoverable invalid error at $.payment.instruments[0].billing_address: the payment provider could not verify the billing address the instrument carries. The payment is not accepted; a checker must report the refusal as a reason not to test, not fail the complete.',
     permitted_by:
       'Document 3 §States and transitions: "| ready_for_complete | Complete Booking Session | payment accepted | completed | Response includes `confirmation`. |"; §What the service does: "A business MAY enforce presence of fields in … `booker` … or addresses such as a billing address, and states such expectations through `messages`."',
+    // Said with what else Complete asks for, so ahead of a declined token (booking-test-token-declined).
+    plug: {
+      'booking.complete-asks': (asks) => [...asks, billingAddressUnverified()],
+    },
   }),
-  variation({
+  bookingSessions.tokenDeclined({
     name: 'booking-test-token-declined',
-    capability,
     description:
       "Complete answers HTTP 200 with the session still ready_for_complete and an unrecoverable payment_declined error pointing at no field: the provider declines the config's token. The payment is not accepted, so nothing completes; a checker must report the refusal as a reason not to test, not fail the complete.",
     permitted_by:
@@ -133,6 +232,7 @@ export const LODGING_VARIATIONS = [
       'A session is ready without a travel purpose, but Complete asks for one (recoverable missing, $.travel_purpose) and the run config names none. A checker that sends payment only once fails the complete; one that supplies what complete asks for and completes again passes.',
     permitted_by:
       'Document 3 §Resources and their fields: "which fields are mandatory on create or complete: not shown."; §What the service does: the business "states such expectations through `messages`."',
+    plug: { 'booking.purpose-asked': () => 'at-complete' },
   }),
   variation({
     name: 'booking-stays-echo-minimal',
@@ -143,6 +243,9 @@ export const LODGING_VARIATIONS = [
       'Document 3 §Endpoints: Update "includes every previously set field it wants to keep"; the Stay table has no Required column, and which members a response repeats is not shown.',
     // No dates are shown, so none can be misspelled.
     hides: ['booking-dates-timestamps'],
+    plug: {
+      'booking.stay-json': ({ occupancy: _occupancy, stay_dates: _dates, ...stay }) => stay,
+    },
   }),
   variation({
     name: 'booking-stays-echo-without-ids',
@@ -153,10 +256,12 @@ export const LODGING_VARIATIONS = [
       'Document 3 §Resources and their fields: Stay id "Stay identifier supplied by the platform."; §Endpoints: Update "includes every previously set field it wants to keep"; the Stay table has no Required column, and which members a response repeats is not shown.',
     // No dates are shown, so none can be misspelled.
     hides: ['booking-dates-timestamps'],
+    plug: {
+      'booking.stay-json': ({ id: _id, occupancy: _occupancy, stay_dates: _dates, ...stay }) => stay,
+    },
   }),
-  variation({
+  bookingSessions.missingCodeRequired({
     name: 'booking-missing-code-required',
-    capability,
     description:
       'An incomplete session names what is missing with code "required" and a path, not "missing". A checker that requires code missing fails it.',
     permitted_by:
@@ -176,6 +281,7 @@ export const LODGING_VARIATIONS = [
     description:
       "Messages name a guest or a stay by a filter on its id: $.guests[?(@.id=='guest-1')].first_name, $.stays[?(@.id=='stay-1')].guest_assignments. A checker that only reads indexes fails them or cannot fill them.",
     permitted_by: 'Document 1 §Shared value objects: Message path "JSON path of the field concerned".',
+    plug: { 'booking.element-path': byId },
   }),
   variation({
     name: 'booking-path-filter-double-quoted',
@@ -184,6 +290,11 @@ export const LODGING_VARIATIONS = [
       'Messages name a guest or a stay by a filter on its id in double quotes: $.guests[?(@.id=="guest-1")].first_name. A checker that only reads single-quoted filters cannot find what they name.',
     permitted_by: 'Document 1 §Shared value objects: Message path "JSON path of the field concerned".',
     conflicts: ['booking-missing-path-filter'],
+    // A path already by filter (booking-multi-stay-get-reordered's) stays as it is.
+    plug: {
+      'booking.element-path': (path, { list, index, id }) =>
+        path === `$.${list}[${index}]` ? `$.${list}[?(@.id=="${String(id)}")]` : path,
+    },
   }),
   variation({
     name: 'booking-path-filter-spaced',
@@ -192,6 +303,11 @@ export const LODGING_VARIATIONS = [
       "Messages name a guest or a stay by a filter on its id written with spaces around ==: $.guests[?(@.id == 'guest-1')].first_name. A checker that reads only unspaced filters cannot find what they name.",
     permitted_by: 'Document 1 §Shared value objects: Message path "JSON path of the field concerned".',
     conflicts: ['booking-missing-path-filter', 'booking-path-filter-double-quoted'],
+    // A path already by filter (booking-multi-stay-get-reordered's) stays as it is.
+    plug: {
+      'booking.element-path': (path, { list, index, id }) =>
+        path === `$.${list}[${index}]` ? `$.${list}[?(@.id == '${String(id)}')]` : path,
+    },
   }),
   variation({
     name: 'booking-guest-ids-assigned',
@@ -200,6 +316,7 @@ export const LODGING_VARIATIONS = [
       'The business gives each guest it has not seen an id of its own (gst-…) and rewrites the assignments that named it. A checker that assigns guests by the ids it first sent, or compares ids across the change, fails it.',
     permitted_by:
       'Document 3 §Resources and their fields: guests "Elements: `id`, …"; unlike a stay\'s id ("supplied by the platform"), who gives a guest its id is not said.',
+    plug: { 'booking.guest-ids': () => ownGuestIds(true) },
   }),
   variation({
     name: 'booking-guest-ids-not-followed',
@@ -210,10 +327,10 @@ export const LODGING_VARIATIONS = [
       'Document 3 §Resources and their fields: guests "Elements: `id`, …", who gives a guest its id is not said; §What the service does: "A business MAY enforce presence of fields in … `guest_assignments` … and states such expectations through `messages`."',
     // Both give guests ids of their own; only one of them can say what becomes of the assignments.
     conflicts: ['booking-guest-ids-assigned'],
+    plug: { 'booking.guest-ids': () => ownGuestIds(false) },
   }),
-  variation({
+  bookingSessions.paymentBeforeReady({
     name: 'booking-payment-before-ready',
-    capability,
     description:
       'A session is not ready until an update carries a payment instrument to guarantee the stay (missing $.payment.instruments); the instrument is kept without its credential. A checker that sends payment only with Complete never reaches ready.',
     permitted_by:
@@ -226,10 +343,12 @@ export const LODGING_VARIATIONS = [
       'A create without property or stays is answered HTTP 200 with an error response whose missing messages say severity unrecoverable: no session exists to recover. A checker that holds every missing message to recoverable fails it.',
     permitted_by:
       'Document 1 §Errors: "`missing` (required field absent, with `path`)", "Message `severity` is `recoverable` or `unrecoverable`"; the recoverable missing problems of Document 1 are those of a checkout session, and Document 3 says nothing of a refused create\'s severity.',
+    plug: {
+      'booking.missing-members': (refusal, { absent }) => refusal ?? missingMembers(absent, 'unrecoverable'),
+    },
   }),
-  variation({
+  bookingSessions.asyncCompletion({
     name: 'booking-async-completion',
-    capability,
     description:
       'Complete answers complete_in_progress; a Get a moment later shows the booking completed, with its confirmation. A checker that requires completed and the confirmation in the complete response fails it.',
     permitted_by:

@@ -38,6 +38,10 @@ export function keptInstruments(body: Record<string, unknown>): Record<string, u
 export const providerDeclined = (): ReplyMessage =>
   unrecoverable('payment_declined', 'The payment provider declined the instrument.');
 
+/** What a business says that asks for the billing address of the (first) instrument. */
+export const billingAddressMissing = (): ReplyMessage =>
+  recoverable('missing', 'A billing address is required.', '$.payment.instruments[0].billing_address');
+
 /** The refusal of a provider that cannot verify the billing address the (first) instrument carries. */
 export const billingAddressUnverified = (): ReplyMessage =>
   recoverable(

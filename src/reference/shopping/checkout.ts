@@ -12,28 +12,21 @@ import {
   resource,
   transportError,
   unrecoverable,
-  type HandlerRequest,
+  type HandlerRequest as Request,
   type Reply,
   type ReplyMessage,
 } from '../shared/replies.js';
-import { billingAddressUnverified, keptInstruments, providerDeclined } from '../shared/payment.js';
-import {
-  CHECKOUT_SESSIONS,
-  move,
-  readiness,
-  refuseCancel,
-  refuseUpdate,
-  startComplete,
-  type InProgressAnswer,
-} from '../shared/session.js';
+import { keptInstruments } from '../shared/payment.js';
+import { CHECKOUT_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete } from '../shared/session.js';
+import type { Missing, SessionOperation } from '../shared/session-hooks.js';
+import type { CheckoutHooks, Group, OrderHooks } from './hooks.js';
 import {
   assignLineIds,
-  DISCOUNT,
+  CURRENCY,
   isReply,
   leaveOut,
   lineJson,
   parseLineItems,
-  sessionCurrency,
   subtotalOf,
   type FulfillmentState,
   type Json,
@@ -46,13 +39,6 @@ import {
 const MAX_QUANTITY = 10;
 const TAX_RATE = 0.08;
 const METHOD_ID = 'fm-1';
-const ADDRESS_MEMBERS = [
-  'street_address',
-  'address_locality',
-  'address_region',
-  'address_country',
-  'postal_code',
-] as const;
 const OPTIONS = [
   { id: 'standard', title: 'Standard', amount: 500 },
   { id: 'express', title: 'Express', amount: 1500 },
@@ -62,29 +48,13 @@ const OPTIONS = [
 // the number of polls, which verdicts quote, must not depend on timing.
 const ASYNC_COMPLETION_MS = 500;
 
+type HandlerRequest = Request<CheckoutHooks & OrderHooks>;
+
 /** POST /checkout-sessions */
 export function create(store: ReferenceStore, req: HandlerRequest): Reply {
-  const { faults } = req;
-  if (faults.has('checkout-create-500'))
-    return transportError(500, 'internal_error', 'the session store is unavailable');
-  if (faults.has('checkout-create-ignores-line-items')) {
-    return businessError([recoverable('missing', 'line_items are required.', '$.line_items')]);
-  }
-  if (req.variations.has('checkout-create-requires-currency') && typeof req.body.currency !== 'string') {
-    return businessError([recoverable('missing', 'currency is required to open a checkout session.', '$.currency')]);
-  }
-  // checkout-create-requires-buyer-email: a session opens only for a buyer it can write to.
-  if (
-    req.variations.has('checkout-create-requires-buyer-email') &&
-    !(isObject(req.body.buyer) && typeof req.body.buyer.email === 'string')
-  ) {
-    return businessError([
-      recoverable('missing', 'A buyer email is required to open a checkout session.', '$.buyer.email'),
-    ]);
-  }
-  if (req.variations.has('checkout-create-requires-currency-400') && typeof req.body.currency !== 'string') {
-    return transportError(400, 'invalid_request', 'currency is required to open a checkout session');
-  }
+  const { hooks } = req;
+  const refusal = hooks.run('checkout.create-refusal', undefined, { req });
+  if (refusal) return refusal;
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
   const { kept, messages } = leaveOut(
@@ -103,66 +73,57 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
     issuedDestinations: new Set(),
   };
   if (kept.length === 0) {
-    // With the fault, the session is made from the unsellable lines before anyone checks them.
-    const leaked = faults.has('checkout-unavailable-creates-session');
+    // A session kept all the same is made from the unsellable lines, before anyone checks them.
+    const leaked = hooks.run('checkout.unavailable-keeps-session', false);
     if (leaked) {
       apply(session, input, input.lines, req);
       store.sessions.set(session.id, session);
     }
-    return businessError(
-      [
-        // checkout-unavailable-per-line: first each line, as a recoverable error pointing at it.
-        ...(req.variations.has('checkout-unavailable-per-line') ? asRecoverableErrors(messages) : []),
-        unrecoverable(
-          faults.has('checkout-unavailable-out-of-stock') ? 'out_of_stock' : 'item_unavailable',
-          'None of the requested items can be sold; no checkout session was created.',
-        ),
-      ],
-      {
-        ...(faults.has('checkout-unavailable-no-continue-url') ? {} : { continue_url: recoveryUrl(req.base) }),
+    const what = 'None of the requested items can be sold';
+    return hooks.run(
+      'checkout.unavailable',
+      businessError([unrecoverable('item_unavailable', `${what}; no checkout session was created.`)], {
+        continue_url: recoveryUrl(req.base),
         ...(leaked ? { id: session.id } : {}),
-      },
+      }),
+      { what, leftOut: messages },
     );
   }
   messages.push(...capQuantities(kept, req));
   apply(session, input, kept, req);
-  // checkout-methods-offered-at-create: a shipping method comes with the session, waiting for a destination.
-  if (!session.fulfillment && req.variations.has('checkout-methods-offered-at-create'))
-    session.fulfillment = { destinations: [], selectedOptions: {} };
-  if (faults.has('checkout-totals-stale')) session.frozenTotals = sessionTotals(session, req);
+  session.fulfillment ??= hooks.run('checkout.offered-fulfillment', undefined);
   store.sessions.set(session.id, session);
-  const json = sessionJson(session, req, messages);
-  if (faults.has('checkout-bad-status')) json.status = 'open';
-  return resource(json, faults.has('checkout-create-200') ? 200 : 201);
+  return answer(store, session, req, 'create', messages, 201);
 }
 
 /** GET /checkout-sessions/{id} */
 export function get(store: ReferenceStore, req: HandlerRequest): Reply {
   const session = find(store, req);
   if (!session) return notFound(req);
-  return resource(sessionJson(session, req, []));
+  return answer(store, session, req, 'get');
 }
 
 /** PUT /checkout-sessions/{id}: full replacement of buyer, line items and fulfillment. */
 export function update(store: ReferenceStore, req: HandlerRequest): Reply {
+  const { hooks } = req;
   const session = find(store, req);
   if (!session) return notFound(req);
-  if (req.faults.has('checkout-update-500'))
-    return transportError(500, 'internal_error', 'the session could not be saved');
+  const refusal = hooks.run('checkout.update-refusal', undefined, { session, req });
+  if (refusal) return refusal;
   const refused = refuseUpdate(
     CHECKOUT_SESSIONS,
     session,
     (extra) => sessionJson(session, req, extra),
-    inProgressAnswer(req),
+    hooks.run('checkout.in-progress', 'error'),
   );
-  if (refused) return session.status === 'complete_in_progress' ? misstatedInProgress(refused, req) : refused;
-  // checkout-update-during-completion: the update is applied, and the status left as it was.
+  if (refused)
+    return session.status === 'complete_in_progress' ? hooks.run('checkout.in-progress-refusal', refused) : refused;
+  // An update the in-progress hook let through is applied, and the status left as it was.
   const inProgress = session.status === 'complete_in_progress';
   const input = parseSessionInput(req.body);
   if (isReply(input)) return input;
-  if (req.variations.has('checkout-update-400-without-phone') && typeof input.buyer?.phone_number !== 'string') {
-    return transportError(400, 'invalid_request', 'buyer.phone_number is required');
-  }
+  const inputRefusal = hooks.run('checkout.input-refusal', undefined, { req });
+  if (inputRefusal) return inputRefusal;
   const { kept, messages } = leaveOut(
     input.lines,
     (l) => !l.product.unavailable && l.variant.available,
@@ -174,86 +135,82 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
     return resource(sessionJson(session, req, asRecoverableErrors(messages)));
   }
   messages.push(...capQuantities(kept, req));
-  // checkout-buyer-before-fulfillment: shipping is quoted only for a session whose buyer was known before this update;
-  // until then the fulfillment an update carries is ignored and the session keeps the one it had.
-  const buyerKnown = typeof session.buyer?.email === 'string' && session.buyer.email.length > 0;
-  const fulfillmentIgnored = req.variations.has('checkout-buyer-before-fulfillment') && !buyerKnown;
-  // checkout-payment-before-ready: the instruments an update carries are kept, their credentials taken out.
-  if (
-    (req.variations.has('checkout-payment-before-ready') || req.variations.has('checkout-payment-after-shipping')) &&
-    !inProgress
-  ) {
+  // A fulfillment not taken leaves the session the one it had.
+  const takesFulfillment = hooks.run('checkout.takes-fulfillment', true, { session });
+  // Instruments an update carries are kept only without their credentials.
+  if (hooks.run('checkout.update-instruments', 'ignored') !== 'ignored' && !inProgress) {
     session.instruments = keptInstruments(req.body);
   }
-  apply(session, fulfillmentIgnored ? { ...input, keepFulfillment: true } : input, kept, req, !inProgress);
-  return resource(sessionJson(session, req, messages));
+  apply(session, takesFulfillment ? input : { ...input, keepFulfillment: true }, kept, req, !inProgress);
+  return answer(store, session, req, 'update', messages);
 }
 
 /** POST /checkout-sessions/{id}/complete */
 export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
+  const { hooks } = req;
   const session = find(store, req);
   if (!session) return notFound(req);
+  const render = (extra: ReplyMessage[]) => sessionJson(session, req, extra);
   // idempotency-complete-not-stored: with no stored result, a retried complete is run again and places another order.
+  // No hook: the fault is a record of the shared layer (src/reference/faults.ts), whose records plug no module's hooks.
   const rerun = req.faults.has('idempotency-complete-not-stored') && session.status === 'completed';
   if (rerun) {
     finish(store, session, req, req.platform);
-    return resource(sessionJson(session, req, []));
+    return resource(render([]));
   }
   // idempotency-in-progress-reprocessed: the completion asked again (a replay let through) is settled at once.
+  // No hook: the fault is a record of the shared layer (src/reference/faults.ts), whose records plug no module's hooks.
   if (req.faults.has('idempotency-in-progress-reprocessed') && session.status === 'complete_in_progress') {
     finish(store, session, req, req.platform);
-    return resource(sessionJson(session, req, []));
+    return resource(render([]));
   }
-  // checkout-complete-asks-billing-addr: a billing address is asked for, whatever the instrument carries.
-  if (req.faults.has('checkout-complete-asks-billing-addr') && session.status === 'ready_for_complete') {
-    return resource(
-      sessionJson(session, req, [
-        recoverable('missing', 'A billing address is required.', '$.payment.instruments[0].billing_address'),
-      ]),
-    );
+  if (session.status === 'ready_for_complete') {
+    // What the business asks for, then what the payment provider refuses: the session stays ready, nothing is placed.
+    const asks = hooks.run('checkout.complete-asks', [], { session });
+    if (asks.length) return resource(render(asks));
+    const refusal = hooks.run('checkout.payment-refusal', undefined, { session, render });
+    if (refusal) return refusal;
   }
-  // The payment provider refuses (variations): the session stays ready_for_complete and nothing is placed.
-  const refusal = session.status === 'ready_for_complete' ? providerRefusal(req) : undefined;
-  if (refusal) return resource(sessionJson(session, req, [refusal]));
-  const started = startComplete(CHECKOUT_SESSIONS, session, req.body, (extra) => sessionJson(session, req, extra));
+  const started = startComplete(CHECKOUT_SESSIONS, session, req.body, render);
   if (isReply(started)) return started;
-  // A held payment places nothing (yet); an accepted one completes at once, or a moment later (async variations).
-  if (
-    started === 'accepted' &&
-    (req.variations.has('checkout-async-completion') || req.variations.has('checkout-async-completion-202'))
-  ) {
-    move(CHECKOUT_SESSIONS, session, 'complete', 'complete_in_progress');
-    session.completion = { at: Date.now() + ASYNC_COMPLETION_MS, platform: req.platform };
-    // checkout-async-completion-202: the accepted-but-unfinished completion says so with 202 Accepted.
-    if (req.variations.has('checkout-async-completion-202')) return resource(sessionJson(session, req, []), 202);
-  } else if (started === 'accepted') {
-    finish(store, session, req, req.platform);
+  // A held payment places nothing (yet); an accepted one completes at once, or a moment later.
+  if (started === 'accepted') {
+    const completes = hooks.run('checkout.completes', 'at-once');
+    if (completes === 'later') {
+      move(CHECKOUT_SESSIONS, session, 'complete', 'complete_in_progress');
+      session.completion = { at: Date.now() + ASYNC_COMPLETION_MS, platform: req.platform };
+    } else if (completes === 'at-once') {
+      finish(store, session, req, req.platform);
+    }
   }
-  // checkout-complete-201: the order placed is answered as a resource created.
-  return resource(
-    sessionJson(session, req, []),
-    req.faults.has('checkout-complete-201') && session.status === 'completed' ? 201 : 200,
-  );
+  return answer(store, session, req, 'complete');
 }
 
 /** POST /checkout-sessions/{id}/cancel */
 export function cancel(store: ReferenceStore, req: HandlerRequest): Reply {
+  const { hooks } = req;
   const session = find(store, req);
   if (!session) return notFound(req);
-  const refused = refuseCancel(CHECKOUT_SESSIONS, session, (extra) => sessionJson(session, req, extra));
+  const render = (extra: ReplyMessage[]) => sessionJson(session, req, extra);
+  const refused = refuseCancel(CHECKOUT_SESSIONS, session, render);
   if (refused) return refused;
-  move(CHECKOUT_SESSIONS, session, 'cancel', 'canceled');
-  return resource(sessionJson(session, req, []), req.faults.has('checkout-cancel-202') ? 202 : 200);
+  const refusal = hooks.run('checkout.cancel-refusal', undefined, { session, render });
+  if (refusal) return refusal;
+  if (hooks.run('checkout.cancel-applied', true)) move(CHECKOUT_SESSIONS, session, 'cancel', 'canceled');
+  return answer(store, session, req, 'cancel');
 }
 
-/**
- * A refusal by the payment provider, where a variation has one: the config's token declined, or its billing address
- * unverified.
- */
-function providerRefusal(req: HandlerRequest): ReplyMessage | undefined {
-  if (req.variations.has('checkout-test-token-declined')) return providerDeclined();
-  if (req.variations.has('checkout-billing-address-unverified')) return billingAddressUnverified();
-  return undefined;
+/** The session as an operation that went through answers it. */
+function answer(
+  store: ReferenceStore,
+  session: SessionRecord,
+  req: HandlerRequest,
+  op: SessionOperation,
+  messages: ReplyMessage[] = [],
+  status = 200,
+): Reply {
+  const json = req.hooks.run('checkout.answer', sessionJson(session, req, messages), { op, session, req, store });
+  return resource(json, req.hooks.run('checkout.status', status, { op, session, req }));
 }
 
 /** Places the order of an accepted payment: the session is completed. */
@@ -261,7 +218,13 @@ function finish(store: ReferenceStore, session: SessionRecord, req: HandlerReque
   move(CHECKOUT_SESSIONS, session, session.status === 'complete_in_progress' ? 'settle' : 'complete', 'completed');
   session.completion = undefined;
   const titles = groupsOf(session, req).map((g) => optionOf(session, g.id)?.title ?? OPTIONS[0].title);
-  const order = placeOrder(store, session, platform, sessionTotals(session, req), [...new Set(titles)].join(', '), req);
+  const order = placeOrder(store, session, {
+    platform,
+    totals: sessionTotals(session, req),
+    shipping: [...new Set(titles)].join(', '),
+    currency: currencyOf(session, req),
+    req,
+  });
   session.orderId = order.id;
 }
 
@@ -273,39 +236,22 @@ function find(store: ReferenceStore, req: HandlerRequest): SessionRecord | undef
   return session;
 }
 
-/** An in-progress refusal as the faults misstate it: an HTTP 409, or the status ready_for_complete. */
-function misstatedInProgress(refused: Reply, req: HandlerRequest): Reply {
-  if (refused.kind !== 'resource') return refused;
-  if (req.faults.has('checkout-in-progress-409')) return { ...refused, status: 409 };
-  if (req.faults.has('checkout-in-progress-says-ready'))
-    return { ...refused, body: { ...refused.body, status: 'ready_for_complete' } };
-  return refused;
-}
-
-/**
- * Unknown sessions: not shown by the spec; this business answers not_found, or a 404 (checkout-unknown-session-404).
- */
+/** Unknown sessions: not shown by the spec; this business answers not_found. */
 const notFound = (req: HandlerRequest) =>
-  req.variations.has('checkout-unknown-session-404')
-    ? transportError(404, 'not_found', `no checkout session ${req.id ?? ''}`)
-    : businessError([unrecoverable('not_found', `no checkout session ${req.id ?? ''}`)], {
-        continue_url: recoveryUrl(req.base),
-      });
-
-/** How this business answers an update while complete_in_progress: as the spec says, unless a fault is on. */
-function inProgressAnswer(req: HandlerRequest): InProgressAnswer {
-  if (req.faults.has('checkout-update-during-completion')) return 'applied';
-  if (req.faults.has('checkout-in-progress-silent')) return 'silent';
-  if (req.faults.has('checkout-in-progress-warning')) return 'warning';
-  return req.faults.has('checkout-in-progress-unrecoverable') ? 'unrecoverable' : 'error';
-}
+  req.hooks.run(
+    'checkout.not-found',
+    businessError([unrecoverable('not_found', `no checkout session ${req.id ?? ''}`)], {
+      continue_url: recoveryUrl(req.base),
+    }),
+    { req },
+  );
 
 /** What a create or update request asks for, validated before anything changes. */
 interface SessionInput {
   lines: RequestLine[];
   buyer?: Json;
   fulfillment?: FulfillmentRequest;
-  /** The session keeps the fulfillment it had, whatever the request carries (checkout-buyer-before-fulfillment). */
+  /** The session keeps the fulfillment it had, whatever the request carries (checkout.takes-fulfillment). */
   keepFulfillment?: boolean;
 }
 
@@ -401,122 +347,81 @@ function fulfillmentState(session: SessionRecord, f: FulfillmentRequest, req: Ha
     typeof f.selectedDestinationId === 'string' && ids.includes(f.selectedDestinationId)
       ? f.selectedDestinationId
       : undefined;
-  // This business picks the first destination itself, unless it leaves every choice to the platform.
-  const choosesNone =
-    req.variations.has('checkout-no-auto-selection') || req.variations.has('checkout-groups-without-options');
-  const selectedDestinationId = requested ?? (choosesNone ? undefined : ids[0]);
+  // This business picks the first destination itself, unless it leaves the choice to the platform.
+  const selects = req.hooks.run('checkout.selects-destination', true);
+  const selectedDestinationId = requested ?? (selects ? ids[0] : undefined);
   const state: FulfillmentState = { destinations, selectedDestinationId, selectedOptions: {} };
   groupsOf({ ...session, fulfillment: state }, req).forEach((g, i) => {
     const asked = f.selectedOptions[g.id] ?? f.selectedOptions[`#${i}`];
     if (OPTIONS.some((o) => o.id === asked)) state.selectedOptions[g.id] = asked as string;
-    else if (req.variations.has('checkout-option-preselected')) state.selectedOptions[g.id] = OPTIONS[0].id;
+    else {
+      const preselected = req.hooks.run('checkout.preselected-option', undefined, { options: OPTIONS });
+      if (preselected !== undefined) state.selectedOptions[g.id] = preselected;
+    }
   });
   return state;
 }
 
 /**
- * The fulfillment groups of a session once a destination is selected (or, `listed`, before): one for all lines, or one
- * per line (checkout-several-groups).
+ * The fulfillment groups of a session once a destination is selected (or, `listed`, before): one
+ * for all lines.
  */
-function groupsOf(session: SessionRecord, req: HandlerRequest, listed = false): { id: string; lineIds: string[] }[] {
+function groupsOf(session: SessionRecord, req: HandlerRequest, listed = false): Group[] {
   if (!listed && !session.fulfillment?.selectedDestinationId) return [];
-  if (req.variations.has('checkout-several-groups'))
-    return session.lines.map((l) => ({ id: `grp-${l.id}`, lineIds: [l.id] }));
-  return [{ id: 'grp-1', lineIds: session.lines.map((l) => l.id) }];
+  return req.hooks.run('checkout.groups', [{ id: 'grp-1', lineIds: session.lines.map((l) => l.id) }], { session });
 }
 
 const optionOf = (session: SessionRecord, groupId: string) =>
   OPTIONS.find((o) => o.id === session.fulfillment?.selectedOptions[groupId]);
 
-/**
- * What the session still needs before it can be completed, as [path, what] pairs. With
- * checkout-never-ready the first option choice is never taken into account, so the session stays
- * incomplete and, being incomplete, still names something missing.
- */
-function missing(session: SessionRecord, req: HandlerRequest): [string, string][] {
-  const out: [string, string][] = [];
+/** What the session still needs before it can be completed, as [path, what] pairs. */
+function missing(session: SessionRecord, req: HandlerRequest): Missing[] {
+  const { hooks } = req;
+  const given = (path: string, held: boolean) => hooks.run('checkout.given', held, { path });
+  const out: Missing[] = [];
   const email = session.buyer?.email;
-  if (typeof email !== 'string' || email.length === 0) out.push(['$.buyer.email', "The buyer's email is required."]);
-  if (req.variations.has('checkout-requires-phone') && typeof session.buyer?.phone_number !== 'string') {
-    out.push(['$.buyer.phone_number', 'A phone number is required for delivery.']);
-  }
-  if (req.variations.has('checkout-payment-before-ready') && session.instruments.length === 0) {
+  const buyer: Missing[] = given('$.buyer.email', typeof email === 'string' && email.length > 0)
+    ? []
+    : [['$.buyer.email', "The buyer's email is required."]];
+  out.push(...hooks.run('checkout.buyer-missing', buyer, { buyer: session.buyer }));
+  if (hooks.run('checkout.update-instruments', 'ignored') === 'required' && session.instruments.length === 0) {
     out.push(['$.payment.instruments', 'A payment instrument is required.']);
   }
   const f = session.fulfillment;
   if (!f || f.destinations.length === 0) {
     out.push(['$.fulfillment.methods', 'A shipping method with a destination is required.']);
-    return out;
+  } else {
+    out.push(...hooks.run('checkout.destination-missing', [], { destinations: f.destinations }));
+    const selected = '$.fulfillment.methods[0].selected_destination_id';
+    if (!given(selected, Boolean(f.selectedDestinationId))) out.push([selected, 'Choose a destination.']);
+    groupsOf(session, req).forEach((g, i) => {
+      const path = `$.fulfillment.methods[0].groups[${i}].selected_option_id`;
+      if (!given(path, optionOf(session, g.id) !== undefined)) out.push([path, 'Choose a shipping option.']);
+    });
   }
-  // checkout-full-address-required: a destination ships only with every member of its postal address.
-  if (req.variations.has('checkout-full-address-required')) {
-    for (const [i, d] of f.destinations.entries()) {
-      for (const m of ADDRESS_MEMBERS) {
-        if (typeof d[m] !== 'string' || d[m] === '')
-          out.push([`$.fulfillment.methods[0].destinations[${i}].${m}`, `The destination's ${m} is required.`]);
-      }
-    }
-  }
-  if (!f.selectedDestinationId) out.push(['$.fulfillment.methods[0].selected_destination_id', 'Choose a destination.']);
-  groupsOf(session, req).forEach((g, i) => {
-    if (!optionOf(session, g.id) || (i === 0 && req.faults.has('checkout-never-ready'))) {
-      out.push([`$.fulfillment.methods[0].groups[${i}].selected_option_id`, 'Choose a shipping option.']);
-    }
-  });
-  // checkout-payment-after-shipping: the instrument is asked for last, once shipping (and so the amount) is settled.
-  if (req.variations.has('checkout-payment-after-shipping') && out.length === 0 && session.instruments.length === 0) {
-    out.push(['$.payment.instruments', 'A payment instrument is required now that shipping is chosen.']);
-  }
-  return out;
-}
-
-/** The status as sent. */
-function displayedStatus(session: SessionRecord, req: HandlerRequest): string {
-  if (session.status === 'canceled' && req.faults.has('checkout-cancelled-spelling')) return 'cancelled';
-  if (session.status === 'completed' && req.faults.has('checkout-completed-spelling')) return 'complete';
-  return session.status;
+  return hooks.run('checkout.missing', out, { session });
 }
 
 /** Cuts quantities above the maximum; the warning's path names the line in the response. */
 function capQuantities(lines: RequestLine[], req: HandlerRequest): ReplyMessage[] {
   const messages: ReplyMessage[] = [];
-  const max = req.variations.has('checkout-no-quantity-cap')
-    ? Number.POSITIVE_INFINITY
-    : req.variations.has('checkout-one-per-line')
-      ? 1
-      : MAX_QUANTITY;
-  lines.forEach((l, i) => {
+  const max = req.hooks.run('checkout.quantity-cap', MAX_QUANTITY);
+  lines.forEach((l, index) => {
     if (l.quantity <= max) return;
-    messages.push({
-      type: req.faults.has('checkout-quantity-adjusted-info') ? 'info' : 'warning',
+    const warning: ReplyMessage = {
+      type: 'warning',
       code: 'quantity_adjusted',
       content: `Quantity of ${l.variant.id} reduced from ${l.quantity} to ${max}, the most one line may hold.`,
-      ...(req.faults.has('checkout-quantity-adjusted-no-path') ? {} : { path: quantityPath(i, l, req) }),
-      ...(req.faults.has('checkout-quantity-adjusted-path-array')
-        ? { path: [quantityPath(i, l, req)] as unknown as string }
-        : {}),
-    });
+      path: `$.line_items[${index}].quantity`,
+    };
+    messages.push(req.hooks.run('checkout.quantity-adjusted', warning, { index, line: l }));
     l.quantity = max;
   });
   return messages;
 }
 
-/** Where a quantity_adjusted warning points: the line's quantity, by index or (a variation) by filter. */
-function quantityPath(index: number, line: RequestLine, req: HandlerRequest): string {
-  if (req.faults.has('checkout-quantity-adjusted-wrong-path')) return `$.line_items[${index}]`;
-  if (req.faults.has('checkout-quantity-adjusted-one-based')) return `$.line_items[${index + 1}].quantity`;
-  if (req.faults.has('checkout-quantity-adjusted-double-root')) return `$$.line_items[${index}].quantity`;
-  if (req.faults.has('checkout-quantity-adjusted-order-shape')) return `$.line_items[${index}].quantity.total`;
-  if (req.variations.has('checkout-quantity-path-filter'))
-    return `$.line_items[?(@.item.id=='${line.variant.id}')].quantity`;
-  return `$.line_items[${index}].quantity`;
-}
-
-/**
- * The totals: tax added on top (8%), or, with checkout-tax-inclusive, included in the prices and
- * shown for information only. checkout-totals-stale keeps the totals of the session's create.
- */
-export function sessionTotals(session: SessionRecord, req: HandlerRequest): Json[] {
+/** The totals: tax added on top (8%). */
+function sessionTotals(session: SessionRecord, req: HandlerRequest): Json[] {
   const subtotal = subtotalOf(session.lines);
   const chosen = groupsOf(session, req)
     .map((g) => optionOf(session, g.id))
@@ -525,25 +430,23 @@ export function sessionTotals(session: SessionRecord, req: HandlerRequest): Json
   const fulfillment = chosen.length
     ? [{ type: 'fulfillment', amount: shipping, display_text: chosen.map((o) => o.title).join(', ') }]
     : [];
-  if (req.variations.has('checkout-tax-inclusive')) {
-    const included = Math.round(subtotal - subtotal / (1 + TAX_RATE));
-    return [
+  const tax = Math.round(subtotal * TAX_RATE);
+  const discount = req.hooks.run('checkout.discount', 0);
+  return req.hooks.run(
+    'checkout.totals',
+    [
       { type: 'subtotal', amount: subtotal },
       ...fulfillment,
-      { type: 'tax', amount: included, display_text: 'Included in prices' },
-      { type: 'total', amount: subtotal + shipping },
-    ];
-  }
-  const tax = Math.round(subtotal * TAX_RATE);
-  const discount = req.variations.has('totals-with-discount') ? DISCOUNT : 0;
-  return [
-    { type: 'subtotal', amount: subtotal },
-    ...fulfillment,
-    { type: 'tax', amount: tax },
-    ...(discount ? [{ type: 'discount', amount: discount, display_text: 'Welcome offer' }] : []),
-    { type: 'total', amount: subtotal + tax + shipping - discount },
-  ];
+      { type: 'tax', amount: tax },
+      ...(discount ? [{ type: 'discount', amount: discount, display_text: 'Welcome offer' }] : []),
+      { type: 'total', amount: subtotal + tax + shipping - discount },
+    ],
+    { subtotal, shipping, fulfillment, taxRate: TAX_RATE },
+  );
 }
+
+const currencyOf = (session: SessionRecord, req: HandlerRequest) =>
+  req.hooks.run('checkout.currency', CURRENCY, { session });
 
 function fulfillmentJson(session: SessionRecord, f: FulfillmentState, req: HandlerRequest): Json {
   const method: Json = {
@@ -555,84 +458,51 @@ function fulfillmentJson(session: SessionRecord, f: FulfillmentState, req: Handl
   };
   const groups = groupsOf(session, req);
   if (groups.length > 0) {
-    method.groups = groups.map((g) => ({
-      id: g.id,
-      line_item_ids: g.lineIds,
-      options: OPTIONS.map((o) => ({ id: o.id, title: o.title, totals: [{ type: 'total', amount: o.amount }] })),
-      ...(f.selectedOptions[g.id] ? { selected_option_id: f.selectedOptions[g.id] } : {}),
-    }));
-    // checkout-null-group-entries: a removed warehouse and a removed option are left in the lists as null.
-    if (req.faults.has('checkout-null-group-entries')) {
-      method.groups = [
-        null,
-        ...(method.groups as Json[]).map((g) => ({ ...g, options: [null, ...(g.options as Json[])] })),
-      ];
-    }
-  } else if (req.variations.has('checkout-groups-without-options') && f.destinations.length > 0) {
-    // checkout-groups-without-options: the groups are listed before a destination is chosen, with nothing to choose
-    // yet.
+    method.groups = req.hooks.run(
+      'checkout.groups-json',
+      groups.map((g) => ({
+        id: g.id,
+        line_item_ids: g.lineIds,
+        options: OPTIONS.map((o) => ({ id: o.id, title: o.title, totals: [{ type: 'total', amount: o.amount }] })),
+        ...(f.selectedOptions[g.id] ? { selected_option_id: f.selectedOptions[g.id] } : {}),
+      })),
+    );
+  } else if (req.hooks.run('checkout.lists-groups-early', false) && f.destinations.length > 0) {
+    // Groups listed before a destination is chosen have nothing to choose yet.
     method.groups = groupsOf(session, req, true).map((g) => ({ id: g.id, line_item_ids: g.lineIds, options: [] }));
   }
-  // checkout-null-method-entry: a withdrawn method is left in the list as null.
-  return { methods: req.faults.has('checkout-null-method-entry') ? [method, null] : [method] };
-}
-
-/** A response line; with checkout-lines-without-price its item states no price. */
-function priced(line: Json, req: HandlerRequest): Json {
-  if (!req.variations.has('checkout-lines-without-price')) return line;
-  const { price: _price, ...item } = line.item as Json;
-  return { ...line, item };
-}
-
-/** One message naming a missing field; faults drop the path's JSON form, or make it unrecoverable. */
-function missingMessage(code: string, content: string, path: string | undefined, req: HandlerRequest): ReplyMessage {
-  const message = recoverable(
-    code,
-    content,
-    path && req.faults.has('checkout-missing-path-not-json') ? path.replace(/^\$\./, '') : path,
-  );
-  if (req.faults.has('checkout-missing-unrecoverable')) return { ...message, severity: 'unrecoverable' };
-  // missing-no-severity: the message states no severity (the spec's example has one; the table says "Typical").
-  if (req.variations.has('checkout-missing-no-severity')) return (({ severity: _s, ...rest }) => rest)(message);
-  return message;
+  return { methods: [method] };
 }
 
 function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMessage[]): Json {
-  const status = displayedStatus(session, req);
-  const withoutPath = req.faults.has('checkout-missing-without-path');
-  const code = req.variations.has('checkout-missing-code-required') ? 'required' : 'missing';
+  const { hooks } = req;
   const missingMessages =
-    status === 'incomplete' && !req.faults.has('checkout-incomplete-silent')
-      ? missing(session, req).map(([path, content]) =>
-          missingMessage(code, content, withoutPath ? undefined : path, req),
+    session.status === 'incomplete'
+      ? hooks.run(
+          'checkout.missing-messages',
+          missing(session, req).map(([path, content]) =>
+            hooks.run('checkout.missing-message', recoverable('missing', content, path)),
+          ),
         )
       : [];
-  return {
-    id: session.id,
-    status,
-    ...(req.variations.has('checkout-no-currency-member')
-      ? {}
-      : { currency: sessionCurrency(session, req.variations) }),
-    line_items: session.lines.map((l) => priced(lineJson(l), req)),
-    ...(session.buyer ? { buyer: session.buyer } : {}),
-    totals: session.frozenTotals ?? sessionTotals(session, req),
-    links: [{ type: 'terms_of_service', url: `${req.base}/terms` }],
-    ...(session.fulfillment ? { fulfillment: fulfillmentJson(session, session.fulfillment, req) } : {}),
-    // checkout-payment-after-shipping shows payment only once it holds an instrument.
-    ...(req.variations.has('checkout-payment-after-shipping') && session.instruments.length === 0
-      ? {}
-      : { payment: { instruments: session.instruments } }),
-    messages: [...missingMessages, ...extra],
-    continue_url: `${req.base}/checkout/${encodeURIComponent(session.id)}`,
-    ...(session.orderId && !req.faults.has('checkout-complete-no-order')
-      ? {
-          order: {
-            id: req.faults.has('order-id-number') ? Number(session.orderId) : session.orderId,
-            ...(req.faults.has('checkout-order-no-permalink')
-              ? {}
-              : { permalink_url: `${req.base}/orders/${encodeURIComponent(session.orderId)}` }),
-          },
-        }
-      : {}),
-  };
+  return hooks.run(
+    'checkout.json',
+    {
+      id: session.id,
+      status: hooks.run('checkout.status-shown', session.status, { status: session.status }),
+      currency: currencyOf(session, req),
+      line_items: session.lines.map(lineJson),
+      ...(session.buyer ? { buyer: session.buyer } : {}),
+      totals: sessionTotals(session, req),
+      links: [{ type: 'terms_of_service', url: `${req.base}/terms` }],
+      ...(session.fulfillment ? { fulfillment: fulfillmentJson(session, session.fulfillment, req) } : {}),
+      payment: { instruments: session.instruments },
+      messages: [...missingMessages, ...extra],
+      continue_url: `${req.base}/checkout/${encodeURIComponent(session.id)}`,
+      ...(session.orderId
+        ? { order: { id: session.orderId, permalink_url: `${req.base}/orders/${encodeURIComponent(session.orderId)}` } }
+        : {}),
+    },
+    { session },
+  );
 }

@@ -1,11 +1,22 @@
 import { isObject } from '../../dialect/dialect.js';
-import { businessError, isReply, resource, transportError, type Reply, type ReplyMessage } from '../shared/replies.js';
+import {
+  businessError,
+  isReply,
+  recoverable,
+  resource,
+  transportError,
+  type Reply,
+  type ReplyMessage,
+} from '../shared/replies.js';
+import { sessionRecords } from '../shared/session-families.js';
 import { recordsFor } from '../switches.js';
 import { PRODUCTS, SEARCH_DEFAULT_LIMIT } from './catalog-data.js';
 import type { ShoppingHooks } from './hooks.js';
-import type { Json, ReferenceStore } from './store.js';
+import type { Json, ReferenceStore, SessionRecord } from './store.js';
 
 const { fault } = recordsFor<ShoppingHooks>();
+/** The session families' records, for checkout sessions (src/reference/shared/session-families.ts). */
+const checkoutSessions = sessionRecords<'checkout', SessionRecord>('checkout', 'shopping.checkout');
 
 /** A JSON object without one member, the others in their order. */
 export function without(json: Json, member: string): Json {
@@ -35,6 +46,23 @@ function nextCartNumber(store: ReferenceStore): number {
   cartNumbers.set(store, n);
   return n;
 }
+
+/** order-id-number: orders numbered in sequence, one count per business, as a database would. */
+const orderNumbers = new WeakMap<ReferenceStore, number>();
+function nextOrderNumber(store: ReferenceStore): number {
+  const n = (orderNumbers.get(store) ?? 5000) + 1;
+  orderNumbers.set(store, n);
+  return n;
+}
+
+/** A payment handler registry whose entries have lost their id (checkout-payment-handler-no-id). */
+const withoutIds = (registry: Json) =>
+  Object.fromEntries(
+    Object.entries(registry).map(([name, entries]) => [
+      name,
+      (entries as Json[]).map(({ id: _id, ...entry }) => entry),
+    ]),
+  );
 
 /** Faults of the shopping service module (Document 1): catalog, cart, checkout and order. */
 export const SHOPPING_FAULTS = [
@@ -739,78 +767,106 @@ export const SHOPPING_FAULTS = [
     },
   }),
   // Checkout
-  fault({
-    name: 'checkout-create-200',
-    capability: 'shopping.checkout',
-    description: 'Create Checkout answers 200 instead of 201.',
-    breaks: ['CHK-001', 'ENV-009'],
-  }),
-  fault({
+  checkoutSessions.createStatus(
+    {
+      name: 'checkout-create-200',
+      description: 'Create Checkout answers 200 instead of 201.',
+      breaks: ['CHK-001', 'ENV-009'],
+    },
+    200,
+  ),
+  checkoutSessions.missingWithoutPath({
     name: 'checkout-missing-without-path',
-    capability: 'shopping.checkout',
     description: 'missing messages carry no path.',
     breaks: ['CHK-016'],
   }),
-  fault({
-    name: 'checkout-bad-status',
-    capability: 'shopping.checkout',
-    description: 'A new session says status "open", outside the five states.',
-    breaks: ['CHK-001', 'CHK-017'],
-  }),
-  fault({
+  checkoutSessions.createStatusWord(
+    {
+      name: 'checkout-bad-status',
+      description: 'A new session says status "open", outside the five states.',
+      breaks: ['CHK-001', 'CHK-017'],
+    },
+    'open',
+  ),
+  checkoutSessions.noPaymentHandlers({
     name: 'checkout-no-payment-handlers',
-    capability: 'shopping.checkout',
     needs: ['profile-no-payment-handlers'],
     description:
       'Checkout responses carry no payment_handlers, and the profile names none either: no handler to pay with.',
     breaks: ['CHK-004'],
   }),
-  fault({
-    name: 'checkout-never-ready',
-    capability: 'shopping.checkout',
-    description: 'A session with buyer, destination and option stays incomplete.',
-    breaks: ['CHK-005'],
-  }),
+  checkoutSessions.neverGiven(
+    {
+      name: 'checkout-never-ready',
+      description: 'A session with buyer, destination and option stays incomplete.',
+      breaks: ['CHK-005'],
+    },
+    (path) => path === '$.fulfillment.methods[0].groups[0].selected_option_id',
+  ),
   fault({
     name: 'checkout-null-group-entries',
     capability: 'shopping.checkout',
     description:
       "A session's fulfillment groups, and each group's options, start with a null entry (a removed warehouse and option left in the lists).",
     breaks: ['CHK-017'],
+    plug: {
+      'checkout.groups-json': (groups) =>
+        [null, ...groups.map((g) => ({ ...g, options: [null, ...(g.options as Json[])] }))] as Json[],
+    },
   }),
   fault({
     name: 'checkout-null-method-entry',
     capability: 'shopping.checkout',
     description: "A session's fulfillment methods end with a null entry (a withdrawn method left in the list).",
     breaks: ['CHK-017'],
+    plug: {
+      'checkout.json': (json) =>
+        json.fulfillment
+          ? { ...json, fulfillment: { methods: [...((json.fulfillment as Json).methods as Json[]), null] } }
+          : json,
+    },
   }),
   fault({
     name: 'checkout-totals-stale',
     capability: 'shopping.checkout',
     description: 'Totals are computed at create and never again: an update that changes a quantity keeps the old ones.',
     breaks: ['CHK-018'],
+    // The totals of the create's answer are kept, and shown ever after.
+    plug: {
+      'checkout.answer': (json, { op, session }) => {
+        if (op === 'create') session.frozenTotals = json.totals as Json[];
+        return json;
+      },
+      'checkout.json': (json, { session }) => (session.frozenTotals ? { ...json, totals: session.frozenTotals } : json),
+    },
   }),
   fault({
     name: 'checkout-complete-no-order',
     capability: 'shopping.checkout',
     description: 'A completed session carries no order.',
     breaks: ['CHK-007'],
+    plug: { 'checkout.json': ({ order: _order, ...json }) => json },
   }),
-  fault({
-    name: 'checkout-cancelled-spelling',
-    capability: 'shopping.checkout',
-    description: 'Cancel answers status "cancelled" instead of canceled.',
-    breaks: ['CHK-008', 'CHK-017'],
-  }),
-  fault({
-    name: 'checkout-completed-spelling',
-    capability: 'shopping.checkout',
-    description: 'Complete places the order but answers status "complete" instead of completed.',
-    breaks: ['CHK-007', 'CHK-017'],
-  }),
-  fault({
+  checkoutSessions.statusShown(
+    {
+      name: 'checkout-cancelled-spelling',
+      description: 'Cancel answers status "cancelled" instead of canceled.',
+      breaks: ['CHK-008', 'CHK-017'],
+    },
+    'canceled',
+    'cancelled',
+  ),
+  checkoutSessions.statusShown(
+    {
+      name: 'checkout-completed-spelling',
+      description: 'Complete places the order but answers status "complete" instead of completed.',
+      breaks: ['CHK-007', 'CHK-017'],
+    },
+    'completed',
+    'complete',
+  ),
+  checkoutSessions.unavailableNoContinueUrl({
     name: 'checkout-unavailable-no-continue-url',
-    capability: 'shopping.checkout',
     description: 'The item_unavailable error carries no continue_url.',
     breaks: ['CHK-009'],
   }),
@@ -819,16 +875,15 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.checkout',
     description: 'quantity_adjusted messages are of type info, not warning.',
     breaks: ['CHK-010'],
+    plug: { 'checkout.quantity-adjusted': (m) => ({ ...m, type: 'info' }) },
   }),
-  fault({
+  checkoutSessions.incompleteSilent({
     name: 'checkout-incomplete-silent',
-    capability: 'shopping.checkout',
     description: 'Incomplete sessions carry no messages saying what is missing.',
     breaks: ['CHK-015'],
   }),
-  fault({
+  checkoutSessions.unavailableKeepsSession({
     name: 'checkout-unavailable-creates-session',
-    capability: 'shopping.checkout',
     description:
       'A create whose items are all unavailable answers item_unavailable, but a session is created anyway (its id in the answer).',
     breaks: ['CHK-009', 'CHK-017', 'ENV-009'],
@@ -838,68 +893,93 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.checkout',
     description: 'quantity_adjusted warnings point at the line, $.line_items[0], not at its quantity.',
     breaks: ['CHK-010'],
+    plug: { 'checkout.quantity-adjusted': (m, { index }) => ({ ...m, path: `$.line_items[${index}]` }) },
   }),
   fault({
     name: 'checkout-quantity-adjusted-no-path',
     capability: 'shopping.checkout',
     description: 'quantity_adjusted warnings carry no path.',
     breaks: ['CHK-010'],
+    plug: { 'checkout.quantity-adjusted': ({ path: _path, ...m }) => m },
   }),
-  fault({
-    name: 'checkout-update-during-completion',
-    capability: 'shopping.checkout',
-    description: 'An update while complete_in_progress is applied.',
-    breaks: ['CHK-011'],
-  }),
-  fault({
-    name: 'checkout-in-progress-silent',
-    capability: 'shopping.checkout',
-    description: 'An update while complete_in_progress returns the session unchanged, but with no message saying why.',
-    breaks: ['CHK-011'],
-  }),
+  checkoutSessions.inProgress(
+    {
+      name: 'checkout-update-during-completion',
+      description: 'An update while complete_in_progress is applied.',
+      breaks: ['CHK-011'],
+    },
+    'applied',
+  ),
+  checkoutSessions.inProgress(
+    {
+      name: 'checkout-in-progress-silent',
+      description:
+        'An update while complete_in_progress returns the session unchanged, but with no message saying why.',
+      breaks: ['CHK-011'],
+    },
+    'silent',
+  ),
   fault({
     name: 'checkout-create-ignores-line-items',
     capability: 'shopping.checkout',
     description:
       'Create always refuses with a recoverable missing error for $.line_items, although the request carries them.',
     breaks: ['CHK-001', 'CHK-009'],
+    plug: {
+      'checkout.create-refusal': () =>
+        businessError([recoverable('missing', 'line_items are required.', '$.line_items')]),
+    },
   }),
-  fault({
-    name: 'checkout-create-500',
-    capability: 'shopping.checkout',
-    description: 'Create answers HTTP 500.',
-    breaks: ['CHK-001', 'CHK-009'],
-  }),
-  fault({
-    name: 'checkout-in-progress-warning',
-    capability: 'shopping.checkout',
-    description:
-      'An update while complete_in_progress returns the session unchanged with a warning, not a recoverable error.',
-    breaks: ['CHK-011'],
-  }),
-  fault({
-    name: 'checkout-in-progress-unrecoverable',
-    capability: 'shopping.checkout',
-    description: 'An update while complete_in_progress returns the session unchanged with an unrecoverable error.',
-    breaks: ['CHK-011'],
-  }),
+  checkoutSessions.createFails(
+    {
+      name: 'checkout-create-500',
+      description: 'Create answers HTTP 500.',
+      breaks: ['CHK-001', 'CHK-009'],
+    },
+    'the session store is unavailable',
+  ),
+  checkoutSessions.inProgress(
+    {
+      name: 'checkout-in-progress-warning',
+      description:
+        'An update while complete_in_progress returns the session unchanged with a warning, not a recoverable error.',
+      breaks: ['CHK-011'],
+    },
+    'warning',
+  ),
+  checkoutSessions.inProgress(
+    {
+      name: 'checkout-in-progress-unrecoverable',
+      description: 'An update while complete_in_progress returns the session unchanged with an unrecoverable error.',
+      breaks: ['CHK-011'],
+    },
+    'unrecoverable',
+  ),
   fault({
     name: 'checkout-order-no-permalink',
     capability: 'shopping.checkout',
     description: "A completed session's order carries an id but no permalink_url.",
     breaks: ['CHK-007'],
+    plug: {
+      'checkout.json': (json) => (json.order ? { ...json, order: { id: (json.order as Json).id } } : json),
+    },
   }),
-  fault({
-    name: 'checkout-cancel-202',
-    capability: 'shopping.checkout',
-    description: 'Cancel Checkout answers 202 Accepted instead of 200.',
-    breaks: ['CHK-008', 'ENV-009'],
-  }),
+  checkoutSessions.cancelStatus(
+    {
+      name: 'checkout-cancel-202',
+      description: 'Cancel Checkout answers 202 Accepted instead of 200.',
+      breaks: ['CHK-008', 'ENV-009'],
+    },
+    202,
+  ),
   fault({
     name: 'checkout-update-500',
     capability: 'shopping.checkout',
     description: 'Update answers HTTP 500.',
     breaks: ['CHK-005'],
+    plug: {
+      'checkout.update-refusal': () => transportError(500, 'internal_error', 'the session could not be saved'),
+    },
   }),
   fault({
     name: 'checkout-payment-handlers-empty',
@@ -907,6 +987,7 @@ export const SHOPPING_FAULTS = [
     needs: ['profile-no-payment-handlers'],
     description: 'Checkout responses carry an empty payment handler registry, and the profile names no handler either.',
     breaks: ['CHK-004'],
+    plug: { 'checkout.payment-handlers': (registry) => registry && {} },
   }),
   fault({
     name: 'checkout-payment-handler-no-id',
@@ -915,22 +996,20 @@ export const SHOPPING_FAULTS = [
     description:
       'Checkout responses name a payment handler entry without id, and the profile names no handler either: Complete has no handler_id to name.',
     breaks: ['CHK-004'],
+    plug: { 'checkout.payment-handlers': (registry) => registry && withoutIds(registry) },
   }),
-  fault({
+  checkoutSessions.missingPathRelative({
     name: 'checkout-missing-path-not-json',
-    capability: 'shopping.checkout',
     description: 'missing messages carry a bare field name (buyer.email), not a JSON path.',
     breaks: ['CHK-016'],
   }),
-  fault({
+  checkoutSessions.missingUnrecoverable({
     name: 'checkout-missing-unrecoverable',
-    capability: 'shopping.checkout',
     description: 'missing messages say severity unrecoverable.',
     breaks: ['CHK-016'],
   }),
-  fault({
+  checkoutSessions.completeAsksBillingAddress({
     name: 'checkout-complete-asks-billing-addr',
-    capability: 'shopping.checkout',
     description:
       'Complete always asks for a billing address (missing $.payment.instruments[0].billing_address), although the instrument carries one; the session stays ready_for_complete.',
     breaks: ['CHK-007'],
@@ -940,33 +1019,41 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.checkout',
     description: 'Complete places the order and answers 201 Created, not the 200 the Complete Checkout row gives.',
     breaks: ['CHK-007', 'ENV-009'],
+    plug: {
+      'checkout.status': (status, { op, session }) =>
+        op === 'complete' && session.status === 'completed' ? 201 : status,
+    },
   }),
-  fault({
-    name: 'checkout-in-progress-409',
-    capability: 'shopping.checkout',
-    description:
-      'An update while complete_in_progress returns the session unchanged with a recoverable error, but as HTTP 409, not the HTTP 200 of a business outcome.',
-    breaks: ['CHK-011', 'ENV-008'],
-  }),
-  fault({
+  checkoutSessions.inProgressStatus(
+    {
+      name: 'checkout-in-progress-409',
+      description:
+        'An update while complete_in_progress returns the session unchanged with a recoverable error, but as HTTP 409, not the HTTP 200 of a business outcome.',
+      breaks: ['CHK-011', 'ENV-008'],
+    },
+    409,
+  ),
+  checkoutSessions.inProgressShowsReady({
     name: 'checkout-in-progress-says-ready',
-    capability: 'shopping.checkout',
     description:
       'An update while complete_in_progress leaves the buyer as it was and says so with a recoverable error, but answers status ready_for_complete.',
     breaks: ['CHK-011'],
   }),
-  fault({
-    name: 'checkout-unavailable-out-of-stock',
-    capability: 'shopping.checkout',
-    description:
-      "A create whose items are all unavailable is refused with code out_of_stock (the cart's code), not item_unavailable.",
-    breaks: ['CHK-009'],
-  }),
+  checkoutSessions.unavailableCode(
+    {
+      name: 'checkout-unavailable-out-of-stock',
+      description:
+        "A create whose items are all unavailable is refused with code out_of_stock (the cart's code), not item_unavailable.",
+      breaks: ['CHK-009'],
+    },
+    'out_of_stock',
+  ),
   fault({
     name: 'checkout-quantity-adjusted-double-root',
     capability: 'shopping.checkout',
     description: 'quantity_adjusted paths start with a doubled root, $$.line_items[0].quantity, which is no JSON path.',
     breaks: ['CHK-010'],
+    plug: { 'checkout.quantity-adjusted': (m, { index }) => ({ ...m, path: `$$.line_items[${index}].quantity` }) },
   }),
   fault({
     name: 'checkout-quantity-adjusted-order-shape',
@@ -974,12 +1061,14 @@ export const SHOPPING_FAULTS = [
     description:
       "quantity_adjusted paths point at $.line_items[0].quantity.total, the order line's shape, a member the session line's integer quantity does not have.",
     breaks: ['CHK-010'],
+    plug: { 'checkout.quantity-adjusted': (m, { index }) => ({ ...m, path: `$.line_items[${index}].quantity.total` }) },
   }),
   fault({
     name: 'checkout-quantity-adjusted-path-array',
     capability: 'shopping.checkout',
     description: 'quantity_adjusted paths are sent as an array holding the path string, not as the string.',
     breaks: ['CHK-010', 'ENV-005'],
+    plug: { 'checkout.quantity-adjusted': (m) => ({ ...m, path: [m.path] as unknown as string }) },
   }),
   fault({
     name: 'checkout-quantity-adjusted-one-based',
@@ -987,6 +1076,7 @@ export const SHOPPING_FAULTS = [
     description:
       "quantity_adjusted warnings count lines from 1: the first line's quantity is $.line_items[1].quantity, a line the session does not have.",
     breaks: ['CHK-010'],
+    plug: { 'checkout.quantity-adjusted': (m, { index }) => ({ ...m, path: `$.line_items[${index + 1}].quantity` }) },
   }),
   // Order
   fault({
@@ -994,24 +1084,35 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.order',
     description: 'Orders are sent without fulfillment.',
     breaks: ['ORD-001'],
+    plug: { 'order.json': ({ fulfillment: _fulfillment, ...json }) => json },
   }),
   fault({
     name: 'order-expectations-not-array',
     capability: 'shopping.order',
     description: 'fulfillment.expectations is a single object, not an array of expectations.',
     breaks: ['ORD-001'],
+    plug: {
+      'order.json': (json) => {
+        const f = json.fulfillment as Json | undefined;
+        return f && Array.isArray(f.expectations)
+          ? { ...json, fulfillment: { ...f, expectations: f.expectations[0] } }
+          : json;
+      },
+    },
   }),
   fault({
     name: 'order-checkout-id-wrong',
     capability: 'shopping.order',
     description: 'checkout_id names the order instead of its checkout.',
     breaks: ['ORD-002'],
+    plug: { 'order.json': (json, { order }) => ({ ...json, checkout_id: order.id }) },
   }),
   fault({
     name: 'order-currency-differs',
     capability: 'shopping.order',
     description: 'Orders are in EUR whatever the checkout currency was.',
     breaks: ['ORD-003'],
+    plug: { 'order.json': (json) => ({ ...json, currency: 'EUR' }) },
   }),
   fault({
     name: 'order-not-found-422',
@@ -1019,36 +1120,53 @@ export const SHOPPING_FAULTS = [
     description:
       'Get of an unknown order answers HTTP 422, the platform-profile status, instead of the not_found business outcome.',
     breaks: ['ORD-004'],
+    plug: { 'order.not-found': (_reply, { req }) => transportError(422, 'not_found', `no order ${req.id ?? ''}`) },
   }),
   fault({
     name: 'order-not-found-404',
     capability: 'shopping.order',
     description: 'Get of an unknown order answers HTTP 404.',
     breaks: ['ORD-004'],
+    plug: { 'order.not-found': (_reply, { req }) => transportError(404, 'not_found', `no order ${req.id ?? ''}`) },
   }),
   fault({
     name: 'order-foreign-read-403',
     capability: 'shopping.order',
     description: 'Another platform reading an order gets HTTP 403 instead of the unauthorized business outcome.',
     breaks: ['ORD-005'],
+    plug: {
+      'order.foreign-refusal': (refusal) =>
+        refusal && transportError(403, 'forbidden', 'This order belongs to another platform.'),
+    },
   }),
   fault({
     name: 'order-foreign-read-403-with-order',
     capability: 'shopping.order',
     description: 'Another platform reading an order gets HTTP 403, but the body is the order itself.',
     breaks: ['ENV-008', 'ORD-005'],
+    // The refusal's status is set, and the order sent all the same.
+    plug: {
+      'order.foreign-refusal': () => undefined,
+      'order.status': (status, { foreign }) => (foreign ? 403 : status),
+    },
   }),
   fault({
     name: 'order-get-202',
     capability: 'shopping.order',
     description: 'Get Order answers the order with HTTP 202 instead of 200.',
     breaks: ['ENV-009', 'ORD-001'],
+    plug: { 'order.status': () => 202 },
   }),
   fault({
     name: 'order-get-returns-first-order',
     capability: 'shopping.order',
     description: "Get Order answers the platform's first order, whatever id was asked for.",
     breaks: ['ORD-001'],
+    // The platform's first order is answered, whichever was asked for.
+    plug: {
+      'order.found': (order, { store }) =>
+        order && [...store.orders.values()].find((o) => o.platform === order.platform),
+    },
   }),
   fault({
     name: 'order-id-number',
@@ -1056,5 +1174,13 @@ export const SHOPPING_FAULTS = [
     description:
       'Orders carry their id as a JSON number (a database sequence), in the completed session and in Get Order, not the string a path parameter id is; paths still reach the order by its digits.',
     breaks: ['CHK-007', 'CHK-017'],
+    // Orders numbered in sequence, one count per business, as a database would; the id is written as a
+    // JSON number, and paths still carry its digits.
+    plug: {
+      'order.id': (_id, { store }) => String(nextOrderNumber(store)),
+      'order.json': (json) => ({ ...json, id: Number(json.id) }),
+      'checkout.json': (json) =>
+        json.order ? { ...json, order: { ...(json.order as Json), id: Number((json.order as Json).id) } } : json,
+    },
   }),
 ] as const;

@@ -15,19 +15,12 @@ export function shoppingModule({ hooks, variations }: ModuleEnv<ShoppingHooks>):
   const store = createStore(hooks);
   return {
     service: 'shopping',
-    // A checkout "Carries payment_handlers"; the handler faults and checkout-handlers-in-profile-only act here.
-    envelope: (op, faults) =>
-      op.capability !== 'shopping.checkout' ||
-      faults.has('checkout-no-payment-handlers') ||
-      variations.has('checkout-handlers-in-profile-only')
-        ? {}
-        : {
-            payment_handlers: faults.has('checkout-payment-handlers-empty')
-              ? {}
-              : faults.has('checkout-payment-handler-no-id')
-                ? withoutIds(paymentHandlers(variations))
-                : paymentHandlers(variations),
-          },
+    // A checkout "Carries payment_handlers".
+    envelope: (op) => {
+      if (op.capability !== 'shopping.checkout') return {};
+      const registry = hooks.run('checkout.payment-handlers', paymentHandlers(variations));
+      return registry ? { payment_handlers: registry } : {};
+    },
     // A business may leave the catalog unadvertised: its routes stay up.
     capabilities: [
       ...hooks.run('catalog.capabilities', ['shopping.catalog.search', 'shopping.catalog.lookup']),
@@ -52,12 +45,3 @@ export function shoppingModule({ hooks, variations }: ModuleEnv<ShoppingHooks>):
     },
   };
 }
-
-/** A payment handler registry whose entries have lost their id (checkout-payment-handler-no-id). */
-const withoutIds = (registry: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(registry).map(([name, entries]) => [
-      name,
-      (entries as Record<string, unknown>[]).map(({ id: _id, ...entry }) => entry),
-    ]),
-  );

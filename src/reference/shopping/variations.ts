@@ -1,13 +1,29 @@
 import { isObject } from '../../dialect/dialect.js';
 import { FAULTS } from '../faults.js';
-import { transportError } from '../shared/replies.js';
+import { billingAddressUnverified } from '../shared/payment.js';
+import { asRecoverableErrors, businessError, recoverable, resource, transportError } from '../shared/replies.js';
+import { sessionRecords } from '../shared/session-families.js';
+import type { Missing } from '../shared/session-hooks.js';
 import { recordsFor } from '../switches.js';
 import { type CatalogItem, LOOKUP_BATCH_MAX, PRODUCTS } from './catalog-data.js';
 import { without } from './faults.js';
 import type { ShoppingHooks } from './hooks.js';
-import { DISCOUNT, type Json } from './store.js';
+import { DISCOUNT, type Json, type SessionRecord } from './store.js';
 
 const { variation } = recordsFor<ShoppingHooks>();
+/** The session families' records, for checkout sessions (src/reference/shared/session-families.ts). */
+const checkoutSessions = sessionRecords<'checkout', SessionRecord>('checkout', 'shopping.checkout');
+
+/** The members of a postal address checkout-full-address-required asks for. */
+const ADDRESS_MEMBERS = [
+  'street_address',
+  'address_locality',
+  'address_region',
+  'address_country',
+  'postal_code',
+] as const;
+/** The currency a session turns to once its destination is chosen, under checkout-currency-from-destination. */
+const DESTINATION_CURRENCY = 'CAD';
 
 /** search-hierarchical-categories: a category as a path from the shop's root ("Shop > Footwear"). */
 const categoryPath = (category: string) => `Shop > ${category[0].toUpperCase()}${category.slice(1)}`;
@@ -316,6 +332,13 @@ export const SHOPPING_VARIATIONS = [
       'Create needs currency beside line_items, and says so with a recoverable missing error (HTTP 200, no session). Without the member in the config, a checker must report what is missing, not fail.',
     permitted_by: 'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."',
     conflicts: ['checkout-create-requires-currency-400'],
+    plug: {
+      'checkout.create-refusal': (refusal, { req }) =>
+        refusal ??
+        (typeof req.body.currency !== 'string'
+          ? businessError([recoverable('missing', 'currency is required to open a checkout session.', '$.currency')])
+          : undefined),
+    },
   }),
   variation({
     name: 'checkout-create-requires-buyer-email',
@@ -324,6 +347,16 @@ export const SHOPPING_VARIATIONS = [
       'Create opens a session only with buyer.email, and says so with a recoverable missing error at $.buyer.email (HTTP 200, no session). A checker that creates with line_items alone, and does not send the buyer its config has when asked, never gets a session.',
     permitted_by:
       'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."; §Errors: `missing` (required field absent, with `path`).',
+    // A session opens only for a buyer it can write to.
+    plug: {
+      'checkout.create-refusal': (refusal, { req }) =>
+        refusal ??
+        (isObject(req.body.buyer) && typeof req.body.buyer.email === 'string'
+          ? undefined
+          : businessError([
+              recoverable('missing', 'A buyer email is required to open a checkout session.', '$.buyer.email'),
+            ])),
+    },
   }),
   variation({
     name: 'checkout-requires-phone',
@@ -333,6 +366,12 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Shared value objects: Buyer "full member lists … not shown"; §States and transitions: "Messages name what is missing."',
     conflicts: ['checkout-update-400-without-phone'],
+    plug: {
+      'checkout.buyer-missing': (missing, { buyer }) =>
+        typeof buyer?.phone_number !== 'string'
+          ? [...missing, ['$.buyer.phone_number', 'A phone number is required for delivery.']]
+          : missing,
+    },
   }),
   variation({
     name: 'checkout-no-auto-selection',
@@ -342,6 +381,7 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Checkout: update carries "selected_destination_id … and groups holding `id` and `selected_option_id` when choosing an option".',
     conflicts: ['checkout-option-preselected'],
+    plug: { 'checkout.selects-destination': () => false },
   }),
   variation({
     name: 'checkout-option-preselected',
@@ -351,6 +391,8 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Checkout resource: fulfillment is an extension where "the business returns the resulting fulfillment state".',
     conflicts: ['checkout-no-auto-selection'],
+    // The cheapest option, the first.
+    plug: { 'checkout.preselected-option': (option, { options }) => option ?? options[0].id },
   }),
   variation({
     name: 'checkout-several-groups',
@@ -358,10 +400,12 @@ export const SHOPPING_VARIATIONS = [
     description:
       'Each line ships from its own warehouse: one fulfillment group per line, each with its own options to choose. A checker that only chooses in the first group never reaches ready.',
     permitted_by: 'Document 1 §Checkout resource: fulfillment method "groups (array of group …)".',
+    plug: {
+      'checkout.groups': (_groups, { session }) => session.lines.map((l) => ({ id: `grp-${l.id}`, lineIds: [l.id] })),
+    },
   }),
-  variation({
+  checkoutSessions.paymentBeforeReady({
     name: 'checkout-payment-before-ready',
-    capability: 'shopping.checkout',
     description:
       'A session is not ready until an update carries a payment instrument (missing $.payment.instruments); the instrument is kept without its credential. A checker that sends payment only with Complete, or fills only buyer fields from its config, never reaches ready.',
     permitted_by:
@@ -375,6 +419,19 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Checkout resource: payment "`instruments`: array of payment instrument."; §States and transitions: "something still missing | incomplete | Messages name what is missing."',
     conflicts: ['checkout-payment-before-ready'],
+    // The instrument is asked for last, once shipping (and so the amount) is settled; payment is shown
+    // only once it holds an instrument.
+    plug: {
+      'checkout.update-instruments': () => 'kept',
+      'checkout.missing': (missing, { session }) =>
+        missing.length === 0 && session.instruments.length === 0
+          ? [...missing, ['$.payment.instruments', 'A payment instrument is required now that shipping is chosen.']]
+          : missing,
+      'checkout.json': (json, { session }) => {
+        const { payment: _payment, ...withoutPayment } = json;
+        return session.instruments.length === 0 ? withoutPayment : json;
+      },
+    },
   }),
   variation({
     name: 'checkout-groups-without-options',
@@ -383,6 +440,10 @@ export const SHOPPING_VARIATIONS = [
       'The business selects no destination itself, and until one is selected lists the fulfillment group with no options (options: []), which it quotes once it knows where to ship. A checker that takes the first option of every group it sees breaks on the empty list.',
     permitted_by:
       'Document 1 §Checkout resource: Fulfillment method "`groups` (array of group: `id`, `line_item_ids`, `selected_option_id`, `options` array …)"; "the business returns the resulting fulfillment state"; when options are known is not shown.',
+    plug: {
+      'checkout.selects-destination': () => false,
+      'checkout.lists-groups-early': () => true,
+    },
   }),
   variation({
     name: 'checkout-full-address-required',
@@ -391,6 +452,16 @@ export const SHOPPING_VARIATIONS = [
       'A shipping destination counts only with every Postal address member non-empty (street_address, address_locality, address_region, address_country, postal_code); a member left out or empty is named in a missing message. A checker whose default address leaves one out never reaches ready.',
     permitted_by:
       'Document 1 §Shared value objects: Postal address "`street_address`, `address_locality`, `address_region`, `address_country`, `postal_code` (all strings)"; §States and transitions: "something still missing | incomplete | Messages name what is missing."',
+    plug: {
+      'checkout.destination-missing': (missing, { destinations }) => [
+        ...missing,
+        ...destinations.flatMap((d, i) =>
+          ADDRESS_MEMBERS.filter((m) => typeof d[m] !== 'string' || d[m] === '').map(
+            (m): Missing => [`$.fulfillment.methods[0].destinations[${i}].${m}`, `The destination's ${m} is required.`],
+          ),
+        ),
+      ],
+    },
   }),
   variation({
     name: 'checkout-buyer-before-fulfillment',
@@ -399,23 +470,32 @@ export const SHOPPING_VARIATIONS = [
       "Checkout goes step by step: the fulfillment an update carries is taken only when the session already knew the buyer's email before that update; otherwise the session keeps the fulfillment it had (none, or a method it offered) and its missing message names $.fulfillment.methods. A checker that sends the shipping method only in its first update never reaches ready.",
     permitted_by:
       'Document 1 §Checkout resource: fulfillment "the platform submits desired method types, destinations …; the business returns the resulting fulfillment state"; §Checkout 2: "All `buyer` fields are optional so state can be built up across calls."',
+    // Shipping is quoted only for a session whose buyer was known before this update.
+    plug: {
+      'checkout.takes-fulfillment': (takes, { session }) =>
+        takes && typeof session.buyer?.email === 'string' && session.buyer.email.length > 0,
+    },
   }),
-  variation({
+  checkoutSessions.asyncCompletion({
     name: 'checkout-async-completion',
-    capability: 'shopping.checkout',
     description:
       'Complete answers complete_in_progress; a Get a moment later shows completed with the order. A checker that requires completed in the complete response fails it.',
     permitted_by:
       'Document 1 §States and transitions: "Transition into `complete_in_progress`, asynchronous completion outcomes … not shown."',
   }),
-  variation({
-    name: 'checkout-async-completion-202',
-    capability: 'shopping.checkout',
-    description:
-      'Complete answers 202 Accepted with the session complete_in_progress; a Get a moment later shows completed. A checker that holds every complete answer to 200 fails it.',
-    permitted_by:
-      'Document 1 §States and transitions: "Transition into `complete_in_progress`, asynchronous completion outcomes … not shown."',
-  }),
+  checkoutSessions.asyncCompletion(
+    {
+      name: 'checkout-async-completion-202',
+      description:
+        'Complete answers 202 Accepted with the session complete_in_progress; a Get a moment later shows completed. A checker that holds every complete answer to 200 fails it.',
+      permitted_by:
+        'Document 1 §States and transitions: "Transition into `complete_in_progress`, asynchronous completion outcomes … not shown."',
+    },
+    {
+      // The accepted completion still under way says so with 202 Accepted.
+      'checkout.status': (status, { op, session }) => (op === 'complete' && session.completion ? 202 : status),
+    },
+  ),
   variation({
     name: 'checkout-tax-inclusive',
     capability: 'shopping.checkout',
@@ -423,6 +503,14 @@ export const SHOPPING_VARIATIONS = [
       'Prices include tax: totals carry subtotal, fulfillment, the included tax for information, and total = subtotal + fulfillment. A checker that sums every other entry into total fails it.',
     permitted_by:
       'Document 1 §Shared value objects: Totals entry "type …, amount (integer)"; no arithmetic between entries is fixed.',
+    plug: {
+      'checkout.totals': (_totals, { subtotal, shipping, fulfillment, taxRate }) => [
+        { type: 'subtotal', amount: subtotal },
+        ...fulfillment,
+        { type: 'tax', amount: Math.round(subtotal - subtotal / (1 + taxRate)), display_text: 'Included in prices' },
+        { type: 'total', amount: subtotal + shipping },
+      ],
+    },
   }),
   variation({
     name: 'totals-with-discount',
@@ -431,8 +519,10 @@ export const SHOPPING_VARIATIONS = [
       'Cart and checkout totals carry a "discount" entry (a promotion taken off the total). A checker with a closed list of totals types fails them.',
     permitted_by:
       'Document 1 §Shared value objects: Totals entry "`type` (`subtotal`, `tax`, `fee`, `fulfillment`, `total`)", the types that appear; the list is not said to be closed.',
-    // Partial totals, with no total entry, stay as they are: there is no total to take it off.
+    // Partial cart totals, with no total entry, stay as they are: there is no total to take it off. Tax-inclusive
+    // checkout totals (checkout-tax-inclusive) carry none either.
     plug: {
+      'checkout.discount': () => DISCOUNT,
       'cart.totals': (totals, { subtotal }) =>
         totals.some((t) => t.type === 'total')
           ? [
@@ -451,6 +541,13 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."; §Errors: "400 | … missing required parameters".',
     conflicts: ['checkout-create-requires-currency'],
+    plug: {
+      'checkout.create-refusal': (refusal, { req }) =>
+        refusal ??
+        (typeof req.body.currency !== 'string'
+          ? transportError(400, 'invalid_request', 'currency is required to open a checkout session')
+          : undefined),
+    },
   }),
   variation({
     name: 'checkout-update-400-without-phone',
@@ -460,6 +557,13 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Shared value objects: Buyer "full member lists … not shown"; §Errors: "400 | … missing required parameters".',
     conflicts: ['checkout-requires-phone'],
+    plug: {
+      'checkout.input-refusal': (refusal, { req }) =>
+        refusal ??
+        (isObject(req.body.buyer) && typeof req.body.buyer.phone_number === 'string'
+          ? undefined
+          : transportError(400, 'invalid_request', 'buyer.phone_number is required')),
+    },
   }),
   variation({
     name: 'checkout-methods-offered-at-create',
@@ -468,6 +572,10 @@ export const SHOPPING_VARIATIONS = [
       'Create already returns a shipping method, with no destination: the platform fills in that method. A checker that sends a method of its own, or none, never reaches ready.',
     permitted_by:
       'Document 1 §Checkout resource: fulfillment "the business returns the resulting fulfillment state"; when methods first appear is not shown.',
+    // A shipping method comes with the session, waiting for a destination.
+    plug: {
+      'checkout.offered-fulfillment': (fulfillment) => fulfillment ?? { destinations: [], selectedOptions: {} },
+    },
   }),
   variation({
     name: 'checkout-no-quantity-cap',
@@ -476,6 +584,7 @@ export const SHOPPING_VARIATIONS = [
       'Any quantity is accepted, so no quantity_adjusted warning ever comes. A checker must observe that, not fail.',
     permitted_by:
       'Document 1 §Checkout resource: messages "Typical: … warning `quantity_adjusted`"; a cap is the business\'s.',
+    plug: { 'checkout.quantity-cap': () => Number.POSITIVE_INFINITY },
   }),
   variation({
     name: 'checkout-quantity-path-filter',
@@ -483,6 +592,12 @@ export const SHOPPING_VARIATIONS = [
     description:
       "quantity_adjusted points at the line by a filter expression, $.line_items[?(@.id=='li_1')].quantity. A checker that only reads indexes fails it.",
     permitted_by: 'Document 1 §Shared value objects: Message path "JSON path of the field concerned".',
+    plug: {
+      'checkout.quantity-adjusted': (m, { line }) => ({
+        ...m,
+        path: `$.line_items[?(@.item.id=='${line.variant.id}')].quantity`,
+      }),
+    },
   }),
   variation({
     name: 'checkout-lines-without-price',
@@ -491,6 +606,15 @@ export const SHOPPING_VARIATIONS = [
       'Line items state no item.price. A checker that needs a price to judge recomputed totals must say so, not fail.',
     permitted_by:
       'Document 1 §Shared value objects: Line item (response) "`item` (`id`, `title`, `price` integer)", known members.',
+    plug: {
+      'checkout.json': (json) => ({
+        ...json,
+        line_items: (json.line_items as Json[]).map((line) => {
+          const { price: _price, ...item } = line.item as Json;
+          return { ...line, item };
+        }),
+      }),
+    },
   }),
   variation({
     name: 'checkout-one-per-line',
@@ -499,6 +623,8 @@ export const SHOPPING_VARIATIONS = [
       'Each line holds one unit at most: larger quantities are cut to 1 with quantity_adjusted. A checker expecting a changed quantity to change the totals must see that it did not change.',
     permitted_by:
       'Document 1 §Checkout resource: messages "warning `quantity_adjusted` with path to the line quantity".',
+    // Under checkout-no-quantity-cap there is no cap to lower.
+    plug: { 'checkout.quantity-cap': (max) => (Number.isFinite(max) ? 1 : max) },
   }),
   variation({
     name: 'checkout-no-currency-member',
@@ -507,10 +633,10 @@ export const SHOPPING_VARIATIONS = [
       "Sessions state no currency member. A checker comparing an order's currency with the checkout's must say there is nothing to compare, not fail.",
     permitted_by:
       'Document 1 §Checkout resource: "currency | string | ISO 4217.", in a table with no Required column; no sentence requires it.',
+    plug: { 'checkout.json': ({ currency: _currency, ...json }) => json },
   }),
-  variation({
+  checkoutSessions.missingCodeRequired({
     name: 'checkout-missing-code-required',
-    capability: 'shopping.checkout',
     description:
       'An incomplete session names what is missing with code "required" and a path, not "missing". A checker that requires code missing fails it.',
     permitted_by: 'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing` …".',
@@ -525,6 +651,7 @@ export const SHOPPING_VARIATIONS = [
       'An incomplete session names what is missing with type error, code missing and a path, but states no severity. A checker that requires severity recoverable on every missing message fails it.',
     permitted_by:
       'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing`, `path` of the missing field, `severity` `recoverable`"; the Message table lists severity as "used on errors" and no sentence requires it.',
+    plug: { 'checkout.missing-message': ({ severity: _severity, ...message }) => message },
   }),
   variation({
     name: 'checkout-unavailable-per-line',
@@ -533,17 +660,22 @@ export const SHOPPING_VARIATIONS = [
       'A create whose items are all unavailable is refused with one recoverable item_unavailable error per line, pointing at it ($.line_items[0]), then the unrecoverable item_unavailable error. A checker that judges the first item_unavailable message only, or reads errors with a path as fields the config must supply, fails the refusal or leaves it untested.',
     permitted_by:
       'Document 1 §Checkout 6: "HTTP 200 with `proto.status` `error`, message `code` `item_unavailable`, `severity` `unrecoverable`, and `continue_url`"; further messages are not excluded, and §Shared value objects: Message path "JSON path of the field concerned".',
+    // First each line, as a recoverable error pointing at it.
+    plug: {
+      'checkout.unavailable': (reply, { leftOut }) =>
+        reply.kind === 'business-error'
+          ? { ...reply, messages: [...asRecoverableErrors(leftOut), ...reply.messages] }
+          : reply,
+    },
   }),
-  variation({
+  checkoutSessions.unknownSession404({
     name: 'checkout-unknown-session-404',
-    capability: 'shopping.checkout',
     description:
       'Reading an unknown checkout session answers HTTP 404 with code and content. A checker that takes any 404 for a missing route reports the endpoint as absent.',
     permitted_by: 'Not shown: what Get Checkout answers for an unknown session.',
   }),
-  variation({
+  checkoutSessions.handlersInProfileOnly({
     name: 'checkout-handlers-in-profile-only',
-    capability: 'shopping.checkout',
     description:
       'Checkout responses carry no payment_handlers; the profile advertises the handlers. A checker that requires them in every checkout envelope fails it.',
     permitted_by:
@@ -552,9 +684,8 @@ export const SHOPPING_VARIATIONS = [
     conflicts: ['profile-no-payment-handlers'],
     hides: ['checkout-no-payment-handlers', 'checkout-payment-handlers-empty'],
   }),
-  variation({
+  checkoutSessions.tokenDeclined({
     name: 'checkout-test-token-declined',
-    capability: 'shopping.checkout',
     description:
       "Complete answers HTTP 200 with the session still ready_for_complete and an unrecoverable payment_declined error pointing at no field: the provider declines the config's token. The payment is not accepted, so no order is placed; a checker must report the refusal as a reason not to test, not fail the complete.",
     permitted_by:
@@ -567,6 +698,10 @@ export const SHOPPING_VARIATIONS = [
       'Complete answers the session, still ready_for_complete, with a recoverable invalid error at $.payment.instruments[0].billing_address: the payment provider could not verify the billing address the instrument carries. A checker must report what the business asks for as a reason not to test, not fail the complete.',
     permitted_by:
       'Document 1 §Checkout: "Complete MAY return messages requiring buyer or address fields; the business uses `messages` to state such expectations."',
+    // Asked only once a declined token (checkout-test-token-declined) has not refused the payment.
+    plug: {
+      'checkout.payment-refusal': (refusal, { render }) => refusal ?? resource(render([billingAddressUnverified()])),
+    },
   }),
   // Order
   variation({
@@ -582,6 +717,7 @@ export const SHOPPING_VARIATIONS = [
       'error-status-success',
       'error-without-messages',
     ],
+    plug: { 'order.readable': () => true },
   }),
   variation({
     name: 'checkout-currency-from-destination',
@@ -590,6 +726,10 @@ export const SHOPPING_VARIATIONS = [
       "A session states USD until its shipping destination is chosen, then CAD; the order is in CAD. A checker that takes the currency of the first response for the checkout's fails it.",
     permitted_by:
       'Document 1 §Checkout resource: currency "ISO 4217", nothing on whether it may change during the session; §Cart resource: currency "decided by the business from context or geo-IP".',
+    plug: {
+      'checkout.currency': (currency, { session }) =>
+        session.fulfillment?.selectedDestinationId ? DESTINATION_CURRENCY : currency,
+    },
   }),
   variation({
     name: 'order-id-is-checkout-id',
@@ -599,6 +739,8 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Order resource: id "Order identifier", checkout_id "Originating checkout for reconciliation"; whether the two may be equal is not shown.',
     hides: ['order-checkout-id-wrong', 'idempotency-complete-not-stored'],
+    // One checkout places one order, so its id serves for both.
+    plug: { 'order.id': (_id, { session }) => session.id },
   }),
   variation({
     name: 'order-fulfillment-pending',
@@ -607,6 +749,7 @@ export const SHOPPING_VARIATIONS = [
       'Until shipping is planned, fulfillment is an empty object: no expectations, no events. A checker that requires them fails it.',
     permitted_by:
       'Document 1 §Order resource: fulfillment "`expectations` and `events`", known members (spec README, reading conventions).',
+    plug: { 'order.json': (json) => ({ ...json, fulfillment: {} }) },
   }),
   variation({
     name: 'order-line-price-object',
@@ -614,5 +757,14 @@ export const SHOPPING_VARIATIONS = [
     description:
       "Order lines state item.price as a Price object (amount and currency). A checker that takes the checkout line's integer for the order line's fails it.",
     permitted_by: 'Document 1 §Order resource: order line item "`item` (`id`, `title`, `price`)", type not shown.',
+    plug: {
+      'order.json': (json, { order }) => ({
+        ...json,
+        line_items: (json.line_items as Json[]).map((line) => ({
+          ...line,
+          item: { ...(line.item as Json), price: { amount: (line.item as Json).price, currency: order.currency } },
+        })),
+      }),
+    },
   }),
 ] as const;

@@ -1,0 +1,205 @@
+/**
+ * The families of faults and variations every session service has (checkout, booking): each
+ * written once, on the service's session hook points (shared/session-hooks.ts). A module's record
+ * list makes its own records of a family, each with its own name, description, requirements and
+ * place in the list; the family gives the capability and what the record does.
+ */
+import { recordsFor, type Fault, type Variation } from '../switches.js';
+import type { Plugs } from './hooks.js';
+import { billingAddressMissing, providerDeclined } from './payment.js';
+import { resource, transportError, type ReplyMessage } from './replies.js';
+import type { InProgressAnswer, SessionCore, SessionStatus } from './session.js';
+import type { SessionHookPoints, SessionHooks } from './session-hooks.js';
+
+/** What a record of a family is given by its list: all but its capability and what it does. */
+type Text<R, N extends string> = Omit<R, 'capability' | 'plug'> & { name: N };
+
+/**
+ * The record makers of the session families for the service under `prefix` (`R`: its session
+ * record), whose records are of `capability`.
+ */
+export function sessionRecords<P extends string, R extends SessionCore = SessionCore>(prefix: P, capability: string) {
+  type H = SessionHooks<P, R>;
+  type Points = SessionHookPoints<R>;
+  type FaultText<N extends string> = Text<Fault<H>, N>;
+  type VariationText<N extends string> = Text<Variation<H>, N>;
+  const records = recordsFor<H>();
+  /** A plug at one of the service's session hook points, by its name under the prefix. */
+  const at = <K extends keyof Points & string>(hook: K, fn: Points[K]) => ({ [`${prefix}.${hook}`]: fn }) as Plugs<H>;
+  const fault = <N extends string>(text: FaultText<N>, plug: Plugs<H>) => records.fault({ ...text, capability, plug });
+  const variation = <N extends string>(text: VariationText<N>, plug: Plugs<H>) =>
+    records.variation({ ...text, capability, plug });
+
+  return {
+    // Create
+
+    /** Create answers another HTTP status than 201 Created. */
+    createStatus: <N extends string>(text: FaultText<N>, status: number) =>
+      fault(
+        text,
+        at('status', (s, { op }) => (op === 'create' ? status : s)),
+      ),
+    /** Create of a session the business could open fails inside it: HTTP 500. */
+    createFails: <N extends string>(text: FaultText<N>, content: string) =>
+      fault(
+        text,
+        at('create-refusal', () => transportError(500, 'internal_error', content)),
+      ),
+    /** Create answers the new session with a status word of its own. */
+    createStatusWord: <N extends string>(text: FaultText<N>, word: string) =>
+      fault(
+        text,
+        at('answer', (json, { op }) => (op === 'create' ? { ...json, status: word } : json)),
+      ),
+    /** The refusal of a create of which nothing can be had carries no continue_url. */
+    unavailableNoContinueUrl: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('unavailable', (reply) => {
+          if (reply.kind !== 'business-error') return reply;
+          const { continue_url: _url, ...extra } = reply.extra ?? {};
+          return { ...reply, extra };
+        }),
+      ),
+    /** A create of which nothing can be had is refused, but its session is kept (and named). */
+    unavailableKeepsSession: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('unavailable-keeps-session', () => true),
+      ),
+    /** The refusal of a create of which nothing can be had says another code. */
+    unavailableCode: <N extends string>(text: FaultText<N>, code: string) =>
+      fault(
+        text,
+        // The refusal's own message is the last; any before it speak of single lines.
+        at('unavailable', (reply) =>
+          reply.kind === 'business-error'
+            ? { ...reply, messages: reply.messages.map((m, i, all) => (i === all.length - 1 ? { ...m, code } : m)) }
+            : reply,
+        ),
+      ),
+
+    // What is missing
+
+    /** A field is never taken into account: the session keeps asking for it. */
+    neverGiven: <N extends string>(text: FaultText<N>, field: (path: string) => boolean) =>
+      fault(
+        text,
+        at('given', (given, { path }) => given && !field(path)),
+      ),
+    /** Incomplete sessions carry no messages saying what is missing. */
+    incompleteSilent: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('missing-messages', () => []),
+      ),
+    /** Missing messages carry no path. */
+    missingWithoutPath: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('missing-message', ({ path: _path, ...message }) => message),
+      ),
+    /** Missing messages carry a path without its root ($.). */
+    missingPathRelative: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('missing-message', (m) => (m.path ? { ...m, path: m.path.replace(/^\$\./, '') } : m)),
+      ),
+    /** Messages naming what is missing (not what is invalid) say severity unrecoverable. */
+    missingUnrecoverable: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('missing-message', (m) => (m.code === 'invalid' ? m : unrecoverably(m))),
+      ),
+    /** What is missing is named with code "required", not "missing". */
+    missingCodeRequired: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('missing-message', (m) => (m.code === 'missing' ? { ...m, code: 'required' } : m)),
+      ),
+
+    // Status
+
+    /** A status is shown as a word outside the five states. */
+    statusShown: <N extends string>(text: FaultText<N>, status: SessionStatus, word: string) =>
+      fault(
+        text,
+        at('status-shown', (shown, s) => (s.status === status ? word : shown)),
+      ),
+    /** An update while complete_in_progress is answered otherwise than with a recoverable error. */
+    inProgress: <N extends string>(text: FaultText<N>, answer: InProgressAnswer) =>
+      fault(
+        text,
+        at('in-progress', () => answer),
+      ),
+    /** The refusal of an update while complete_in_progress shows the session ready_for_complete. */
+    inProgressShowsReady: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('in-progress-refusal', (reply) =>
+          reply.kind === 'resource' ? { ...reply, body: { ...reply.body, status: 'ready_for_complete' } } : reply,
+        ),
+      ),
+    /** The refusal of an update while complete_in_progress is answered under another HTTP status. */
+    inProgressStatus: <N extends string>(text: FaultText<N>, status: number) =>
+      fault(
+        text,
+        at('in-progress-refusal', (reply) => (reply.kind === 'resource' ? { ...reply, status } : reply)),
+      ),
+    /** Cancel answers another HTTP status than 200. */
+    cancelStatus: <N extends string>(text: FaultText<N>, status: number) =>
+      fault(
+        text,
+        at('status', (s, { op }) => (op === 'cancel' ? status : s)),
+      ),
+    /** Unknown sessions are answered with an HTTP 404 (code and content), not the not_found business outcome. */
+    unknownSession404: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('not-found', (reply) =>
+          reply.kind === 'business-error' ? transportError(404, 'not_found', reply.messages[0].content) : reply,
+        ),
+      ),
+
+    // Payment
+
+    /** The envelope carries no payment handlers (the fault's list makes the profile name none either). */
+    noPaymentHandlers: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('payment-handlers', () => undefined),
+      ),
+    /** The envelope carries no payment handlers; the profile advertises them. */
+    handlersInProfileOnly: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('payment-handlers', () => undefined),
+      ),
+    /** A session is not ready until an update carries a payment instrument, kept without its credential. */
+    paymentBeforeReady: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('update-instruments', () => 'required'),
+      ),
+    /** Complete of a ready session always asks for a billing address, whatever the instrument carries. */
+    completeAsksBillingAddress: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('complete-asks', (asks) => [...asks, billingAddressMissing()]),
+      ),
+    /** The payment provider declines the config's test token: the session stays as it was. */
+    tokenDeclined: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('payment-refusal', (refusal, { render }) => refusal ?? resource(render([providerDeclined()]))),
+      ),
+    /** An accepted payment completes the session a moment later: complete_in_progress meanwhile. */
+    asyncCompletion: <N extends string>(text: VariationText<N>, also: Plugs<H> = {}) =>
+      variation(text, { ...at('completes', () => 'later'), ...also }),
+  };
+}
+
+/** A message made unrecoverable, its members in the order a message has them. */
+function unrecoverably({ type, code, content, severity: _severity, ...rest }: ReplyMessage): ReplyMessage {
+  return { type, code, content, severity: 'unrecoverable', ...rest };
+}
