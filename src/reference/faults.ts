@@ -1,13 +1,12 @@
 import { COMMON_FAULTS } from './common/faults.js';
 import type { HookPoints } from './hook-points.js';
 import { LODGING_FAULTS } from './lodging/faults.js';
-import type { Plugs } from './shared/hooks.js';
 import type { Json, StoredResponse } from './shared/layer-hooks.js';
 import { businessError, missingMembers, transportError, type Reply, type ReplyMessage } from './shared/replies.js';
 import { unrouted } from './shared/plugs.js';
 import { RESPONSE_COMPONENTS } from './shared/signing.js';
 import { SHOPPING_FAULTS } from './shopping/faults.js';
-import { recordsFor, type Fault } from './switches.js';
+import { recordsFor, type Fault } from './records.js';
 
 export type { Fault };
 
@@ -776,8 +775,11 @@ export const FAULTS = [
     capability: 'idempotency',
     description: 'Complete bypasses the idempotency store: a replayed complete runs again and places a second order.',
     breaks: ['IDEM-001', 'IDEM-002'],
+    // With no stored result, a retried complete is run again and places another order (confirms again).
     plug: {
       'idempotency.stored': (stored, { request }) => (request.operation.endsWith('.complete') ? false : stored),
+      'checkout.complete-again': (again, { session }) => again || session.status === 'completed',
+      'booking.complete-again': (again, { session }) => again || session.status === 'completed',
     },
   }),
   fault({
@@ -787,9 +789,10 @@ export const FAULTS = [
     description:
       'A complete answered complete_in_progress is not taken for a stored result: its replay is processed again, settles the completion at once and answers the completed session with its order, not the stored answer.',
     breaks: ['IDEM-001'],
-    // An answer still complete_in_progress is taken for no result yet.
+    // An answer still complete_in_progress is taken for no result yet; the completion asked again is settled at once.
     plug: {
       'idempotency.action': (action, { stored }) => (action === 'replay' && inProgress(stored) ? 'process' : action),
+      'checkout.complete-again': (again, { session }) => again || session.status === 'complete_in_progress',
     },
   }),
   fault({
@@ -803,14 +806,6 @@ export const FAULTS = [
   ...COMMON_FAULTS,
   ...LODGING_FAULTS,
 ] as const;
-
-/**
- * The plugs of records in common/ and lodging/ that act in the shared layer, kept here until those
- * records are on hooks: each moves into its record's `plug` then, and leaves this table.
- */
-export const PLUGS_OF_MODULE_RECORDS: Record<string, Plugs<HookPoints>> = {
-  'booking-cancel-endpoint-missing': unrouted('booking.cancel', 404, 'not_found'),
-};
 
 export type FaultName = (typeof FAULTS)[number]['name'];
 

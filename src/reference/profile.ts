@@ -3,7 +3,6 @@ import type { Hooks } from './shared/hooks.js';
 import type { ReferenceKeys } from './shared/keys.js';
 import type { Json, LayerHooks } from './shared/layer-hooks.js';
 import type { ServiceModule } from './shared/module.js';
-import type { VariationSet } from './switches.js';
 
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 
@@ -37,12 +36,9 @@ export const servicePath = (service: string) => `/${service}`;
 /** A key type no verifier knows: verifiers must tolerate it (Document 1 §Public JWK). */
 const FUTURE_KEY = { kid: 'ref-future', kty: 'FUTURE-PQ', alg: 'FUTURE-ALG', pub: 'AAEC' };
 
-/** The envelope's payment handler registry: the one test handler, in an array (or, for a fault, alone). */
-export function paymentHandlers(variations: VariationSet, lone = false): Record<string, unknown> {
-  // No hook: the modules call this with their variation set, not their hooks; profile-draft-version plugs
-  // 'version.protocol' for everything else.
-  const entry = paymentHandlerEntry(variations.has('profile-draft-version') ? 'draft' : PROTOCOL_VERSION);
-  return { [PAYMENT_HANDLER]: lone ? entry : [entry] };
+/** The envelope's payment handler registry: the one test handler, in an array, at the version the business states. */
+export function paymentHandlers(version: string): Record<string, unknown> {
+  return { [PAYMENT_HANDLER]: [paymentHandlerEntry(version)] };
 }
 
 export function paymentHandlerEntry(version = PROTOCOL_VERSION): Record<string, unknown> {

@@ -8,7 +8,6 @@ import type { Hooks } from './shared/hooks.js';
 import type { RunConfigNeeds } from './shared/layer-hooks.js';
 import { ACCEPT_TOKEN, HOLD_TOKEN } from './shared/payment.js';
 import { OUT_OF_STOCK_PRODUCT_ID, PRODUCTS, UNAVAILABLE_PRODUCT_ID } from './shopping/catalog-data.js';
-import { Switches } from './switches.js';
 import type { VariationName } from './variations.js';
 
 export { REFERENCE_API_KEY } from './shared/auth.js';
@@ -22,17 +21,8 @@ export function referenceRunConfig(
   variations: readonly VariationName[] = [],
   business?: { url: string; servicesUrl: string },
 ): RunConfig {
-  const on = new Set(variations);
-  const hooks = hooksOf(new Switches(), new Switches<string>(variations));
-  let needs = hooks.run('run-config.needs', { fixtures: referenceFixtures(variations, hooks) }, { business });
-  // No hook: checkout-requires-phone and checkout-update-400-without-phone are records of shopping/; moved once the
-  // module's records are on hooks.
-  if (on.has('checkout-requires-phone') || on.has('checkout-update-400-without-phone'))
-    needs = { ...needs, fixtures: { ...needs.fixtures, buyer: PHONE_BUYER } };
-  // No hook: checkout-create-requires-currency and checkout-create-requires-currency-400 are records of shopping/;
-  // moved once the module's records are on hooks.
-  if (on.has('checkout-create-requires-currency') || on.has('checkout-create-requires-currency-400'))
-    needs = { ...needs, requests: { ...needs.requests, 'checkout.create': { currency: 'USD' } } };
+  const hooks = hooksOf([], variations);
+  const needs = hooks.run('run-config.needs', { fixtures: referenceFixtures(hooks) }, { business });
   return {
     ...(needs.signing ? { signing: needs.signing } : {}),
     // Mutual TLS: a client certificate for the operations listed.
@@ -58,7 +48,7 @@ export function referenceRunConfig(
  * The business's fixtures: its catalog, its locations, its lodging, and questions for its ask engine; the hooks
  * name ids and shapes as the business writes them.
  */
-function referenceFixtures(variations: readonly VariationName[], hooks: Hooks<HookPoints>): RunConfigNeeds['fixtures'] {
+function referenceFixtures(hooks: Hooks<HookPoints>): RunConfigNeeds['fixtures'] {
   const withOptions = PRODUCTS.filter((p) => p.variants.length > 1 && !p.unavailable);
   // Purchasable: products that can be sold whose every variant is in stock (not the trail runner).
   const purchasable = PRODUCTS.filter((p) => !p.unavailable && p.variants.every((v) => v.available));
@@ -67,13 +57,11 @@ function referenceFixtures(variations: readonly VariationName[], hooks: Hooks<Ho
     product_ids: PRODUCTS.slice(1, 4).map((p) => p.id),
     variant_ids: withOptions.slice(0, 2).map((p) => p.variants[1].id),
     lookup_batch_ceiling: 100,
-    // No hook: what common/locations-data.ts and lodging/fixtures.ts add for their variations is read from the names;
-    // moved once the modules' records are on hooks.
     locations: locationFixtures(hooks),
     item_ids: purchasable.slice(0, 2).map((p) => p.variants[0].id),
     out_of_stock_item_ids: [variantOf(OUT_OF_STOCK_PRODUCT_ID)],
     unavailable_item_ids: [variantOf(UNAVAILABLE_PRODUCT_ID)],
-    booking: bookingFixtures(variations),
+    booking: bookingFixtures(hooks),
     // Questions its ask engine answers, one it cannot, one that gets an allergen disclosure; a product and a variant to
     // ground on.
     ask: {
@@ -84,11 +72,3 @@ function referenceFixtures(variations: readonly VariationName[], hooks: Hooks<Ho
     },
   };
 }
-
-/** A buyer with a phone number, for a business that requires one. */
-const PHONE_BUYER = {
-  email: 'buyer@proto-conformance.example',
-  first_name: 'Ada',
-  last_name: 'Tester',
-  phone_number: '+15555550100',
-};

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROTO_DIALECT, type Dialect } from '../dialect/dialect.js';
 import { SERVICES, type Service } from '../protocol/operations.js';
-import { FAULTS, PLUGS_OF_MODULE_RECORDS, type FaultName } from './faults.js';
+import { FAULTS, type FaultName } from './faults.js';
 import type { HookPoints } from './hook-points.js';
 import { MODULES } from './modules.js';
 import { buildProfile, publishedKeys, versionsOf } from './profile.js';
@@ -14,7 +14,6 @@ import { transportError } from './shared/replies.js';
 import { profileSignatureHeaders } from './shared/signing.js';
 import { REFERENCE_TLS } from './shared/tls.js';
 import { listeners, MAX_BODY, plainJson, readBody, writeResponse } from './shared/transport.js';
-import { Switches, type FaultSet, type VariationSet } from './switches.js';
 import { VARIATIONS, type VariationName } from './variations.js';
 
 export { REFERENCE_TLS };
@@ -52,11 +51,12 @@ const CONFORMANT_ASSEMBLY: Assembly = {
  * The hook points of one business: the plugs of the variations on, then of the faults on, each
  * in corpus order, so a fault has the last word where both act.
  */
-export function hooksOf(faults: FaultSet, variations: VariationSet): Hooks<HookPoints> {
-  const on = [...VARIATIONS.filter((v) => variations.has(v.name)), ...FAULTS.filter((f) => faults.has(f.name))];
-  return new Hooks<HookPoints>(
-    on.map((r) => (r as { plug?: Plugs<HookPoints> }).plug ?? PLUGS_OF_MODULE_RECORDS[r.name] ?? {}),
-  );
+export function hooksOf(faults: readonly string[], variations: readonly string[]): Hooks<HookPoints> {
+  const on = [
+    ...VARIATIONS.filter((v) => variations.includes(v.name)),
+    ...FAULTS.filter((f) => faults.includes(f.name)),
+  ];
+  return new Hooks<HookPoints>(on.map((r) => (r as { plug?: Plugs<HookPoints> }).plug ?? {}));
 }
 
 /**
@@ -65,23 +65,19 @@ export function hooksOf(faults: FaultSet, variations: VariationSet): Hooks<HookP
  */
 export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promise<ReferenceBusiness> {
   const dialect = opts.dialect ?? PROTO_DIALECT;
-  const faults: FaultSet = new Switches(opts.faults);
-  const variations: VariationSet = new Switches(opts.variations);
-  const hooks = hooksOf(faults, variations);
+  const hooks = hooksOf(opts.faults ?? [], opts.variations ?? []);
   const assembly = hooks.run('server.assembly', CONFORMANT_ASSEMBLY);
   const keys = await generateKeys((key, thumbprint) => hooks.run('keys.kid', thumbprint, { key }));
   const versions = versionsOf(hooks);
   const publishesKeys = (publishedKeys(hooks, keys).published?.length ?? 0) > 0;
-  const modules = (opts.services ?? SERVICES).map((service) => MODULES[service]({ hooks, faults, variations }));
+  const modules = (opts.services ?? SERVICES).map((service) => MODULES[service]({ hooks, version: versions.protocol }));
   const moduleOf = new Map(modules.flatMap((m) => m.capabilities.map((c) => [c, m] as const)));
-  const render = envelopeRenderer({ dialect, hooks, faults, versions, keys, publishesKeys, moduleOf });
+  const render = envelopeRenderer({ dialect, hooks, versions, keys, publishesKeys, moduleOf });
   let base = '';
   let servicesBase = '';
   const serve = servicePipeline({
     dialect,
     hooks,
-    faults,
-    variations,
     modules,
     moduleOf,
     render,

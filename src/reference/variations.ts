@@ -17,7 +17,7 @@ import { missingMembers } from './shared/replies.js';
 import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
 import { tlsPath } from './shared/tls.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
-import { recordsFor, type Variation } from './switches.js';
+import { recordsFor, type Variation } from './records.js';
 
 export type { Variation };
 

@@ -11,7 +11,7 @@ import {
   type Reply,
   type ReplyMessage,
 } from '../shared/replies.js';
-import { recordsFor } from '../switches.js';
+import { recordsFor } from '../records.js';
 import type { CommonHooks, LookupEntry, Stage, Unhonoured } from './hooks.js';
 import { AMENITIES, COUNTRY_TIMEZONES, LOCALITIES, LOCATIONS } from './locations-data.js';
 

@@ -1,7 +1,7 @@
 import { isObject } from '../../dialect/dialect.js';
 import { distanceMeters } from '../../protocol/geo.js';
 import { businessError, recoverable, resource, transportError } from '../shared/replies.js';
-import { recordsFor } from '../switches.js';
+import { recordsFor } from '../records.js';
 import type { CommonHooks } from './hooks.js';
 import { LOCALITIES, LOCATIONS, type SeedLocation } from './locations-data.js';
 

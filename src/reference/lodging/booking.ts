@@ -125,9 +125,7 @@ export function complete(store: LodgingStore, req: HandlerRequest): Reply {
   const booking = find(store, req);
   if (!booking) return notFound(req);
   const render = (extra: ReplyMessage[]) => bookingJson(booking, req, extra);
-  // idempotency-complete-not-stored: with no stored result, a retried complete runs again and confirms another booking.
-  // No hook: the fault is a record of the shared layer (src/reference/faults.ts), whose records plug no module's hooks.
-  if (req.faults.has('idempotency-complete-not-stored') && booking.status === 'completed') {
+  if (hooks.run('booking.complete-again', false, { session: booking })) {
     confirm(store, booking);
     return resource(render([]));
   }

@@ -1,13 +1,16 @@
 import { isObject } from '../../dialect/dialect.js';
+import type { LayerHooks } from '../shared/layer-hooks.js';
 import { providerDeclined } from '../shared/payment.js';
+import { unrouted } from '../shared/plugs.js';
 import { businessError, resource, transportError, unrecoverable } from '../shared/replies.js';
 import { sessionRecords } from '../shared/session-families.js';
-import { recordsFor } from '../switches.js';
+import { recordsFor } from '../records.js';
 import type { LodgingHooks } from './hooks.js';
 import { roomsUrl } from './property.js';
 import { filled, isEmail, type BookingRecord, type Json } from './store.js';
 
-const { fault } = recordsFor<LodgingHooks>();
+// A missing route is the shared layer's hook point.
+const { fault } = recordsFor<LodgingHooks & Pick<LayerHooks, 'route.refusal'>>();
 /** The session families' records, for booking sessions (src/reference/shared/session-families.ts). */
 const bookingSessions = sessionRecords<'booking', BookingRecord>('booking', 'lodging.booking');
 const capability = 'lodging.booking';
@@ -564,5 +567,6 @@ export const LODGING_FAULTS = [
     capability: 'discovery',
     description: 'POST /booking-sessions/{id}/cancel is not routed: 404, although booking is advertised.',
     breaks: ['BOOK-007', 'DISC-001'],
+    plug: unrouted('booking.cancel', 404, 'not_found'),
   }),
 ] as const;

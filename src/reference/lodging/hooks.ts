@@ -2,6 +2,7 @@
 import type { Hook } from '../shared/hooks.js';
 import type { Reply } from '../shared/replies.js';
 import type { Missing, SessionHooks } from '../shared/session-hooks.js';
+import type { LodgingFixtureHooks } from './fixtures.js';
 import type { AccommodationType, RatePlan } from './property.js';
 import type { BookingRecord, Confirmation, Json, LodgingStore, People, StayRecord } from './store.js';
 
@@ -52,4 +53,4 @@ export type BookingHooks = SessionHooks<'booking', BookingRecord, LodgingStore> 
 };
 
 /** Every hook point of the lodging module. */
-export type LodgingHooks = BookingHooks;
+export type LodgingHooks = BookingHooks & LodgingFixtureHooks;

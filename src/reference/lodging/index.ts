@@ -5,14 +5,14 @@ import type { LodgingHooks } from './hooks.js';
 import { createLodgingStore } from './store.js';
 
 /** The lodging service module (Document 3): booking sessions, with its own store. */
-export function lodgingModule({ hooks, variations }: ModuleEnv<LodgingHooks>): ServiceModule<LodgingHooks> {
+export function lodgingModule({ hooks, version }: ModuleEnv<LodgingHooks>): ServiceModule<LodgingHooks> {
   const store = createLodgingStore();
   return {
     service: 'lodging',
     capabilities: ['lodging.booking'],
     // A booking session's envelope "Includes payment_handlers".
     envelope: () => {
-      const registry = hooks.run('booking.payment-handlers', paymentHandlers(variations));
+      const registry = hooks.run('booking.payment-handlers', paymentHandlers(version));
       return registry ? { payment_handlers: registry } : {};
     },
     refuseMissing: (absent) => hooks.run('booking.missing-members', undefined, { absent }),

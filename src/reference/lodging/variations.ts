@@ -2,8 +2,9 @@ import { isObject } from '../../dialect/dialect.js';
 import { billingAddressUnverified } from '../shared/payment.js';
 import { missingMembers, recoverable, resource, unrecoverable } from '../shared/replies.js';
 import { sessionRecords } from '../shared/session-families.js';
-import { recordsFor } from '../switches.js';
+import { recordsFor } from '../records.js';
 import type { GuestIds, LodgingHooks } from './hooks.js';
+import { stay } from './fixtures.js';
 import { PLANS_PER_ROOM } from './property.js';
 import { filled, type BookingRecord } from './store.js';
 
@@ -55,6 +56,7 @@ export const LODGING_VARIATIONS = [
     permitted_by:
       'Document 3 §What the service does: "A business MAY enforce presence of fields in `guests`, … and states such expectations through `messages`."',
     plug: {
+      'booking.fixture-guest-phone': () => true,
       'booking.guest-missing': (missing, { guest, at }) =>
         filled(guest.phone_number)
           ? missing
@@ -91,7 +93,14 @@ export const LODGING_VARIATIONS = [
       'The run books two stays, and each stay needs a primary guest of its own. A checker that assigns guests to the first stay only, or one guest to every stay, never reaches ready.',
     permitted_by:
       'Document 3 §Resources and their fields: stays "One or more stays (multi-stay bookings allowed)"; §What the service does: "A business MAY enforce presence of fields in … `guest_assignments` … and states such expectations through `messages`."',
-    plug: { 'booking.primary-per-stay': () => true },
+    plug: {
+      // A second stay, unless another variation made several already.
+      'booking.fixture-stays': (stays) =>
+        stays.length > 1
+          ? stays
+          : [stay('stay-1', 'room-double', 'rate-flexible', 2), stay('stay-2', 'room-single', 'rate-flexible', 1)],
+      'booking.primary-per-stay': () => true,
+    },
   }),
   variation({
     name: 'booking-multi-stay-get-reordered',
@@ -103,6 +112,11 @@ export const LODGING_VARIATIONS = [
     // Get reads the stays back by id, last first; as stays come in no fixed order, message paths name
     // them by id.
     plug: {
+      // A second stay, unless another variation made several already.
+      'booking.fixture-stays': (stays) =>
+        stays.length > 1
+          ? stays
+          : [stay('stay-1', 'room-double', 'rate-flexible', 2), stay('stay-2', 'room-single', 'rate-flexible', 1)],
       'booking.primary-per-stay': () => true,
       'booking.element-path': byId,
       'booking.answer': (json, { op }) =>
@@ -117,6 +131,10 @@ export const LODGING_VARIATIONS = [
     permitted_by:
       'Document 3 §Resources and their fields: Stay "rate_plan | object | `id`", one per stay; the document says nothing of which rate plans go with which accommodation type.',
     plug: {
+      'booking.fixture-stays': () => [
+        stay('stay-1', 'room-double', 'rate-saver', 2),
+        stay('stay-2', 'room-single', 'rate-breakfast', 1),
+      ],
       'booking.offers-plan': (offered, { type, plan }) => offered && PLANS_PER_ROOM[type.id].includes(plan.id),
     },
   }),
@@ -169,7 +187,7 @@ export const LODGING_VARIATIONS = [
       'The business has no use for travel_purpose and never asks for it; the run config names none. A checker that needs one to go on fails or stops.',
     permitted_by:
       'Document 3 §Resources and their fields: "Allowed values of `travel_purpose` … and which fields are mandatory on create or complete: not shown."',
-    plug: { 'booking.purpose-asked': () => 'never' },
+    plug: { 'booking.fixture-travel-purpose': () => undefined, 'booking.purpose-asked': () => 'never' },
   }),
   bookingSessions.unknownSession404({
     name: 'booking-unknown-session-404',
@@ -232,7 +250,7 @@ export const LODGING_VARIATIONS = [
       'A session is ready without a travel purpose, but Complete asks for one (recoverable missing, $.travel_purpose) and the run config names none. A checker that sends payment only once fails the complete; one that supplies what complete asks for and completes again passes.',
     permitted_by:
       'Document 3 §Resources and their fields: "which fields are mandatory on create or complete: not shown."; §What the service does: the business "states such expectations through `messages`."',
-    plug: { 'booking.purpose-asked': () => 'at-complete' },
+    plug: { 'booking.fixture-travel-purpose': () => undefined, 'booking.purpose-asked': () => 'at-complete' },
   }),
   variation({
     name: 'booking-stays-echo-minimal',

@@ -1,7 +1,6 @@
 import { wireName, type Dialect } from '../../dialect/dialect.js';
 import type { Operation } from '../../protocol/operations.js';
 import type { Versions } from '../profile.js';
-import type { FaultSet } from '../switches.js';
 import type { Hooks } from './hooks.js';
 import type { ReferenceKeys } from './keys.js';
 import type { Json, LayerHooks, StoredResponse } from './layer-hooks.js';
@@ -15,7 +14,6 @@ export type Render = (r: Reply, op?: Operation) => StoredResponse;
 export interface EnvelopeInputs {
   dialect: Dialect;
   hooks: Hooks<LayerHooks>;
-  faults: FaultSet;
   versions: Versions;
   keys: ReferenceKeys;
   /** Whether the business publishes keys, and so signs its responses. */
@@ -28,15 +26,7 @@ export interface EnvelopeInputs {
  * The envelope renderer: wraps a handler's reply in the envelope, once for every endpoint
  * (Document 1 §Response envelope, §Errors). The envelope faults and variations act at its hooks.
  */
-export function envelopeRenderer({
-  dialect,
-  hooks,
-  faults,
-  versions,
-  keys,
-  publishesKeys,
-  moduleOf,
-}: EnvelopeInputs): Render {
+export function envelopeRenderer({ dialect, hooks, versions, keys, publishesKeys, moduleOf }: EnvelopeInputs): Render {
   const type = hooks.run('response.content-type', 'application/json');
 
   const transportError = (error: Extract<Reply, { kind: 'transport-error' }>): StoredResponse => {
@@ -68,7 +58,7 @@ export function envelopeRenderer({
               },
             }
           : {}),
-        ...(op ? moduleOf.get(op.capability)?.envelope?.(op, faults) : {}),
+        ...(op ? moduleOf.get(op.capability)?.envelope?.(op) : {}),
       },
       { op, dialect, versions: { protocol: versions.protocol, service: versions.services } },
     );

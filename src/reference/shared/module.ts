@@ -1,5 +1,4 @@
 import type { Operation, Service } from '../../protocol/operations.js';
-import type { FaultSet, VariationSet } from '../switches.js';
 import type { Hooks } from './hooks.js';
 import type { HandlerRequest, Reply } from './replies.js';
 
@@ -17,7 +16,7 @@ export interface ServiceModule<H = object> {
   capabilities: readonly string[];
   handlers: Record<string, Handler<H>>;
   /** Members the module adds to the envelope of its responses (the payment handlers of a session). */
-  envelope?(op: Operation, faults: FaultSet): Record<string, unknown>;
+  envelope?(op: Operation): Record<string, unknown>;
   /** How the module refuses a request without members the spec requires, where not as the shared layer does. */
   refuseMissing?(absent: string[]): Reply | undefined;
 }
@@ -25,8 +24,8 @@ export interface ServiceModule<H = object> {
 /** What a module is built with: the hook points of the faults and variations on, and their names. */
 export interface ModuleEnv<H = object> {
   hooks: Hooks<H>;
-  faults: FaultSet;
-  variations: VariationSet;
+  /** The protocol version the business states (its 'version.protocol' hook point's). */
+  version: string;
 }
 
 /** Makes a module: its own store, built once per business. */

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Dialect } from '../../dialect/dialect.js';
 import { OPERATIONS, type Operation } from '../../protocol/operations.js';
-import type { FaultSet, VariationSet } from '../switches.js';
 import { certificateRefusal, authRefusal } from './auth.js';
 import type { Render } from './envelope.js';
 import type { Hooks } from './hooks.js';
@@ -17,8 +16,6 @@ export interface PipelineInputs {
   dialect: Dialect;
   /** The hook points of the business: the handlers get them too. */
   hooks: Hooks<LayerHooks>;
-  faults: FaultSet;
-  variations: VariationSet;
   modules: readonly ServiceModule[];
   /** The module of each capability advertised. */
   moduleOf: ReadonlyMap<string, ServiceModule>;
@@ -37,8 +34,6 @@ export interface PipelineInputs {
 export function servicePipeline({
   dialect,
   hooks,
-  faults,
-  variations,
   modules,
   moduleOf,
   render,
@@ -91,7 +86,7 @@ export function servicePipeline({
     const run = () =>
       render(
         withMessages(
-          handlers[op.name]({ body, id, hooks, faults, variations, platform: agent, base: servicesBase() }),
+          handlers[op.name]({ body, id, hooks, platform: agent, base: servicesBase() }),
           required.fill?.messages ?? [],
         ),
         op,

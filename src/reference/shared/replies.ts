@@ -1,4 +1,3 @@
-import type { FaultSet, VariationSet } from '../switches.js';
 import type { Hooks } from './hooks.js';
 
 /** What a reference handler answers; the server adds the envelope and applies envelope faults. */
@@ -79,10 +78,6 @@ export interface HandlerRequest<H = object> {
   id?: string;
   /** Where the faults and variations that are on act. */
   hooks: Hooks<H>;
-  /** The faults on, by name: only for what no hook fits (each such place says why). */
-  faults: FaultSet;
-  /** The variations on, by name: only for what no hook fits (each such place says why). */
-  variations: VariationSet;
   /** The caller's profile URL from the agent header: the platform's identity here. */
   platform: string;
   /** The business's base URL, for continue_url and permalink_url. */

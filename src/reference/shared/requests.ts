@@ -10,7 +10,7 @@ import type { Operation } from '../../protocol/operations.js';
 import { bookingFixtures } from '../lodging/fixtures.js';
 import { servicePath } from '../profile.js';
 import { PRODUCTS } from '../shopping/catalog-data.js';
-import type { Hooks } from './hooks.js';
+import { Hooks } from './hooks.js';
 import type { AgentProblem, LayerHooks, MissingFill } from './layer-hooks.js';
 import type { ServiceModule } from './module.js';
 import { transportError, type Reply } from './replies.js';
@@ -117,7 +117,7 @@ function defaultsFor(members: string[]): Record<string, unknown> {
       quantity: 1,
     },
   ];
-  const { property, stays } = bookingFixtures([]);
+  const { property, stays } = bookingFixtures(new Hooks());
   const defaults: Record<string, unknown> = { ids: [], id: '', line_items: basket, query: '', property, stays };
   return Object.fromEntries(members.map((m) => [m, defaults[m]]));
 }

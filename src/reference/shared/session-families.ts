@@ -4,7 +4,7 @@
  * list makes its own records of a family, each with its own name, description, requirements and
  * place in the list; the family gives the capability and what the record does.
  */
-import { recordsFor, type Fault, type Variation } from '../switches.js';
+import { recordsFor, type Fault, type Variation } from '../records.js';
 import type { Plugs } from './hooks.js';
 import { billingAddressMissing, providerDeclined } from './payment.js';
 import { resource, transportError, type ReplyMessage } from './replies.js';

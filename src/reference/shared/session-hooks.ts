@@ -70,6 +70,11 @@ export interface SessionHookPoints<R extends SessionCore = SessionCore, S = unkn
   'payment-refusal': Hook<Reply | undefined, { session: R; render: Render }>;
   /** When a Complete whose payment was accepted completes the session. */
   completes: Hook<Completion>;
+  /**
+   * Whether a Complete of a session already completing or completed runs the completion again (places
+   * another order, confirms again) instead of answering as the state machine says.
+   */
+  'complete-again': Hook<boolean, { session: R }>;
   /** A refusal of a cancel the status allows (undefined: it goes on). */
   'cancel-refusal': Hook<Reply | undefined, { session: R; render: Render }>;
   /** Whether a cancel the status allows is applied. */

@@ -151,16 +151,7 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
   const session = find(store, req);
   if (!session) return notFound(req);
   const render = (extra: ReplyMessage[]) => sessionJson(session, req, extra);
-  // idempotency-complete-not-stored: with no stored result, a retried complete is run again and places another order.
-  // No hook: the fault is a record of the shared layer (src/reference/faults.ts), whose records plug no module's hooks.
-  const rerun = req.faults.has('idempotency-complete-not-stored') && session.status === 'completed';
-  if (rerun) {
-    finish(store, session, req, req.platform);
-    return resource(render([]));
-  }
-  // idempotency-in-progress-reprocessed: the completion asked again (a replay let through) is settled at once.
-  // No hook: the fault is a record of the shared layer (src/reference/faults.ts), whose records plug no module's hooks.
-  if (req.faults.has('idempotency-in-progress-reprocessed') && session.status === 'complete_in_progress') {
+  if (hooks.run('checkout.complete-again', false, { session })) {
     finish(store, session, req, req.platform);
     return resource(render([]));
   }

@@ -9,7 +9,7 @@ import {
   type ReplyMessage,
 } from '../shared/replies.js';
 import { sessionRecords } from '../shared/session-families.js';
-import { recordsFor } from '../switches.js';
+import { recordsFor } from '../records.js';
 import { PRODUCTS, SEARCH_DEFAULT_LIMIT } from './catalog-data.js';
 import type { ShoppingHooks } from './hooks.js';
 import type { Json, ReferenceStore, SessionRecord } from './store.js';

@@ -11,14 +11,14 @@ import { createStore } from './store.js';
  * The shopping service module (Document 1): its own store, and a handler per operation of the
  * operations table. The shared layer (server.ts and shared/) routes to it.
  */
-export function shoppingModule({ hooks, variations }: ModuleEnv<ShoppingHooks>): ServiceModule<ShoppingHooks> {
+export function shoppingModule({ hooks, version }: ModuleEnv<ShoppingHooks>): ServiceModule<ShoppingHooks> {
   const store = createStore(hooks);
   return {
     service: 'shopping',
     // A checkout "Carries payment_handlers".
     envelope: (op) => {
       if (op.capability !== 'shopping.checkout') return {};
-      const registry = hooks.run('checkout.payment-handlers', paymentHandlers(variations));
+      const registry = hooks.run('checkout.payment-handlers', paymentHandlers(version));
       return registry ? { payment_handlers: registry } : {};
     },
     // A business may leave the catalog unadvertised: its routes stay up.

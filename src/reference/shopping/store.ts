@@ -8,7 +8,6 @@ import { isObject } from '../../dialect/dialect.js';
 import { CURRENCY, findItem, type SeedProduct, type SeedVariant } from './catalog-data.js';
 import { transportError, type Reply, type ReplyMessage } from '../shared/replies.js';
 import type { SessionStatus } from '../shared/session.js';
-import type { VariationSet } from '../switches.js';
 import type { Hook, Hooks } from '../shared/hooks.js';
 
 export type Json = Record<string, unknown>;
@@ -180,17 +179,6 @@ export function lineJson(l: LineRecord): Json {
 }
 
 export { CURRENCY };
-/** The currency a session turns to once its destination is chosen, under checkout-currency-from-destination. */
-const DESTINATION_CURRENCY = 'CAD';
-
-/** A session's currency: decided from context, so under a variation its destination changes it. */
-export function sessionCurrency(session: SessionRecord, variations: VariationSet): string {
-  // No hook: checkout and order call this with the variations alone, no hooks; the checkout module owns it.
-  return variations.has('checkout-currency-from-destination') && session.fulfillment?.selectedDestinationId
-    ? DESTINATION_CURRENCY
-    : CURRENCY;
-}
-
 /**
  * Leaves out the request lines that cannot be sold, each with a warning naming the request line
  * (`out_of_stock` for a cart, `item_unavailable` for a checkout).

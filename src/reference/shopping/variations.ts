@@ -2,15 +2,25 @@ import { isObject } from '../../dialect/dialect.js';
 import { FAULTS } from '../faults.js';
 import { billingAddressUnverified } from '../shared/payment.js';
 import { asRecoverableErrors, businessError, recoverable, resource, transportError } from '../shared/replies.js';
+import type { LayerHooks } from '../shared/layer-hooks.js';
 import { sessionRecords } from '../shared/session-families.js';
 import type { Missing } from '../shared/session-hooks.js';
-import { recordsFor } from '../switches.js';
+import { recordsFor } from '../records.js';
 import { type CatalogItem, LOOKUP_BATCH_MAX, PRODUCTS } from './catalog-data.js';
 import { without } from './faults.js';
 import type { ShoppingHooks } from './hooks.js';
 import { DISCOUNT, type Json, type SessionRecord } from './store.js';
 
-const { variation } = recordsFor<ShoppingHooks>();
+// The config a variation needs is the shared layer's hook point.
+const { variation } = recordsFor<ShoppingHooks & Pick<LayerHooks, 'run-config.needs'>>();
+
+/** A buyer with a phone number, for a business that requires one. */
+const PHONE_BUYER = {
+  email: 'buyer@proto-conformance.example',
+  first_name: 'Ada',
+  last_name: 'Tester',
+  phone_number: '+15555550100',
+};
 /** The session families' records, for checkout sessions (src/reference/shared/session-families.ts). */
 const checkoutSessions = sessionRecords<'checkout', SessionRecord>('checkout', 'shopping.checkout');
 
@@ -333,6 +343,10 @@ export const SHOPPING_VARIATIONS = [
     permitted_by: 'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."',
     conflicts: ['checkout-create-requires-currency-400'],
     plug: {
+      'run-config.needs': (needs) => ({
+        ...needs,
+        requests: { ...needs.requests, 'checkout.create': { currency: 'USD' } },
+      }),
       'checkout.create-refusal': (refusal, { req }) =>
         refusal ??
         (typeof req.body.currency !== 'string'
@@ -367,6 +381,7 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Shared value objects: Buyer "full member lists … not shown"; §States and transitions: "Messages name what is missing."',
     conflicts: ['checkout-update-400-without-phone'],
     plug: {
+      'run-config.needs': (needs) => ({ ...needs, fixtures: { ...needs.fixtures, buyer: PHONE_BUYER } }),
       'checkout.buyer-missing': (missing, { buyer }) =>
         typeof buyer?.phone_number !== 'string'
           ? [...missing, ['$.buyer.phone_number', 'A phone number is required for delivery.']]
@@ -542,6 +557,10 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."; §Errors: "400 | … missing required parameters".',
     conflicts: ['checkout-create-requires-currency'],
     plug: {
+      'run-config.needs': (needs) => ({
+        ...needs,
+        requests: { ...needs.requests, 'checkout.create': { currency: 'USD' } },
+      }),
       'checkout.create-refusal': (refusal, { req }) =>
         refusal ??
         (typeof req.body.currency !== 'string'
@@ -558,6 +577,7 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Shared value objects: Buyer "full member lists … not shown"; §Errors: "400 | … missing required parameters".',
     conflicts: ['checkout-requires-phone'],
     plug: {
+      'run-config.needs': (needs) => ({ ...needs, fixtures: { ...needs.fixtures, buyer: PHONE_BUYER } }),
       'checkout.input-refusal': (refusal, { req }) =>
         refusal ??
         (isObject(req.body.buyer) && typeof req.body.buyer.phone_number === 'string'

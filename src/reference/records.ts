@@ -1,23 +1,6 @@
+/** The fault and variation records of the reference business, and their makers. */
 import type { Plugs } from './shared/hooks.js';
 
-/** The named switches (faults, or variations) turned on in one reference business. */
-export class Switches<N extends string> {
-  private readonly on: Set<N>;
-  constructor(names: readonly N[] = []) {
-    this.on = new Set(names);
-  }
-  has(name: N): boolean {
-    return this.on.has(name);
-  }
-  get names(): N[] {
-    return [...this.on];
-  }
-}
-
-/** The faults switched on in one reference business. */
-export type FaultSet = Switches<string>;
-/** The variations switched on in one reference business. */
-export type VariationSet = Switches<string>;
 /**
  * Named faults of the reference business. Each breaks one behaviour the way a real
  * implementation might, and names the requirements it breaks. Which checks a run against it must
