@@ -18,6 +18,15 @@ const { fault } = recordsFor<ShoppingHooks>();
 /** The session families' records, for checkout sessions (src/reference/shared/session-families.ts). */
 const checkoutSessions = sessionRecords<'checkout', SessionRecord>('checkout', 'shopping.checkout');
 
+/** Option values' signals without one of them (available or exists). */
+const withoutSignal =
+  (member: 'available' | 'exists'): ShoppingHooks['product.signals'] =>
+  (signals) =>
+  (...args) => {
+    const { [member]: _, ...rest } = signals(...args);
+    return rest;
+  };
+
 /** A JSON object without one member, the others in their order. */
 export function without(json: Json, member: string): Json {
   const { [member]: _, ...rest } = json;
@@ -480,28 +489,14 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.catalog.lookup',
     description: 'Option values carry available but never exists.',
     breaks: ['PROD-005'],
-    plug: {
-      'product.signals':
-        (signals) =>
-        (...args) => {
-          const { exists: _, ...rest } = signals(...args);
-          return rest;
-        },
-    },
+    plug: { 'product.signals': withoutSignal('exists') },
   }),
   fault({
     name: 'product-signals-no-available',
     capability: 'shopping.catalog.lookup',
     description: 'Option values carry exists but never available.',
     breaks: ['PROD-005'],
-    plug: {
-      'product.signals':
-        (signals) =>
-        (...args) => {
-          const { available: _, ...rest } = signals(...args);
-          return rest;
-        },
-    },
+    plug: { 'product.signals': withoutSignal('available') },
   }),
   fault({
     name: 'product-signals-exists-inverted',

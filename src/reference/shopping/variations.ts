@@ -21,6 +21,15 @@ const PHONE_BUYER = {
   last_name: 'Tester',
   phone_number: '+15555550100',
 };
+
+type RunConfigNeed = LayerHooks['run-config.needs'];
+/** The config of a run against a business that needs the buyer's phone: a buyer with one. */
+const needsPhoneBuyer: RunConfigNeed = (needs) => ({ ...needs, fixtures: { ...needs.fixtures, buyer: PHONE_BUYER } });
+/** The config of a run against a business whose create needs currency: the member, for every create. */
+const needsCurrency: RunConfigNeed = (needs) => ({
+  ...needs,
+  requests: { ...needs.requests, 'checkout.create': { currency: 'USD' } },
+});
 /** The session families' records, for checkout sessions (src/reference/shared/session-families.ts). */
 const checkoutSessions = sessionRecords<'checkout', SessionRecord>('checkout', 'shopping.checkout');
 
@@ -343,10 +352,7 @@ export const SHOPPING_VARIATIONS = [
     permitted_by: 'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."',
     conflicts: ['checkout-create-requires-currency-400'],
     plug: {
-      'run-config.needs': (needs) => ({
-        ...needs,
-        requests: { ...needs.requests, 'checkout.create': { currency: 'USD' } },
-      }),
+      'run-config.needs': needsCurrency,
       'checkout.create-refusal': (refusal, { req }) =>
         refusal ??
         (typeof req.body.currency !== 'string'
@@ -381,7 +387,7 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Shared value objects: Buyer "full member lists … not shown"; §States and transitions: "Messages name what is missing."',
     conflicts: ['checkout-update-400-without-phone'],
     plug: {
-      'run-config.needs': (needs) => ({ ...needs, fixtures: { ...needs.fixtures, buyer: PHONE_BUYER } }),
+      'run-config.needs': needsPhoneBuyer,
       'checkout.buyer-missing': (missing, { buyer }) =>
         typeof buyer?.phone_number !== 'string'
           ? [...missing, ['$.buyer.phone_number', 'A phone number is required for delivery.']]
@@ -557,10 +563,7 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."; §Errors: "400 | … missing required parameters".',
     conflicts: ['checkout-create-requires-currency'],
     plug: {
-      'run-config.needs': (needs) => ({
-        ...needs,
-        requests: { ...needs.requests, 'checkout.create': { currency: 'USD' } },
-      }),
+      'run-config.needs': needsCurrency,
       'checkout.create-refusal': (refusal, { req }) =>
         refusal ??
         (typeof req.body.currency !== 'string'
@@ -577,7 +580,7 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Shared value objects: Buyer "full member lists … not shown"; §Errors: "400 | … missing required parameters".',
     conflicts: ['checkout-requires-phone'],
     plug: {
-      'run-config.needs': (needs) => ({ ...needs, fixtures: { ...needs.fixtures, buyer: PHONE_BUYER } }),
+      'run-config.needs': needsPhoneBuyer,
       'checkout.input-refusal': (refusal, { req }) =>
         refusal ??
         (isObject(req.body.buyer) && typeof req.body.buyer.phone_number === 'string'
