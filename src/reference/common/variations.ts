@@ -676,8 +676,9 @@ export const COMMON_VARIATIONS = [
     permitted_by:
       'Document 2 §POST /ask: rule 4 "Warnings or info notes about an answer ride in `messages`; a regulated disclosure (allergens, safety, legal) is a `warning` message with `presentation` `disclosure`": the answer\'s regulated disclosure is the warning; the note beside it discloses no allergen.',
     plug: {
+      // Only beside a disclosure that is a warning: another record's notice presented as a disclosure is not one.
       'ask.answer-messages': (messages) =>
-        messages.some((m) => m.presentation === 'disclosure')
+        messages.some((m) => m.presentation === 'disclosure' && m.type === 'warning')
           ? [
               ...messages,
               {
