@@ -288,6 +288,7 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   'ask-unaddressable-error-message': { fails: ['ask.unaddressable-answer'] },
   'ask-unknown-conversation-404': { fails: ['ask.unknown-conversation'] },
   'ask-unknown-conversation-silent': { fails: ['ask.unknown-conversation'] },
+  'ask-unknown-id-silent-among-notes': { fails: ['ask.unknown-conversation'] },
   'ask-follow-up-500': {
     fails: ['ask.follow-up-answered'],
     skips: ['ask.follow-up', 'idempotency.ask.replay', 'idempotency.ask.conflict-409'],
@@ -307,6 +308,7 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   'ask-conversation-shape-unchecked': { fails: ['ask.malformed-body'] },
   'ask-grounding-ids-rejected': { fails: ['ask.grounding-ids'] },
   'ask-grounding-ids-unsupported': { fails: ['ask.grounding-ids'] },
+  'ask-grounding-not-found-by-path': { fails: ['ask.grounding-ids'] },
   'ask-answer-201': {
     fails: [
       'ask.answer',

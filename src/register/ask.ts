@@ -53,7 +53,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /ask`,
     statement:
-      'When a conversation is returned, the business retains its history so that a follow-up with the same id builds on it; a run sees this as the follow-up answered under the same conversation id, and sees it broken when the follow-up carries the note an unknown conversation id gets. A follow-up answered under another id without that note is reported as info: the id is opaque and issued by the business, which may hand out one per turn.',
+      'When a conversation is returned, the business retains its history so that a follow-up with the same id builds on it; a run sees this as the follow-up answered under the same conversation id, and sees it broken when the follow-up carries the note an unknown conversation id gets, the same note word for word (the ids aside). A follow-up answered under another id without that note is reported as info: the id is opaque and issued by the business, which may hand out one per turn, and a note that only shares the code of the unknown-id note (one saying the conversation continues) is not that note.',
   },
   {
     id: 'ASK-007',
@@ -62,7 +62,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /ask`,
     statement:
-      'A conversation id the business cannot resolve starts a new conversation: HTTP 200 with a populated answer, and a message noting it.',
+      'A conversation id the business cannot resolve starts a new conversation: HTTP 200 with a populated answer, and a message noting it. What the note says is not shown: it is a message the unresolved id caused, one that an answer to the same question lacks either without a conversation or in a conversation the business resolved; a note on every answer that starts a conversation is one, a message on every answer is not.',
   },
   {
     id: 'ASK-008',
@@ -71,7 +71,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /ask`,
     statement:
-      'A message with presentation disclosure (a regulated disclosure: allergens, safety, legal) is of type warning; its code is free-form.',
+      'A regulated disclosure (allergens, safety, legal) is a message of type warning with presentation disclosure; its code is free-form. A message presented as a disclosure that is not a regulated one may be of any type: a run judges the answers carrying disclosures that speak of allergens, the regulated subject it asks about, and takes one of them being a warning as the regulated disclosure (a note beside it, such as when the information was reviewed, may be info).',
   },
   {
     id: 'ASK-009',
@@ -97,7 +97,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /ask`,
     statement:
-      'The business accepts its own global identifiers as grounding ids: HTTP 200 with a populated answer, and no error or not_found message about them.',
+      'The business accepts its own global identifiers as grounding ids: HTTP 200 with a populated answer, and no error or not_found message about them (a not_found naming one of them or pointing at them by its path; one about something else is a note about the answer).',
   },
   {
     id: 'ASK-012',

@@ -20,6 +20,7 @@ import {
   question,
   unaddressableQuestion,
 } from './questions.js';
+import { holds, notesOf } from './notes.js';
 
 const capability = 'common.ask';
 /** A question about the resources the request is grounded on. */
@@ -170,11 +171,15 @@ export const askSuite: Suite = {
           'fixtures.ask.grounding_ids (or fixtures.product_ids) in --config',
         );
         const x = await ask(t, GROUNDED_QUESTION, { ids });
-        // An error, or a not_found, says an id was not taken.
-        const refusals = messagesOf(x.json).filter((m) => m.type === 'error' || m.code === 'not_found');
+        // An error, or a not_found about the ids (naming one, or its path pointing at them), says an id
+        // was not taken; a not_found about something else (no reviews found) is a note about the answer (rule 4).
+        const names = (m: Message) =>
+          (typeof m.content === 'string' && ids.some((id) => (m.content as string).includes(id))) ||
+          (typeof m.path === 'string' && /^\$(\.ids\b|\['ids'\])/.test(m.path));
+        const refusals = messagesOf(x.json).filter((m) => m.type === 'error' || (m.code === 'not_found' && names(m)));
         judgeAnswer(t, 'ask.grounding-ids', x, `a question grounded on ${ids.join(', ')}`, {
           ok: refusals.length === 0,
-          wanted: 'no error or not_found message about the ids',
+          wanted: 'no error message, and no not_found about the ids',
         });
       },
     }),
@@ -204,15 +209,21 @@ export const askSuite: Suite = {
     {
       check: {
         id: 'ask.disclosure-warning',
-        title: 'every message with presentation disclosure is a warning',
+        title: 'an answer disclosing allergens (a regulated disclosure) does so in a warning',
         requirements: ['ASK-008'],
       },
-      appliesTo: 'ask answers carrying a disclosure',
-      applies: (x) => x.operation === 'ask' && disclosures(x).length > 0,
-      problems: (x) =>
-        disclosures(x)
-          .filter((m) => m.type !== 'warning')
-          .map((m) => `disclosure ${brief(m.code)} is of type ${brief(m.type)}, not warning`),
+      appliesTo: 'ask answers carrying a disclosure about allergens',
+      applies: (x) => x.operation === 'ask' && allergenDisclosures(x).length > 0,
+      // The regulated disclosure is a warning; another note about allergens presented beside it (when the
+      // information was reviewed) may be info.
+      problems: (x) => {
+        const given = allergenDisclosures(x);
+        return given.some((m) => m.type === 'warning')
+          ? []
+          : [
+              `no disclosure about allergens is a warning: ${given.map((m) => `${brief(m.code)} is of type ${brief(m.type)}`).join('; ')}`,
+            ];
+      },
     },
   ],
 };
@@ -234,7 +245,7 @@ function judgeAnswer<C extends string>(
       ? `${what} got HTTP ${x.status ?? x.transportError?.message}`
       : plain === undefined
         ? `${what} got no populated answer: answer is ${brief(isObject(x.json) ? x.json.answer : undefined)}`
-        : `${what} was answered with messages ${brief(messagesOf(x.json).map((m) => ({ type: m.type, code: m.code, content: m.content })))}`;
+        : `${what} was answered with messages ${brief(messagesOf(x.json).map((m) => ({ type: m.type, code: m.code, content: m.content, path: m.path })))}`;
   return t.check(checkId, x.status === 200 && plain !== undefined && (also?.ok ?? true), {
     message: why,
     expected: `HTTP 200 and answer.plain a non-empty string${also ? `, ${also.wanted}` : ''}`,
@@ -267,15 +278,15 @@ async function followUp(t: ScenarioContext<'ask.follow-up-answered' | 'ask.follo
   if (back === id) return t.pass('ask.follow-up', `answered in conversation ${id}`, [first, next]);
   // Another id: a new conversation, or the business's handle for the next turn (the id is opaque
   // and issued by the business). An unresolved id is noted in messages (rule 3): the follow-up
-  // carrying the note an id the business never issued gets tells the two apart.
-  const unknown = await ask(t, question(t), { conversation: unknownId(), notFoundProbe: true });
-  const seen = new Set(messagesOf(first.json).map(noteKey));
-  const notes = new Set(
-    messagesOf(unknown.json)
-      .map(noteKey)
-      .filter((k) => !seen.has(k)),
-  );
-  const noted = messagesOf(next.json).filter((m) => notes.has(noteKey(m)));
+  // carrying the note an id the business never issued gets, word for word (the ids aside), tells
+  // the two apart; a note that only shares its code (one saying the conversation continues) does not.
+  const never = unknownId();
+  const unknown = await ask(t, question(t), { conversation: never, notFoundProbe: true });
+  const usual = notesOf(first);
+  const notes = notesOf(unknown, never).filter((n) => !holds(usual, n, 'text'));
+  const noted = notesOf(next, id)
+    .filter((n) => holds(notes, n, 'text'))
+    .map((n) => n.message);
   if (noted.length === 0) {
     return t.observe('ask.follow-up', {
       message: `the follow-up in conversation ${id} was answered under conversation ${brief(back)}, without the note an unknown conversation gets: the business seems to issue an id per turn; whether the answer built on the first question cannot be seen`,
@@ -290,33 +301,61 @@ async function followUp(t: ScenarioContext<'ask.follow-up-answered' | 'ask.follo
   });
 }
 
-/** A message as a kind of note: its type and code (or its content, without a code). */
-const noteKey = (m: Message) => `${m.type}|${typeof m.code === 'string' ? m.code : m.content}`;
-
 /**
- * A conversation id the business never issued: a new conversation, said so in messages. The note
- * is a message the same question without a conversation does not get (some businesses put
- * messages on every answer).
+ * A conversation id the business never issued: a new conversation, noted in messages. What the
+ * note says is the business's; it is a message the unresolved id caused: one that a second
+ * unresolved id gets too, and that an answer to the same question lacks either without a
+ * conversation or in a conversation the business resolved. A note on every answer that starts a
+ * conversation is one; a note on every answer, or one whose wording varies from answer to answer
+ * (a time, an id), is not.
  */
 async function unknownConversation(t: ScenarioContext<'ask.unknown-conversation'>): Promise<void> {
-  const unknown = unknownId();
-  const x = await ask(t, question(t), { conversation: unknown, notFoundProbe: true });
+  const [never, neverAgain] = [unknownId(), unknownId()];
+  const x = await ask(t, question(t), { conversation: never, notFoundProbe: true });
+  const again = await ask(t, question(t), { conversation: neverAgain, notFoundProbe: true });
   const fresh = await ask(t, question(t));
-  const populated = x.status === 200 && plainAnswer(x) !== undefined;
-  const usual = new Set(messagesOf(fresh.json).map(sameMessage));
-  const notes = messagesOf(x.json).filter((m) => !usual.has(sameMessage(m)));
-  t.check('ask.unknown-conversation', populated && notes.length > 0, {
-    message: populated
-      ? `conversation ${unknown} was never issued, yet the answer carries no message noting it (none that the same question without a conversation does not get)`
-      : `a question continuing conversation ${unknown}, never issued, got no populated answer`,
-    expected: 'HTTP 200, a populated answer, and a message noting that the conversation was not found',
-    actual: answered(t, x),
-    exchanges: [x, fresh],
+  const issued = conversationId(fresh);
+  const continued = issued === undefined ? undefined : await ask(t, question(t), { conversation: issued });
+  const exchanges = [x, again, fresh, ...(continued ? [continued] : [])];
+  const expected = 'HTTP 200, a populated answer, and a message noting that the conversation was not found';
+  if (!(x.status === 200 && plainAnswer(x) !== undefined)) {
+    return void t.check('ask.unknown-conversation', false, {
+      message: `a question continuing conversation ${never}, never issued, got no populated answer`,
+      expected,
+      actual: answered(t, x),
+      exchanges,
+    });
+  }
+  const resolved = continued !== undefined && plainAnswer(continued) !== undefined;
+  const baselines = [notesOf(fresh), ...(resolved ? [notesOf(continued, issued)] : [])];
+  const repeated = notesOf(again, neverAgain);
+  const caused = notesOf(x, never).filter((n) =>
+    (['kind', 'text'] as const).some(
+      (by) => holds(repeated, n, by) && baselines.some((baseline) => !holds(baseline, n, by)),
+    ),
+  );
+  if (caused.length > 0) {
+    return void t.check('ask.unknown-conversation', true, {
+      message: 'held',
+      expected,
+      actual: answered(t, x),
+      exchanges,
+    });
+  }
+  const messages = messagesOf(x.json);
+  if (!resolved && messages.length > 0) {
+    return t.observe('ask.unknown-conversation', {
+      message: `conversation ${never} was never issued; the answer carries only messages an answer to the same question without a conversation carries too (${brief(messages.map((m) => ({ type: m.type, code: m.code })))}), and no conversation was resolved to compare with: whether one notes the new conversation, as a note on every answer starting one would, cannot be told`,
+      exchanges,
+    });
+  }
+  t.fail('ask.unknown-conversation', {
+    message: `conversation ${never} was never issued, yet the answer carries no message noting it: none that a second unknown id gets too and that an answer to the same question ${resolved ? `in conversation ${issued}, or without a conversation,` : 'without a conversation'} lacks`,
+    expected,
+    actual: `messages ${brief(messages)}; without a conversation ${brief(messagesOf(fresh.json))}${resolved ? `; in conversation ${issued} ${brief(messagesOf(continued.json))}` : ''}`,
+    exchanges,
   });
 }
-
-/** A message, whole, to tell one from another. */
-const sameMessage = (m: Message) => JSON.stringify([m.type, m.code, m.content]);
 
 /** Bodies against the ask schema, one member of the wrong type each. */
 async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promise<void> {
@@ -345,6 +384,16 @@ async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promis
 /** The messages of an answer whose presentation is disclosure. */
 function disclosures(x: Exchange): Message[] {
   return messagesOf(x.json).filter((m) => (m as Record<string, unknown>).presentation === 'disclosure');
+}
+
+/**
+ * The disclosures of an answer that the run can tell are regulated ones: those whose code or content
+ * speaks of allergens, the regulated subject it asks about. Rule 4 makes a regulated disclosure a
+ * warning; a message presented as a disclosure that is not one may be of any type, and which is
+ * regulated is a matter of meaning, read here no further than that word.
+ */
+function allergenDisclosures(x: Exchange): Message[] {
+  return disclosures(x).filter((m) => [m.code, m.content].some((s) => typeof s === 'string' && /allerg/i.test(s)));
 }
 
 /** A returned conversation: an id, and expires_at in RFC 3339 when present (Document 2 §Ask). */

@@ -67,6 +67,15 @@ const PAIRS: [FaultName, VariationName][] = [
   // A message on every answer: the new-conversation note must still be told from it.
   ['ask-conversation-forgotten', 'ask-extra-message'],
   ['ask-query-coerced', 'ask-schema-errors-422'],
+  // A note on every answer that starts a conversation: the silence on an unknown id must still be told from it.
+  ['ask-unknown-conversation-silent', 'ask-conversation-start-noted'],
+  // The continuation note shares the unknown-id note's code: the forgotten history's note must be read by its text.
+  ['ask-conversation-forgotten', 'ask-conversation-notes-one-code'],
+  // An info note presented as a disclosure on every answer: the allergen disclosure as info must still be caught.
+  ['ask-disclosure-as-info', 'ask-notice-as-disclosure'],
+  ['ask-disclosure-as-info', 'ask-allergen-review-noted'],
+  // A not_found about reviews on a grounded answer: the ids' own not_found must still be caught.
+  ['ask-grounding-ids-not-found', 'ask-reviews-not-found'],
   ['location-lookup-serves-ignored', 'location-search-needs-query'],
   ['location-max-clamped', 'location-distance-rejected-by-status'],
   ['location-search-cursor-skips', 'location-search-pagination-minimal'],

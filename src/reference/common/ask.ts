@@ -59,6 +59,7 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   const followUp = known && refused({ step: 'follow-up' });
   if (followUp) return followUp;
   const continued = known && hooks.run('ask.continues', true) ? known : undefined;
+  const unresolved: ReplyMessage[] = [];
   if (sent !== undefined && !continued) {
     const unknown = refused({ step: 'unknown-conversation', sent });
     if (unknown) return unknown;
@@ -68,9 +69,10 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
       code: 'conversation_not_found',
       content: `Conversation ${sent} is unknown or has expired; this answer starts a new conversation.`,
     });
-    if (note) notes.push(note);
+    if (note) unresolved.push(note);
   }
   const conversation = continued ?? start(store);
+  const about = hooks.run('ask.conversation-notes', unresolved, { sent, started: !continued, id: conversation.id });
 
   const answer = answerQuestion(query, grounded, conversation.turns);
   const unaddressed = answer.addressed ? undefined : refused({ step: 'unaddressed' });
@@ -79,7 +81,7 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   conversation.expiresAt = Date.now() + CONVERSATION_LIFETIME_MS;
 
   const handle = hooks.run('ask.handle', conversation.id, { issue: () => issue(store, conversation) });
-  const messages = [...notes, ...answerMessages(answer, req)];
+  const messages = [...notes, ...about, ...answerMessages(answer, req)];
   const links = hooks.run('ask.links', [], { answer, base: req.base });
   const json = hooks.run('ask.conversation-json', conversationJson(handle, conversation, req), {
     handle,

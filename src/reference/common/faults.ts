@@ -906,6 +906,20 @@ export const COMMON_FAULTS = [
     plug: { 'ask.unknown-conversation-note': () => undefined },
   }),
   fault({
+    name: 'ask-unknown-id-silent-among-notes',
+    capability: 'common.ask',
+    description:
+      'An unknown conversation id silently starts a new conversation, while every answer carries an info note with a reference of its own ("Answer reference R-0004."), whose text differs from one answer to the next.',
+    breaks: ['ASK-007'],
+    plug: {
+      'ask.unknown-conversation-note': () => undefined,
+      'ask.conversation-notes': (notes, { id }) => [
+        ...notes,
+        { type: 'info', code: 'answer_reference', content: `Answer reference R-${id.replace(/\D/g, '')}.` },
+      ],
+    },
+  }),
+  fault({
     name: 'ask-follow-up-500',
     capability: 'common.ask',
     description: 'A question continuing a known conversation crashes with HTTP 500.',
@@ -1022,6 +1036,21 @@ export const COMMON_FAULTS = [
     plug: {
       'ask.grounding-note': (note, { id, found }) =>
         found && !note ? recoverable('unsupported', `grounding on ${id} is not supported`) : note,
+    },
+  }),
+  fault({
+    name: 'ask-grounding-not-found-by-path',
+    capability: 'common.ask',
+    description:
+      'Grounding ids never resolve: each gets an info not_found whose path points at the ids ($.ids) and whose content does not name it.',
+    breaks: ['ASK-011'],
+    plug: {
+      'ask.grounding-note': () => ({
+        type: 'info',
+        code: 'not_found',
+        path: '$.ids',
+        content: 'This identifier was not found.',
+      }),
     },
   }),
   fault({

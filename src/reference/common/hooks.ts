@@ -161,6 +161,11 @@ export interface AskHooks {
   'ask.continues': Hook<boolean>;
   /** The note that a conversation id sent leads to none, so the answer starts a new one; none notes nothing. */
   'ask.unknown-conversation-note': Hook<ReplyMessage | undefined>;
+  /**
+   * The notes about the conversation an answer belongs to: the unknown-id note, when there is one. `sent` is the id
+   * the question sent, `started` whether the answer starts a conversation, `id` the conversation's own.
+   */
+  'ask.conversation-notes': Hook<ReplyMessage[], { sent?: string; started: boolean; id: string }>;
   /** The id an answer hands out for its conversation: the conversation's own; `issue` gives a new one leading to it. */
   'ask.handle': Hook<string, { issue: () => string }>;
   /** The answer's plain text. */

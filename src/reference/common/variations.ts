@@ -19,6 +19,12 @@ const WIDE_RADIUS = 400_000;
 const SEVERAL: Record<string, string[]> = { alfama: ['LIS-001'] };
 /** Under the abroad variations: whether a location is outside Portugal, the business's home country. */
 const abroad = (l: SeedLocation) => l.address.address_country !== 'PT';
+/** Under ask-conversation-start-noted: the note every answer starting a conversation carries. */
+const CONVERSATION_STARTED = {
+  type: 'info',
+  code: 'conversation_started',
+  content: 'This answer starts a new conversation.',
+} as const;
 /** A location's JSON without some members, the others in their order. */
 const without = (json: Json, ...members: string[]): Json =>
   Object.fromEntries(Object.entries(json).filter(([member]) => !members.includes(member)));
@@ -485,6 +491,9 @@ export const COMMON_VARIATIONS = [
       'ask-conversation-forgotten',
       'ask-follow-up-500',
       'ask-replay-appends-turn',
+      // With no conversation resolved to compare with, a message on every answer cannot be told from a note on every
+      // start.
+      'ask-unknown-id-silent-among-notes',
     ],
     plug: { 'ask.conversation-json': () => undefined },
   }),
@@ -573,5 +582,130 @@ export const COMMON_VARIATIONS = [
       'Document 2 §Ask: Conversation "`id` (string, required; opaque, issued by the business)"; rule 3 asks only that "a follow-up with the same `id` builds on it".',
     // Each answer hands out a new id for the same history; earlier ids still lead to it.
     plug: { 'ask.handle': (_handle, { issue }) => issue() },
+  }),
+  variation({
+    name: 'ask-conversation-start-noted',
+    capability: 'common.ask',
+    description:
+      'Every answer that starts a conversation carries the same info note, conversation_started, and so does one whose conversation id did not resolve: that is its note. A checker that takes for the note only a message a fresh question does not get fails it.',
+    permitted_by:
+      'Document 2 §POST /ask: rule 3 "An unresolved `id` starts a new conversation and is noted in `messages`": what the note says, and whether other answers carry it, is not shown.',
+    // A forgotten conversation's follow-up carries the note the first answer carried too: nothing tells it apart.
+    hides: ['ask-conversation-forgotten'],
+    plug: {
+      'ask.unknown-conversation-note': (note) => note && CONVERSATION_STARTED,
+      'ask.conversation-notes': (notes, { started, sent }) =>
+        started && sent === undefined ? [...notes, CONVERSATION_STARTED] : notes,
+    },
+  }),
+  variation({
+    name: 'ask-unknown-note-reworded',
+    capability: 'common.ask',
+    description:
+      'The unknown-id note keeps its code, conversation_not_found, but its wording changes from one answer to the next, as a writer of answers would phrase it. A checker that knows the note only by its exact text, and so asks it to come alike twice, fails it.',
+    permitted_by: 'Document 2 §POST /ask: rule 3 "is noted in `messages`": what the note says is not shown.',
+    plug: {
+      'ask.conversation-notes': (notes, { id }) =>
+        Number(id.slice(-1)) % 2
+          ? notes
+          : notes.map((n) => ({ ...n, content: 'We could not find that conversation, so this answer starts afresh.' })),
+    },
+  }),
+  variation({
+    name: 'ask-stateless-start-noted',
+    capability: 'common.ask',
+    description:
+      'No answer carries a conversation, and every answer notes that it starts a new one, one whose conversation id did not resolve included: that is its note. A checker that fails it has nothing to tell its note from a message on every answer; it can only say so.',
+    permitted_by:
+      'Document 2 §POST /ask: Response "`conversation` (optional)"; rule 3 "An unresolved `id` starts a new conversation and is noted in `messages`": what the note says, and whether other answers carry it, is not shown.',
+    hides: [
+      'ask-conversation-without-id',
+      'ask-expires-at-not-rfc3339',
+      'ask-conversation-forgotten',
+      'ask-follow-up-500',
+      'ask-replay-appends-turn',
+      'ask-unknown-id-silent-among-notes',
+    ],
+    plug: {
+      'ask.conversation-json': () => undefined,
+      'ask.unknown-conversation-note': (note) => note && CONVERSATION_STARTED,
+      'ask.conversation-notes': (notes, { started, sent }) =>
+        started && sent === undefined ? [...notes, CONVERSATION_STARTED] : notes,
+    },
+  }),
+  variation({
+    name: 'ask-conversation-notes-one-code',
+    capability: 'common.ask',
+    description:
+      'Every answer issues a new conversation id (the handle for the next turn), and an answer continuing a conversation says so in an info note whose code, conversation, is the one the unknown-id note carries too; only the text tells them apart. A checker that takes a message of that code on the follow-up for the unknown-id note fails it.',
+    permitted_by:
+      'Document 2 §Ask: Conversation "`id` (string, required; opaque, issued by the business)"; §POST /ask rule 3 "is noted in `messages`" and rule 4 "Warnings or info notes about an answer ride in `messages`": no code is given.',
+    plug: {
+      'ask.handle': (_handle, { issue }) => issue(),
+      'ask.unknown-conversation-note': (note) => note && { ...note, code: 'conversation' },
+      'ask.conversation-notes': (notes, { started, sent }) =>
+        started
+          ? notes
+          : [...notes, { type: 'info', code: 'conversation', content: `This answer continues conversation ${sent}.` }],
+    },
+  }),
+  variation({
+    name: 'ask-notice-as-disclosure',
+    capability: 'common.ask',
+    description:
+      'Every answer carries an info note presented as a disclosure that is not a regulated one (prices and stock as of asking). A checker that takes every message presented as a disclosure for a regulated one, which must be a warning, fails it.',
+    permitted_by:
+      'Document 2 §POST /ask: rule 4 "a regulated disclosure (allergens, safety, legal) is a `warning` message with `presentation` `disclosure`": it binds regulated disclosures, and says nothing of other messages so presented; Document 1 §Shared value objects: Message `presentation` "(e.g. `disclosure`)".',
+    plug: {
+      'ask.answer-messages': (messages) => [
+        ...messages,
+        {
+          type: 'info',
+          code: 'catalog_snapshot',
+          content: 'Prices and stock in this answer are those of our catalog at the time of asking.',
+          presentation: 'disclosure',
+        },
+      ],
+    },
+  }),
+  variation({
+    name: 'ask-allergen-review-noted',
+    capability: 'common.ask',
+    description:
+      'Beside its allergen disclosure (a warning), an answer carries an info note, presented as a disclosure too, saying when the allergen information was last reviewed. A checker that takes every disclosure speaking of allergens for the regulated one fails it.',
+    permitted_by:
+      'Document 2 §POST /ask: rule 4 "Warnings or info notes about an answer ride in `messages`; a regulated disclosure (allergens, safety, legal) is a `warning` message with `presentation` `disclosure`": the answer\'s regulated disclosure is the warning; the note beside it discloses no allergen.',
+    plug: {
+      // Only beside a disclosure that is a warning: another record's notice presented as a disclosure is not one.
+      'ask.answer-messages': (messages) =>
+        messages.some((m) => m.presentation === 'disclosure' && m.type === 'warning')
+          ? [
+              ...messages,
+              {
+                type: 'info',
+                code: 'allergen_review',
+                content: 'Our allergen information was last reviewed this week.',
+                presentation: 'disclosure',
+              },
+            ]
+          : messages,
+    },
+  }),
+  variation({
+    name: 'ask-reviews-not-found',
+    capability: 'common.ask',
+    description:
+      'An answer about a product carries an info not_found saying that no customer reviews were found for it, whether the question named the product or was grounded on its id. A checker that takes any not_found on a grounded question for a refusal of the ids warns on it.',
+    permitted_by:
+      'Document 2 §POST /ask: rule 4 "Warnings or info notes about an answer ride in `messages`"; a not_found that names no grounding id refuses none; Document 1 §Errors: "The complete error code registry: not shown."',
+    plug: {
+      'ask.answer-messages': (messages, { answer }) =>
+        answer.links.some((l) => l.type === 'product')
+          ? [
+              ...messages,
+              { type: 'info', code: 'not_found', content: 'No customer reviews were found for this product.' },
+            ]
+          : messages,
+    },
   }),
 ] as const;
