@@ -104,6 +104,9 @@ const PAIRS: [FaultName, VariationName][] = [
   ['booking-guest-first-name-ignored', 'booking-missing-path-filter'],
   ['booking-guest-first-name-ignored', 'booking-path-filter-double-quoted'],
   ['booking-guest-first-name-ignored', 'booking-path-filter-spaced'],
+  // Paths in normalized form: a line index past the lines, and a name asked for again, must still be told.
+  ['checkout-quantity-adjusted-one-based', 'checkout-paths-normalized'],
+  ['booking-guest-first-name-ignored', 'booking-paths-normalized'],
 ];
 
 describe('faults and variations compose', () => {

@@ -658,6 +658,13 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Checkout resource: "currency | string | ISO 4217.", in a table with no Required column; no sentence requires it.',
     plug: { 'checkout.json': ({ currency: _currency, ...json }) => json },
   }),
+  checkoutSessions.pathsNormalized({
+    name: 'checkout-paths-normalized',
+    description:
+      "Message paths are RFC 9535 normalized paths: $['buyer']['email'], $['line_items'][0]['quantity']. A checker that reads only the dotted form fails quantity_adjusted, or cannot tell what a session asks for.",
+    permitted_by:
+      'Document 1 §Shared value objects: Message `path` "(string, JSON path of the field concerned, e.g. `$.buyer.email`)": the dotted form is an example.',
+  }),
   checkoutSessions.missingCodeRequired({
     name: 'checkout-missing-code-required',
     description:
