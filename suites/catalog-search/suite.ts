@@ -39,8 +39,8 @@ export const catalogSearchSuite: Suite = {
         },
         {
           id: 'catalog-search.default-page-full',
-          title: 'a page followed by more holds 10 products without a limit',
-          requirements: ['SRCH-011'],
+          title: 'whether a page followed by more holds 10 products without a limit',
+          requirements: ['SRCH-015'],
         },
       ],
       run: firstPage,
@@ -178,10 +178,9 @@ async function firstPage(t: ScenarioContext<FirstPageCheck>): Promise<void> {
   if (page.hasNext !== true && !followed) {
     return t.pass('catalog-search.default-page-full', `${products.length} products, and this was the last page`, [x]);
   }
-  t.fail('catalog-search.default-page-full', {
-    message: `a page requested without a limit holds ${products.length} products, yet more follow`,
-    expected: `${DEFAULT_PAGE_SIZE} products on every page but the last`,
-    actual: `${products.length} products, has_next_page ${brief(page.hasNext)}${followed ? ', and its cursor led to more' : ''}`,
+  // Only the default size is stated (Document 1 §Limits), not that every page but the last is full.
+  t.observe('catalog-search.default-page-full', {
+    message: `a page requested without a limit holds ${products.length} products, and more follow (has_next_page ${brief(page.hasNext)}${followed ? ', its cursor led to more' : ''}); the default page size is ${DEFAULT_PAGE_SIZE}, fuller pages are not required`,
     exchanges: more ? [x, more] : [x],
   });
 }

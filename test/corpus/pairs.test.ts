@@ -26,8 +26,6 @@ const PAIRS: [FaultName, VariationName][] = [
   ['order-foreign-read-403', 'auth-api-key'],
   ['search-filters-or', 'search-hierarchical-categories'],
   ['search-cursor-repeats', 'search-pagination-minimal'],
-  // Short pages without has_next_page: only following the cursor shows that more follow.
-  ['search-default-page-short', 'search-pagination-minimal'],
   ['product-signals-ignore-selection', 'search-available-variants-only'],
   // Search hides the out-of-stock 9 / Blue: the value tried first has an out-of-stock variant, whose availability must
   // still count.

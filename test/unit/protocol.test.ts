@@ -406,7 +406,12 @@ describe('message paths, every form', () => {
   });
 
   it('reads a filter step in either form, and resolves it to the element it selects', () => {
-    const doc = { line_items: [{ id: 'a', item: { id: 'x' } }, { id: 'b', item: { id: 'y' } }] };
+    const doc = {
+      line_items: [
+        { id: 'a', item: { id: 'x' } },
+        { id: 'b', item: { id: 'y' } },
+      ],
+    };
     for (const path of [
       "$.line_items[?(@.id=='b')].quantity",
       "$.line_items[?@.id=='b'].quantity",

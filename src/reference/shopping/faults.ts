@@ -94,16 +94,6 @@ export const SHOPPING_FAULTS = [
     plug: { 'search.limit': (_limit, { requested }) => requested ?? 20 },
   }),
   fault({
-    name: 'search-default-page-short',
-    capability: 'shopping.catalog.search',
-    description: 'Without a limit, search pages hold 5 products although more follow.',
-    breaks: ['SRCH-011'],
-    // Only the default page is short: a page size chosen beside it (search-default-page-20) stands.
-    plug: {
-      'search.limit': (limit, { requested }) => (requested === undefined && limit === SEARCH_DEFAULT_LIMIT ? 5 : limit),
-    },
-  }),
-  fault({
     name: 'search-ignores-limit',
     capability: 'shopping.catalog.search',
     description: 'Search ignores pagination.limit and always returns 10.',

@@ -6,7 +6,7 @@ import type { LayerHooks } from '../shared/layer-hooks.js';
 import { sessionRecords } from '../shared/session-families.js';
 import type { Missing } from '../shared/session-hooks.js';
 import { recordsFor } from '../records.js';
-import { type CatalogItem, LOOKUP_BATCH_MAX, PRODUCTS } from './catalog-data.js';
+import { type CatalogItem, LOOKUP_BATCH_MAX, PRODUCTS, SEARCH_DEFAULT_LIMIT } from './catalog-data.js';
 import { without } from './faults.js';
 import type { ShoppingHooks } from './hooks.js';
 import { DISCOUNT, type Json, type SessionRecord } from './store.js';
@@ -71,6 +71,18 @@ export const SHOPPING_VARIATIONS = [
     plug: {
       'search.pagination': (pagination) =>
         pagination?.cursor === undefined ? undefined : { cursor: pagination.cursor },
+    },
+  }),
+  variation({
+    name: 'search-pages-short',
+    capability: 'shopping.catalog.search',
+    description:
+      'Without a limit, search pages hold 5 products while has_next_page is true. A checker that reads the default page size as "every page but the last holds 10" fails it.',
+    permitted_by:
+      'Document 1 §Limits: "Default page size, catalog search | 10 results"; §Shared value objects: Pagination request "`limit` (integer; default 10 for catalog search)": a size, not that every page but the last is full.',
+    // Only the default page is short: a limit asked for is honoured.
+    plug: {
+      'search.limit': (limit, { requested }) => (requested === undefined && limit === SEARCH_DEFAULT_LIMIT ? 5 : limit),
     },
   }),
   variation({
