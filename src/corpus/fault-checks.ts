@@ -335,6 +335,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     ],
   },
   'lookup-inputs-extra-id': { fails: ['catalog-lookup.inputs'] },
+  'lookup-inputs-wrong-product': { fails: ['catalog-lookup.inputs'] },
   'product-selected-wrong-label': { fails: ['catalog-product.selected'] },
   'product-selected-unknown-option': { fails: ['catalog-product.selected'] },
   'product-signals-available-wrong': { fails: ['catalog-product.signals-relative'] },

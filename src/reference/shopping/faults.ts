@@ -361,6 +361,27 @@ export const SHOPPING_FAULTS = [
     plug: { 'lookup.inputs': (inputs, { product }) => inputs && [...inputs, { id: product.handle, match: 'handle' }] },
   }),
   fault({
+    name: 'lookup-inputs-wrong-product',
+    capability: 'shopping.catalog.lookup',
+    description:
+      "A lookup resolving several products hangs each product's inputs on the next one's featured variant: every id is named, on the wrong product.",
+    breaks: ['LKUP-006'],
+    plug: {
+      'lookup.products': (products) => {
+        if (products.length < 2) return products;
+        const inputsOf = (p: Json) => (p.variants as Json[]).flatMap((v) => (Array.isArray(v.inputs) ? v.inputs : []));
+        const pooled = products.map(inputsOf);
+        return products.map((p, i) => {
+          const moved = pooled[(i + 1) % products.length];
+          const variants = (p.variants as Json[]).map(({ inputs: _inputs, ...v }, k) =>
+            k === 0 && moved.length ? { ...v, inputs: moved } : v,
+          );
+          return { ...p, variants };
+        });
+      },
+    },
+  }),
+  fault({
     name: 'product-selected-wrong-label',
     capability: 'shopping.catalog.lookup',
     description: "selected names a value other than the featured variant's for the first option.",
