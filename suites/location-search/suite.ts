@@ -165,25 +165,33 @@ export const locationSearchSuite: Suite = {
       async run(t) {
         const { distance, center, max } = fixtureDistance(t);
         const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
-        const w = await searched(t, { query: fixturesOf(t).query, distance, filters: { amenities } });
+        const query = fixturesOf(t).query;
+        const near = await searched(t, { query, distance });
+        const equipped = await searched(t, { query, filters: { amenities } });
+        const w = await searched(t, { query, distance, filters: { amenities } });
+        const exchanges = [...near.exchanges, ...equipped.exchanges, ...w.exchanges];
         const { beyond: far, unplaced } = placeAll(w.locations, center, max);
         const { lacking, unlisted } = amenityMatch(w.locations, amenities);
-        const broken = [...far.map((f) => `${f} (beyond the radius)`), ...lacking];
+        const broken = [
+          ...far.map((f) => `${f} (beyond the radius)`),
+          ...lacking,
+          ...leftOut(w, near, equipped).map((id) => `${id} (returned for each predicate alone, yet left out)`),
+        ];
         if (broken.length === 0 && unplaced.length + unlisted.length > 0) {
           const unseen = [
             unplaced.length ? `${unplaced.length} cannot be placed to judge the distance (${unplaced.join(', ')})` : '',
             unlisted.length ? `${unlisted.length} list no amenities map (${unlisted.join(', ')})` : '',
           ].filter(Boolean);
           return t.observe('location-search.and', {
-            message: `no location breaks either predicate where it can be seen; ${unseen.join('; ')}`,
-            exchanges: w.exchanges,
+            message: `no location breaks either predicate where it can be seen, and none both keep is left out; ${unseen.join('; ')}`,
+            exchanges,
           });
         }
         t.check('location-search.and', broken.length === 0, {
-          message: `${broken.length} locations meet one predicate but not both: ${broken.join('; ')}`,
-          expected: `only locations within ${max} m AND with ${amenities.join(', ')}`,
-          actual: broken.join('; '),
-          exchanges: w.exchanges,
+          message: `${broken.length} locations break the AND: ${broken.join('; ')}`,
+          expected: `exactly the locations within ${max} m AND with ${amenities.join(', ')}: those both predicates alone return`,
+          actual: `distance alone: ${ids(near)}; amenities alone: ${ids(equipped)}; both: ${ids(w)}`,
+          exchanges,
         });
       },
     }),
@@ -203,19 +211,22 @@ export const locationSearchSuite: Suite = {
         const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
         const query = fixturesOf(t).query;
         const alone = await searched(t, { query, serves });
+        const near = await searched(t, { query, distance });
         const both = await searched(t, { query, distance, serves });
         const notServing = minus(idSet(both), idSet(alone));
         const { beyond: far } = placeAll(both.locations, center, max);
-        t.check('location-search.and-serves', notServing.length === 0 && far.length === 0, {
+        const dropped = leftOut(both, alone, near);
+        t.check('location-search.and-serves', notServing.length === 0 && far.length === 0 && dropped.length === 0, {
           message: [
             notServing.length ? `returned with distance but not by serves alone: ${notServing.join(', ')}` : '',
             far.length ? `beyond the radius: ${far.join(', ')}` : '',
+            dropped.length ? `returned by serves alone and by distance alone, yet left out: ${dropped.join(', ')}` : '',
           ]
             .filter(Boolean)
             .join('; '),
-          expected: `only locations serves alone returns, within ${max} m`,
-          actual: `serves alone: ${[...idSet(alone)].join(', ')}; serves and distance: ${[...idSet(both)].join(', ')}`,
-          exchanges: [...alone.exchanges, ...both.exchanges],
+          expected: `exactly the locations serves alone returns that lie within ${max} m: those both predicates alone return`,
+          actual: `serves alone: ${ids(alone)}; distance alone: ${ids(near)}; serves and distance: ${ids(both)}`,
+          exchanges: [...alone.exchanges, ...near.exchanges, ...both.exchanges],
         });
       },
     }),
@@ -235,23 +246,26 @@ export const locationSearchSuite: Suite = {
         const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
         const items = t.need(fixturesOf(t).items, 'fixtures.locations.items in --config');
         const alone = await searched(t, { query, filters: { items } });
+        const equipped = await searched(t, { query, filters: { amenities } });
         const both = await searched(t, { query, filters: { amenities, items } });
+        const exchanges = [...alone.exchanges, ...equipped.exchanges, ...both.exchanges];
         const { lacking, unlisted } = amenityMatch(both.locations, amenities);
         const broken = [
           ...minus(idSet(both), idSet(alone)).map((id) => `${id} (not returned for the items alone)`),
           ...lacking,
+          ...leftOut(both, alone, equipped).map((id) => `${id} (returned for each filter alone, yet left out)`),
         ];
         if (broken.length === 0 && unlisted.length > 0) {
           return t.observe('location-search.and-items', {
-            message: `every location is one the items filter alone returns; ${unlisted.length} list no amenities map, so whether they have ${amenities!.join(', ')} cannot be seen: ${unlisted.join(', ')}`,
-            exchanges: [...alone.exchanges, ...both.exchanges],
+            message: `every location is one the items filter alone returns, and none both filters keep is left out; ${unlisted.length} list no amenities map, so whether they have ${amenities!.join(', ')} cannot be seen: ${unlisted.join(', ')}`,
+            exchanges,
           });
         }
         t.check('location-search.and-items', broken.length === 0, {
-          message: `${broken.length} locations meet one filter but not both: ${broken.join('; ')}`,
-          expected: `only locations the items filter alone returns, each with ${amenities!.join(', ')}`,
-          actual: `items alone: ${[...idSet(alone)].join(', ')}; both: ${[...idSet(both)].join(', ')}`,
-          exchanges: [...alone.exchanges, ...both.exchanges],
+          message: `${broken.length} locations break the AND of the two filters: ${broken.join('; ')}`,
+          expected: `exactly the locations the items filter alone returns that have ${amenities!.join(', ')}: those both filters alone return`,
+          actual: `items alone: ${ids(alone)}; amenities alone: ${ids(equipped)}; both: ${ids(both)}`,
+          exchanges,
         });
       },
     }),
@@ -338,7 +352,8 @@ async function searched(
   limit?: number,
   byId = true,
 ): Promise<Walk> {
-  const w = await walk(t, input, limit);
+  // The same search is walked once a run: what each predicate alone returns is known to every scenario after.
+  const w = await t.once(`location-search.walk ${JSON.stringify([input, limit])}`, () => walk(t, input, limit));
   // A business rejects a radius it cannot honour: the fixture's is then one it cannot.
   if (w.broken && input.distance !== undefined && isRejection(t, w.broken)) {
     t.stopNotTested(
@@ -353,6 +368,20 @@ async function searched(
     );
   return w;
 }
+
+/**
+ * Locations every predicate alone returns that the search combining them leaves out: predicates
+ * that "apply conjunctively" (Document 2 §POST /locations/lookup) keep a location each one keeps.
+ */
+function leftOut(combined: Walk, ...alone: Walk[]): string[] {
+  const kept = alone.map((w) => idSet(w));
+  return minus(
+    [...kept[0]].filter((id) => kept.every((k) => k.has(id))),
+    idSet(combined),
+  );
+}
+
+const ids = (w: Walk) => [...idSet(w)].join(', ') || 'none';
 
 async function pagination(
   t: ScenarioContext<'location-search.no-repeats' | 'location-search.walk-complete'>,

@@ -223,6 +223,19 @@ export const COMMON_FAULTS = [
     plug: { 'location.match': (match) => ({ ...match, combine: (results) => results.some(Boolean) }) },
   }),
   fault({
+    name: 'location-combined-finds-nothing',
+    capability: 'common.location.search',
+    description:
+      'A request combining two predicates or more (distance, serves, filters) matches no location: nothing it returns breaks the AND, and nothing is returned.',
+    breaks: ['LSRCH-006'],
+    plug: {
+      'location.match': (match) => ({
+        ...match,
+        combine: (results) => (results.length > 1 ? false : match.combine(results)),
+      }),
+    },
+  }),
+  fault({
     name: 'location-amenity-prefix',
     capability: 'common.location.search',
     description: 'filters.amenities matches a key by prefix: com.example.parking matches com.example.parking.ev.',
