@@ -89,6 +89,10 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   'location-distance-from-context': {
     fails: ['location-search.context-no-filter', 'location-lookup.context-no-filter'],
   },
+  'location-distance-from-context-without-query': { fails: ['location-search.context-no-filter'] },
+  'location-distance-from-signals': {
+    fails: ['location-search.context-no-filter', 'location-lookup.context-no-filter'],
+  },
   'location-serves-from-context': { fails: ['location-search.context-no-filter', 'location-lookup.context-no-filter'] },
   'location-filters-or': { fails: ['location-search.and', 'location-search.and-serves', 'location-search.and-items'] },
   'location-combined-finds-nothing': {

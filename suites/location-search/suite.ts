@@ -22,6 +22,7 @@ import {
   minus,
   missingAmenities,
   placeAll,
+  signalsOf,
   walk,
   within,
   type Walk,
@@ -294,7 +295,8 @@ export const locationSearchSuite: Suite = {
       checks: [
         {
           id: 'location-search.context-no-filter',
-          title: 'a context filters nothing: the same locations with and without it',
+          title:
+            'a context or signals filter nothing: the same locations with and without them, with a query or without',
           requirements: ['LSRCH-004', 'LSRCH-005'],
         },
         {
@@ -341,6 +343,13 @@ export const locationSearchSuite: Suite = {
   rules: [endpointsRule('common.location.search'), ...locationRules('common.location.search', 'LSRCH-001')],
 };
 
+/** The same search is walked once a run: what each predicate alone returns is known to every scenario after. */
+const walked = (t: ScenarioContext, input: Parameters<typeof walk>[1], limit?: number): Promise<Walk> =>
+  t.once(`location-search.walk ${JSON.stringify([input, limit])}`, () => walk(t, input, limit));
+
+/** A walk that can be compared with another by ids: every page answered, the last reached, each location named. */
+const whole = (w: Walk) => !w.broken && !w.unfinished && w.unnamed === 0;
+
 /**
  * A walk every page of which is a locations answer (otherwise location-search.answers judges it),
  * whole; what it lacks makes the check not-tested. `byId`: the check tells locations apart by id,
@@ -352,8 +361,7 @@ async function searched(
   limit?: number,
   byId = true,
 ): Promise<Walk> {
-  // The same search is walked once a run: what each predicate alone returns is known to every scenario after.
-  const w = await t.once(`location-search.walk ${JSON.stringify([input, limit])}`, () => walk(t, input, limit));
+  const w = await walked(t, input, limit);
   // A business rejects a radius it cannot honour: the fixture's is then one it cannot.
   if (w.broken && input.distance !== undefined && isRejection(t, w.broken)) {
     t.stopNotTested(
@@ -492,38 +500,60 @@ async function contextFiltersNothing(
 ): Promise<void> {
   const query = fixturesOf(t).query;
   const context = contextOf(t);
+  const signals = signalsOf(t);
   const plain = await searched(t, { query });
   const withContext = await searched(t, { query, context });
-  const dropped = minus(idSet(plain), idSet(withContext));
-  const added = minus(idSet(withContext), idSet(plain));
-  const exchanges = [...plain.exchanges, ...withContext.exchanges];
-  t.check('location-search.context-no-filter', dropped.length === 0 && added.length === 0, {
-    message: [
-      dropped.length ? `with context ${brief(context)}, left out: ${dropped.join(', ')}` : '',
-      added.length ? `with the context, added: ${added.join(', ')}` : '',
-    ]
-      .filter(Boolean)
-      .join('; '),
-    expected: 'the same set of locations (the order may differ: context may re-rank)',
-    actual: `${idSet(plain).size} locations without context, ${idSet(withContext).size} with it`,
-    exchanges,
+  const withSignals = await searched(t, { query, signals });
+  const pairs = [
+    { what: 'the context', without: plain, with: withContext },
+    { what: 'the signals', without: plain, with: withSignals },
+  ];
+  const counted = (w: Walk) => `${idSet(w).size}`;
+  let actual = `${counted(plain)} locations; ${counted(withContext)} with the context; ${counted(withSignals)} with the signals`;
+  // Without a query a business may reach for a place of its own (the center it derives only then): compared too,
+  // when it answers a search without one.
+  if (query !== undefined) {
+    const bare = await walked(t, {});
+    const others = [
+      { what: 'the context and no query', with: await walked(t, { context }) },
+      { what: 'the signals and no query', with: await walked(t, { signals }) },
+    ];
+    if (!whole(bare))
+      actual += `; without a query, not compared: ${bare.broken ? answered(bare.broken) : (bare.unfinished ?? 'locations without ids')}`;
+    else {
+      const judged = others.filter((o) => whole(o.with));
+      for (const o of judged) pairs.push({ ...o, without: bare });
+      actual += `; without a query: ${counted(bare)}${judged.map((o) => `; ${counted(o.with)} with ${o.what}`).join('')}`;
+    }
+  }
+  const problems = pairs.flatMap((p) => {
+    const dropped = minus(idSet(p.without), idSet(p.with));
+    const added = minus(idSet(p.with), idSet(p.without));
+    return [
+      ...(dropped.length ? [`with ${p.what}, left out: ${dropped.join(', ')}`] : []),
+      ...(added.length ? [`with ${p.what}, added: ${added.join(', ')}`] : []),
+    ];
   });
+  const exchanges = pairs.flatMap((p) => [...p.without.exchanges, ...p.with.exchanges]);
+  t.check('location-search.context-no-filter', problems.length === 0, {
+    message: problems.join('; '),
+    expected: `the same set of locations with and without context ${brief(context)} or signals ${brief(signals)} (the order may differ: they may re-rank)`,
+    actual,
+    exchanges: [...new Set(exchanges)],
+  });
+  const seen = [...plain.exchanges, ...withContext.exchanges];
   const zones = (w: Walk) =>
     new Map(w.locations.filter((l) => idOf(l) !== undefined).map((l) => [idOf(l)!, l.timezone]));
   const [before, after] = [zones(plain), zones(withContext)];
   const both = [...before.keys()].filter((id) => after.has(id));
   if (!both.some((id) => before.get(id) !== undefined || after.get(id) !== undefined)) {
-    return t.notTested(
-      'location-search.timezone-stable',
-      'no location returned both times states a timezone',
-      exchanges,
-    );
+    return t.notTested('location-search.timezone-stable', 'no location returned both times states a timezone', seen);
   }
   const moved = both.filter((id) => before.get(id) !== after.get(id));
   t.check('location-search.timezone-stable', moved.length === 0, {
     message: `with context ${brief(context)}, the timezone changed for ${moved.join(', ')}`,
     expected: "each location's timezone unchanged by the context",
     actual: moved.map((id) => `${id}: ${brief(before.get(id))} → ${brief(after.get(id))}`).join('; '),
-    exchanges,
+    exchanges: seen,
   });
 }

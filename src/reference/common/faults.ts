@@ -202,6 +202,41 @@ export const COMMON_FAULTS = [
     },
   }),
   fault({
+    name: 'location-distance-from-context-without-query',
+    capability: 'common.location.search',
+    description:
+      "A search with neither distance nor query gets a 50 km radius around the context's country; with a query, the context is left alone.",
+    breaks: ['LSRCH-004', 'LSRCH-005'],
+    plug: {
+      'location.read': (read, { op }) =>
+        op !== 'search'
+          ? read
+          : (body) => {
+              const got = read(body);
+              const asked = typeof body.query === 'string' && body.query.trim() !== '';
+              if ('reply' in got || body.distance !== undefined || asked) return got;
+              const center = got.criteria.contextCountry ? LOCALITIES[got.criteria.contextCountry] : undefined;
+              return center ? { criteria: { ...got.criteria, distance: { center, max: CONTEXT_RADIUS } } } : got;
+            },
+    },
+  }),
+  fault({
+    name: 'location-distance-from-signals',
+    capability: 'common.location.search',
+    description:
+      "Without distance, a 50 km radius around where the buyer's IP address in signals places the buyer (every address is placed in the US): distance derived from signals.",
+    breaks: ['LSRCH-004', 'LSRCH-005'],
+    plug: {
+      'location.read': (read) => (body) => {
+        const got = read(body);
+        const signals = typeof body.signals === 'object' && body.signals !== null ? (body.signals as Json) : {};
+        const ip = Object.keys(signals).some((key) => key.endsWith('.buyer_ip'));
+        if ('reply' in got || body.distance !== undefined || !ip) return got;
+        return { criteria: { ...got.criteria, distance: { center: LOCALITIES.US, max: CONTEXT_RADIUS } } };
+      },
+    },
+  }),
+  fault({
     name: 'location-serves-from-context',
     capability: 'common.location.search',
     description:
