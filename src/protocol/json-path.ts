@@ -40,7 +40,7 @@ function stepsFrom(path: string, start: number, filters: boolean): PathStep[] | 
     segment.lastIndex = i;
     const m = segment.exec(path);
     if (m) {
-      steps.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : unescape(m[3] ?? m[4])));
+      steps.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : unescaped(m[3] ?? m[4])));
       i = segment.lastIndex;
       continue;
     }
@@ -50,14 +50,14 @@ function stepsFrom(path: string, start: number, filters: boolean): PathStep[] | 
     if (!f || !f[1] !== !f[10]) return undefined;
     const member = stepsFrom(f[2], 0, false) as PathSegment[] | undefined;
     if (!member) return undefined;
-    steps.push({ member, value: f[9] !== undefined ? Number(f[9]) : unescape(f[7] ?? f[8]) });
+    steps.push({ member, value: f[9] !== undefined ? Number(f[9]) : unescaped(f[7] ?? f[8]) });
     i = filter.lastIndex;
   }
   return steps;
 }
 
 /** A quoted name's escapes (RFC 9535 §2.3.1.2): \b \f \n \r \t \/ \\ \' \" and \uXXXX. */
-function unescape(quoted: string): string {
+function unescaped(quoted: string): string {
   const simple: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
   return quoted.replace(/\\(u[0-9A-Fa-f]{4}|.)/g, (_, e: string) =>
     e.length === 5 ? String.fromCharCode(Number.parseInt(e.slice(1), 16)) : (simple[e] ?? e),
@@ -103,8 +103,8 @@ export function normalizedPath(segments: PathSegment[]): string {
     '\r': '\\r',
     '\t': '\\t',
   };
-  const quote = (name: string) =>
-    name.replace(/[\\'\u0000-\u001f]/g, (c) => escapes[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escapeChar = (c: string) => escapes[c] ?? (c < ' ' ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c);
+  const quote = (name: string) => [...name].map(escapeChar).join('');
   return `$${segments.map((s) => (typeof s === 'number' ? `[${s}]` : `['${quote(s)}']`)).join('')}`;
 }
 

@@ -326,7 +326,7 @@ async function unavailable(t: ScenarioContext<'checkout.item-unavailable'>): Pro
  */
 function pointsAtLineQuantity(path: unknown, lines: number): boolean {
   const steps = typeof path === 'string' ? parseSteps(path) : undefined;
-  if (!steps || steps.length !== 3 || steps[0] !== 'line_items' || steps[2] !== 'quantity') return false;
+  if (steps?.length !== 3 || steps[0] !== 'line_items' || steps[2] !== 'quantity') return false;
   const line = steps[1];
   return isFilterStep(line) || (typeof line === 'number' && line < lines);
 }
