@@ -105,6 +105,10 @@ const PAIRS: [FaultName, VariationName][] = [
   // Paths in normalized form: a line index past the lines, and a name asked for again, must still be told.
   ['checkout-quantity-adjusted-one-based', 'checkout-paths-normalized'],
   ['booking-guest-first-name-ignored', 'booking-paths-normalized'],
+  // Inputs on every variant: each product's must still be told from the next product's.
+  ['lookup-inputs-wrong-product', 'lookup-inputs-on-every-variant'],
+  // A query that only ranks widens every search alike: a combined search finding nothing must still be told.
+  ['location-combined-finds-nothing', 'location-search-query-ranks-only'],
 ];
 
 describe('faults and variations compose', () => {
