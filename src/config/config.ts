@@ -29,6 +29,8 @@ export interface RunConfig {
       unsupported_max?: number;
       amenities?: string[];
       context?: Json;
+      /** Signals sent to show they filter nothing (Document 1 §Shared value objects: environment data). */
+      signals?: Json;
       lookup_batch_max?: number;
       /** A Location Serves the business can answer, and items it stocks somewhere (filters.items). */
       serves?: Json;

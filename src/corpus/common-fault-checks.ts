@@ -58,6 +58,7 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
       'location-search.no-repeats',
       'location-search.walk-complete',
       'location-search.amenities-filter',
+      'location-search.and',
       'location-search.and-serves',
       'location-search.and-items',
       'location-search.unsupported-max',
@@ -88,8 +89,15 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   'location-distance-from-context': {
     fails: ['location-search.context-no-filter', 'location-lookup.context-no-filter'],
   },
+  'location-distance-from-context-without-query': { fails: ['location-search.context-no-filter'] },
+  'location-distance-from-signals': {
+    fails: ['location-search.context-no-filter', 'location-lookup.context-no-filter'],
+  },
   'location-serves-from-context': { fails: ['location-search.context-no-filter', 'location-lookup.context-no-filter'] },
   'location-filters-or': { fails: ['location-search.and', 'location-search.and-serves', 'location-search.and-items'] },
+  'location-combined-finds-nothing': {
+    fails: ['location-search.and', 'location-search.and-serves', 'location-search.and-items'],
+  },
   'location-amenity-prefix': {
     fails: ['location-search.amenities-filter', 'location-search.and', 'location-lookup.amenities-applied'],
   },

@@ -255,7 +255,6 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     ],
   },
   'search-default-page-20': { fails: ['catalog-search.default-page-size'] },
-  'search-default-page-short': { fails: ['catalog-search.default-page-full'] },
   'search-ignores-limit': { fails: ['catalog-search.limit-honoured'] },
   'product-missing-description': {
     fails: ['catalog-search.products-valid', 'catalog-lookup.response', 'catalog-product.product-id'],
@@ -336,6 +335,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     ],
   },
   'lookup-inputs-extra-id': { fails: ['catalog-lookup.inputs'] },
+  'lookup-inputs-wrong-product': { fails: ['catalog-lookup.inputs'] },
   'product-selected-wrong-label': { fails: ['catalog-product.selected'] },
   'product-selected-unknown-option': { fails: ['catalog-product.selected'] },
   'product-signals-available-wrong': { fails: ['catalog-product.signals-relative'] },

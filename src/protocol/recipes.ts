@@ -46,10 +46,18 @@ export interface RecipeInputs {
     serves?: Json;
     filters?: Json;
     context?: Json;
+    signals?: Json;
     limit?: number;
     cursor?: string;
   };
-  'location.lookup': { ids: string[]; distance?: Json; serves?: Json; filters?: Json; context?: Json };
+  'location.lookup': {
+    ids: string[];
+    distance?: Json;
+    serves?: Json;
+    filters?: Json;
+    context?: Json;
+    signals?: Json;
+  };
   ask: { query: string; conversation?: Json; ids?: string[] };
   /** `members`: what the business asked for beyond property and stays (Document 3 §Endpoints: not shown). */
   'booking.create': { property: Json; stays: Json[]; members?: Json };
@@ -106,10 +114,18 @@ const RECIPES: Recipes = {
       serves: i.serves,
       filters: i.filters,
       context: i.context,
+      signals: i.signals,
       ...pagination(i.limit, i.cursor),
     }),
   'location.lookup': (i) =>
-    defined({ ids: i.ids, distance: i.distance, serves: i.serves, filters: i.filters, context: i.context }),
+    defined({
+      ids: i.ids,
+      distance: i.distance,
+      serves: i.serves,
+      filters: i.filters,
+      context: i.context,
+      signals: i.signals,
+    }),
   ask: (i) => defined({ query: i.query, conversation: i.conversation, ids: i.ids }),
   'booking.create': (i) => ({ ...i.members, property: i.property, stays: i.stays }),
   'booking.get': () => undefined,

@@ -102,6 +102,8 @@ export const requirements: Requirement[] = [
     source: `${D1} §Limits`,
     statement:
       'Without pagination.limit, a page that is not the last holds 10 products: "Default page size, catalog search: 10 results" is read as full pages of 10 while more results remain.',
+    retired:
+      "Too strict: Document 1 states the default page size (and limit's default), not that every page but the last is full; a business may answer fewer while has_next_page is true. Replaced by SRCH-015, an observation.",
   },
   {
     id: 'SRCH-012',
@@ -129,5 +131,14 @@ export const requirements: Requirement[] = [
     source: `${D1} §What the service does`,
     statement:
       "A search that finds nothing is a business outcome, not a transport error: HTTP 200 with a products array (what it holds is the business's ranking).",
+  },
+  {
+    id: 'SRCH-015',
+    level: 'MAY',
+    derived: true,
+    capability,
+    source: `${D1} §Limits`,
+    statement:
+      'The default page size is 10 ("Default page size, catalog search: 10 results"), but a page followed by more need not be full: the checker reports a page of fewer than 10, asked for without pagination.limit, that more follow.',
   },
 ];

@@ -44,7 +44,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /locations/lookup`,
     statement:
-      'distance, serves and filters.items are evaluated only against operands the platform supplied: a context naming a place filters nothing (no implicit serviceability or availability check), in search and in lookup.',
+      'distance, serves and filters.items are evaluated only against operands the platform supplied: neither a context naming a place nor signals (a buyer IP address) filter anything (no implicit serviceability or availability check), in search, with a query or without, and in lookup.',
   },
   {
     id: 'LSRCH-006',
@@ -52,7 +52,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /locations/lookup`,
     statement:
-      'distance, serves and every supplied filter predicate apply conjunctively: a combined search returns only locations each of them alone would return.',
+      'distance, serves and every supplied filter predicate apply conjunctively: a combined search returns exactly the locations every one of them alone returns, none that one of them leaves out and none that all of them keep left out.',
   },
   {
     id: 'LSRCH-007',

@@ -68,14 +68,26 @@ export const catalogLookupSuite: Suite = {
         });
         if (!ids.some((id) => products.some((p) => p.id === id))) t.stopBlocked('catalog-lookup.product-ids');
         const inputs = products.flatMap(inputIdsOf);
-        const unnamed = ids.filter((id) => products.some((p) => p.id === id) && !inputs.includes(id));
+        // A product id resolves to its own product: a variant of that product records it (one id may match
+        // several products, so naming it elsewhere too is not judged).
+        const unnamed = ids.filter(
+          (id) => products.some((p) => p.id === id) && !products.some((p) => p.id === id && inputIdsOf(p).includes(id)),
+        );
+        const elsewhere = (id: string) =>
+          products.filter((p) => p.id !== id && inputIdsOf(p).includes(id)).map((p) => String(p.id));
         const stray = inputs.filter((id) => !ids.includes(id));
         t.check('catalog-lookup.inputs', unnamed.length === 0 && stray.length === 0, {
           message: unnamed.length
-            ? `no variant's inputs names ${unnamed.join(', ')}`
+            ? unnamed
+                .map((id) => {
+                  const on = elsewhere(id);
+                  return `no variant of product ${id} has inputs naming it${on.length ? ` (the inputs of ${on.join(', ')} do)` : ''}`;
+                })
+                .join('; ')
             : `inputs name ids not requested: ${stray.join(', ')}`,
-          expected: 'each resolved request id named in the inputs of a returned variant, and no other id',
-          actual: `inputs ids ${brief(inputs)}`,
+          expected:
+            'each requested product id named in the inputs of a variant of that product, and no id that was not requested',
+          actual: products.map((p) => `${String(p.id)}: inputs ids ${brief(inputIdsOf(p))}`).join('; '),
         });
       },
     }),

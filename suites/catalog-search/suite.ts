@@ -39,8 +39,8 @@ export const catalogSearchSuite: Suite = {
         },
         {
           id: 'catalog-search.default-page-full',
-          title: 'a page followed by more holds 10 products without a limit',
-          requirements: ['SRCH-011'],
+          title: 'whether a page followed by more holds 10 products without a limit',
+          requirements: ['SRCH-015'],
         },
       ],
       run: firstPage,
@@ -178,10 +178,9 @@ async function firstPage(t: ScenarioContext<FirstPageCheck>): Promise<void> {
   if (page.hasNext !== true && !followed) {
     return t.pass('catalog-search.default-page-full', `${products.length} products, and this was the last page`, [x]);
   }
-  t.fail('catalog-search.default-page-full', {
-    message: `a page requested without a limit holds ${products.length} products, yet more follow`,
-    expected: `${DEFAULT_PAGE_SIZE} products on every page but the last`,
-    actual: `${products.length} products, has_next_page ${brief(page.hasNext)}${followed ? ', and its cursor led to more' : ''}`,
+  // Only the default size is stated (Document 1 §Limits), not that every page but the last is full.
+  t.observe('catalog-search.default-page-full', {
+    message: `a page requested without a limit holds ${products.length} products, and more follow (has_next_page ${brief(page.hasNext)}${followed ? ', its cursor led to more' : ''}); the default page size is ${DEFAULT_PAGE_SIZE}, fuller pages are not required`,
     exchanges: more ? [x, more] : [x],
   });
 }
@@ -352,15 +351,20 @@ async function filtersAnd(t: ScenarioContext<'catalog-search.filters-and'>): Pro
 
 /**
  * Filters a conformant business answers with at least one product, where each half of the AND
- * excludes something: a category holding two products of different prices, with price.max the
- * lower one, so ignoring the price (or combining with OR) lets a product through.
+ * excludes something: a category holding products of different prices, with price.max below the
+ * dearer ones' lowest price, so ignoring the price (or combining with OR) lets a product through.
+ * Which price of a product max bounds is not shown: it is the cheapest product's highest price
+ * where that stays below the next lowest, so a business bounding every variant keeps it too.
  */
 function filtersFrom(products: Record<string, unknown>[]): Record<string, unknown> | undefined {
   const priced = products.filter((p) => categoryNames(p).length > 0 && Number.isInteger(lowestPrice(p)));
   for (const p of priced) {
     const category = categoryNames(p)[0];
-    const prices = priced.filter((q) => categoryNames(q)[0] === category).map(lowestPrice);
-    if (new Set(prices).size > 1) return { categories: [category], price: { max: Math.min(...prices) } };
+    const group = priced.filter((q) => categoryNames(q)[0] === category);
+    const lows = [...new Set(group.map(lowestPrice))].sort((a, b) => a - b);
+    if (lows.length < 2) continue;
+    const highest = Math.max(...group.filter((q) => lowestPrice(q) === lows[0]).map(highestPrice));
+    return { categories: [category], price: { max: highest < lows[1] ? highest : lows[0] } };
   }
   const p = priced[0];
   return p ? { categories: [categoryNames(p)[0]], price: { max: lowestPrice(p) } } : undefined;
@@ -402,6 +406,16 @@ function outsideCategories(p: Record<string, unknown>, wanted: string[]): boolea
 function aboveMax(p: Record<string, unknown>, max: number): boolean {
   const lowest = lowestPrice(p);
   return Number.isFinite(lowest) && lowest > max;
+}
+
+/** A product's highest known price: price_range.max, else its dearest variant, else its lowest. */
+function highestPrice(p: Record<string, unknown>): number {
+  const max = isObject(p.price_range) && isObject(p.price_range.max) ? p.price_range.max.amount : undefined;
+  if (typeof max === 'number') return max;
+  const variants = (Array.isArray(p.variants) ? p.variants.filter(isObject) : [])
+    .map((v) => (isObject(v.price) ? v.price.amount : undefined))
+    .filter((a): a is number => typeof a === 'number');
+  return variants.length ? Math.max(...variants) : lowestPrice(p);
 }
 
 function lowestPrice(p: Record<string, unknown>): number {

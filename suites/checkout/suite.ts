@@ -5,7 +5,7 @@ import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
-import { parsePath } from '../../src/protocol/json-path.js';
+import { isFilterStep, parseSteps } from '../../src/protocol/json-path.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import {
   carriesResource,
@@ -320,11 +320,15 @@ async function unavailable(t: ScenarioContext<'checkout.item-unavailable'>): Pro
   });
 }
 
-/** `$.line_items[N].quantity` with N a line of the session, or a filter on line_items. */
+/**
+ * `$.line_items[N].quantity` with N a line of the session, or a filter on line_items, in any form
+ * a JSON path takes (`$['line_items'][0]['quantity']` is the same path).
+ */
 function pointsAtLineQuantity(path: unknown, lines: number): boolean {
-  if (typeof path !== 'string' || !/^\$\.line_items\[[^\]]+\]\.quantity$/.test(path)) return false;
-  const segments = parsePath(path);
-  return !segments || typeof segments[1] !== 'number' || (segments[1] as number) < lines;
+  const steps = typeof path === 'string' ? parseSteps(path) : undefined;
+  if (steps?.length !== 3 || steps[0] !== 'line_items' || steps[2] !== 'quantity') return false;
+  const line = steps[1];
+  return isFilterStep(line) || (typeof line === 'number' && line < lines);
 }
 
 /** Rules over every checkout response of the run, whichever scenario (or suite) made it. */

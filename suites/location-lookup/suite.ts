@@ -24,6 +24,7 @@ import {
   locationsOf,
   minus,
   missingAmenities,
+  signalsOf,
   walk,
   within,
   type Json,
@@ -162,29 +163,36 @@ export const locationLookupSuite: Suite = {
       checks: [
         {
           id: 'location-lookup.context-no-filter',
-          title: 'a context filters nothing: the same locations with and without it',
+          title: 'a context or signals filter nothing: the same locations with and without them',
           requirements: ['LSRCH-005'],
         },
       ],
       async run(t) {
         const ids = await requestIds(t);
         const context = contextOf(t);
+        const signals = signalsOf(t);
         const plain = await lookedUp(t, ids);
-        const withContext = await lookedUp(t, ids, { context });
-        const dropped = minus(idSet(plain.locations), idSet(withContext.locations));
-        const added = minus(idSet(withContext.locations), idSet(plain.locations));
-        t.check('location-lookup.context-no-filter', withContext.ok && dropped.length === 0 && added.length === 0, {
-          message: !withContext.ok
-            ? `with a context, lookup answered ${answered(withContext.exchanges.find((x) => !isLocationsAnswer(x))!)}`
-            : [
-                dropped.length ? `with context ${brief(context)}, left out: ${dropped.join(', ')}` : '',
-                added.length ? `with the context, added: ${added.join(', ')}` : '',
-              ]
-                .filter(Boolean)
-                .join('; '),
-          expected: 'the same locations with and without the context',
-          actual: `${idSet(plain.locations).size} locations without context, ${idSet(withContext.locations).size} with it`,
-          exchanges: [...plain.exchanges, ...withContext.exchanges],
+        const pairs = [
+          { what: 'the context', with: await lookedUp(t, ids, { context }) },
+          { what: 'the signals', with: await lookedUp(t, ids, { signals }) },
+        ];
+        const problems = pairs.flatMap((p) => {
+          if (!p.with.ok)
+            return [
+              `with ${p.what}, lookup answered ${answered(p.with.exchanges.find((x) => !isLocationsAnswer(x))!)}`,
+            ];
+          const dropped = minus(idSet(plain.locations), idSet(p.with.locations));
+          const added = minus(idSet(p.with.locations), idSet(plain.locations));
+          return [
+            ...(dropped.length ? [`with ${p.what}, left out: ${dropped.join(', ')}`] : []),
+            ...(added.length ? [`with ${p.what}, added: ${added.join(', ')}`] : []),
+          ];
+        });
+        t.check('location-lookup.context-no-filter', problems.length === 0, {
+          message: problems.join('; '),
+          expected: `the same locations with and without context ${brief(context)} or signals ${brief(signals)}`,
+          actual: `${idSet(plain.locations).size} locations; ${pairs.map((p) => `${idSet(p.with.locations).size} with ${p.what}`).join('; ')}`,
+          exchanges: [...plain.exchanges, ...pairs.flatMap((p) => p.with.exchanges)],
         });
       },
     }),

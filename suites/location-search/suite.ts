@@ -22,6 +22,7 @@ import {
   minus,
   missingAmenities,
   placeAll,
+  signalsOf,
   walk,
   within,
   type Walk,
@@ -165,25 +166,33 @@ export const locationSearchSuite: Suite = {
       async run(t) {
         const { distance, center, max } = fixtureDistance(t);
         const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
-        const w = await searched(t, { query: fixturesOf(t).query, distance, filters: { amenities } });
+        const query = fixturesOf(t).query;
+        const near = await searched(t, { query, distance });
+        const equipped = await searched(t, { query, filters: { amenities } });
+        const w = await searched(t, { query, distance, filters: { amenities } });
+        const exchanges = [...near.exchanges, ...equipped.exchanges, ...w.exchanges];
         const { beyond: far, unplaced } = placeAll(w.locations, center, max);
         const { lacking, unlisted } = amenityMatch(w.locations, amenities);
-        const broken = [...far.map((f) => `${f} (beyond the radius)`), ...lacking];
+        const broken = [
+          ...far.map((f) => `${f} (beyond the radius)`),
+          ...lacking,
+          ...leftOut(w, near, equipped).map((id) => `${id} (returned for each predicate alone, yet left out)`),
+        ];
         if (broken.length === 0 && unplaced.length + unlisted.length > 0) {
           const unseen = [
             unplaced.length ? `${unplaced.length} cannot be placed to judge the distance (${unplaced.join(', ')})` : '',
             unlisted.length ? `${unlisted.length} list no amenities map (${unlisted.join(', ')})` : '',
           ].filter(Boolean);
           return t.observe('location-search.and', {
-            message: `no location breaks either predicate where it can be seen; ${unseen.join('; ')}`,
-            exchanges: w.exchanges,
+            message: `no location breaks either predicate where it can be seen, and none both keep is left out; ${unseen.join('; ')}`,
+            exchanges,
           });
         }
         t.check('location-search.and', broken.length === 0, {
-          message: `${broken.length} locations meet one predicate but not both: ${broken.join('; ')}`,
-          expected: `only locations within ${max} m AND with ${amenities.join(', ')}`,
-          actual: broken.join('; '),
-          exchanges: w.exchanges,
+          message: `${broken.length} locations break the AND: ${broken.join('; ')}`,
+          expected: `exactly the locations within ${max} m AND with ${amenities.join(', ')}: those both predicates alone return`,
+          actual: `distance alone: ${ids(near)}; amenities alone: ${ids(equipped)}; both: ${ids(w)}`,
+          exchanges,
         });
       },
     }),
@@ -203,19 +212,22 @@ export const locationSearchSuite: Suite = {
         const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
         const query = fixturesOf(t).query;
         const alone = await searched(t, { query, serves });
+        const near = await searched(t, { query, distance });
         const both = await searched(t, { query, distance, serves });
         const notServing = minus(idSet(both), idSet(alone));
         const { beyond: far } = placeAll(both.locations, center, max);
-        t.check('location-search.and-serves', notServing.length === 0 && far.length === 0, {
+        const dropped = leftOut(both, alone, near);
+        t.check('location-search.and-serves', notServing.length === 0 && far.length === 0 && dropped.length === 0, {
           message: [
             notServing.length ? `returned with distance but not by serves alone: ${notServing.join(', ')}` : '',
             far.length ? `beyond the radius: ${far.join(', ')}` : '',
+            dropped.length ? `returned by serves alone and by distance alone, yet left out: ${dropped.join(', ')}` : '',
           ]
             .filter(Boolean)
             .join('; '),
-          expected: `only locations serves alone returns, within ${max} m`,
-          actual: `serves alone: ${[...idSet(alone)].join(', ')}; serves and distance: ${[...idSet(both)].join(', ')}`,
-          exchanges: [...alone.exchanges, ...both.exchanges],
+          expected: `exactly the locations serves alone returns that lie within ${max} m: those both predicates alone return`,
+          actual: `serves alone: ${ids(alone)}; distance alone: ${ids(near)}; serves and distance: ${ids(both)}`,
+          exchanges: [...alone.exchanges, ...near.exchanges, ...both.exchanges],
         });
       },
     }),
@@ -235,23 +247,26 @@ export const locationSearchSuite: Suite = {
         const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
         const items = t.need(fixturesOf(t).items, 'fixtures.locations.items in --config');
         const alone = await searched(t, { query, filters: { items } });
+        const equipped = await searched(t, { query, filters: { amenities } });
         const both = await searched(t, { query, filters: { amenities, items } });
+        const exchanges = [...alone.exchanges, ...equipped.exchanges, ...both.exchanges];
         const { lacking, unlisted } = amenityMatch(both.locations, amenities);
         const broken = [
           ...minus(idSet(both), idSet(alone)).map((id) => `${id} (not returned for the items alone)`),
           ...lacking,
+          ...leftOut(both, alone, equipped).map((id) => `${id} (returned for each filter alone, yet left out)`),
         ];
         if (broken.length === 0 && unlisted.length > 0) {
           return t.observe('location-search.and-items', {
-            message: `every location is one the items filter alone returns; ${unlisted.length} list no amenities map, so whether they have ${amenities!.join(', ')} cannot be seen: ${unlisted.join(', ')}`,
-            exchanges: [...alone.exchanges, ...both.exchanges],
+            message: `every location is one the items filter alone returns, and none both filters keep is left out; ${unlisted.length} list no amenities map, so whether they have ${amenities!.join(', ')} cannot be seen: ${unlisted.join(', ')}`,
+            exchanges,
           });
         }
         t.check('location-search.and-items', broken.length === 0, {
-          message: `${broken.length} locations meet one filter but not both: ${broken.join('; ')}`,
-          expected: `only locations the items filter alone returns, each with ${amenities!.join(', ')}`,
-          actual: `items alone: ${[...idSet(alone)].join(', ')}; both: ${[...idSet(both)].join(', ')}`,
-          exchanges: [...alone.exchanges, ...both.exchanges],
+          message: `${broken.length} locations break the AND of the two filters: ${broken.join('; ')}`,
+          expected: `exactly the locations the items filter alone returns that have ${amenities!.join(', ')}: those both filters alone return`,
+          actual: `items alone: ${ids(alone)}; amenities alone: ${ids(equipped)}; both: ${ids(both)}`,
+          exchanges,
         });
       },
     }),
@@ -280,7 +295,8 @@ export const locationSearchSuite: Suite = {
       checks: [
         {
           id: 'location-search.context-no-filter',
-          title: 'a context filters nothing: the same locations with and without it',
+          title:
+            'a context or signals filter nothing: the same locations with and without them, with a query or without',
           requirements: ['LSRCH-004', 'LSRCH-005'],
         },
         {
@@ -327,6 +343,13 @@ export const locationSearchSuite: Suite = {
   rules: [endpointsRule('common.location.search'), ...locationRules('common.location.search', 'LSRCH-001')],
 };
 
+/** The same search is walked once a run: what each predicate alone returns is known to every scenario after. */
+const walked = (t: ScenarioContext, input: Parameters<typeof walk>[1], limit?: number): Promise<Walk> =>
+  t.once(`location-search.walk ${JSON.stringify([input, limit])}`, () => walk(t, input, limit));
+
+/** A walk that can be compared with another by ids: every page answered, the last reached, each location named. */
+const whole = (w: Walk) => !w.broken && !w.unfinished && w.unnamed === 0;
+
 /**
  * A walk every page of which is a locations answer (otherwise location-search.answers judges it),
  * whole; what it lacks makes the check not-tested. `byId`: the check tells locations apart by id,
@@ -338,7 +361,7 @@ async function searched(
   limit?: number,
   byId = true,
 ): Promise<Walk> {
-  const w = await walk(t, input, limit);
+  const w = await walked(t, input, limit);
   // A business rejects a radius it cannot honour: the fixture's is then one it cannot.
   if (w.broken && input.distance !== undefined && isRejection(t, w.broken)) {
     t.stopNotTested(
@@ -353,6 +376,20 @@ async function searched(
     );
   return w;
 }
+
+/**
+ * Locations every predicate alone returns that the search combining them leaves out: predicates
+ * that "apply conjunctively" (Document 2 §POST /locations/lookup) keep a location each one keeps.
+ */
+function leftOut(combined: Walk, ...alone: Walk[]): string[] {
+  const kept = alone.map((w) => idSet(w));
+  return minus(
+    [...kept[0]].filter((id) => kept.every((k) => k.has(id))),
+    idSet(combined),
+  );
+}
+
+const ids = (w: Walk) => [...idSet(w)].join(', ') || 'none';
 
 async function pagination(
   t: ScenarioContext<'location-search.no-repeats' | 'location-search.walk-complete'>,
@@ -463,38 +500,60 @@ async function contextFiltersNothing(
 ): Promise<void> {
   const query = fixturesOf(t).query;
   const context = contextOf(t);
+  const signals = signalsOf(t);
   const plain = await searched(t, { query });
   const withContext = await searched(t, { query, context });
-  const dropped = minus(idSet(plain), idSet(withContext));
-  const added = minus(idSet(withContext), idSet(plain));
-  const exchanges = [...plain.exchanges, ...withContext.exchanges];
-  t.check('location-search.context-no-filter', dropped.length === 0 && added.length === 0, {
-    message: [
-      dropped.length ? `with context ${brief(context)}, left out: ${dropped.join(', ')}` : '',
-      added.length ? `with the context, added: ${added.join(', ')}` : '',
-    ]
-      .filter(Boolean)
-      .join('; '),
-    expected: 'the same set of locations (the order may differ: context may re-rank)',
-    actual: `${idSet(plain).size} locations without context, ${idSet(withContext).size} with it`,
-    exchanges,
+  const withSignals = await searched(t, { query, signals });
+  const pairs = [
+    { what: 'the context', without: plain, with: withContext },
+    { what: 'the signals', without: plain, with: withSignals },
+  ];
+  const counted = (w: Walk) => `${idSet(w).size}`;
+  let actual = `${counted(plain)} locations; ${counted(withContext)} with the context; ${counted(withSignals)} with the signals`;
+  // Without a query a business may reach for a place of its own (the center it derives only then): compared too,
+  // when it answers a search without one.
+  if (query !== undefined) {
+    const bare = await walked(t, {});
+    const others = [
+      { what: 'the context and no query', with: await walked(t, { context }) },
+      { what: 'the signals and no query', with: await walked(t, { signals }) },
+    ];
+    if (!whole(bare))
+      actual += `; without a query, not compared: ${bare.broken ? answered(bare.broken) : (bare.unfinished ?? 'locations without ids')}`;
+    else {
+      const judged = others.filter((o) => whole(o.with));
+      for (const o of judged) pairs.push({ ...o, without: bare });
+      actual += `; without a query: ${counted(bare)}${judged.map((o) => `; ${counted(o.with)} with ${o.what}`).join('')}`;
+    }
+  }
+  const problems = pairs.flatMap((p) => {
+    const dropped = minus(idSet(p.without), idSet(p.with));
+    const added = minus(idSet(p.with), idSet(p.without));
+    return [
+      ...(dropped.length ? [`with ${p.what}, left out: ${dropped.join(', ')}`] : []),
+      ...(added.length ? [`with ${p.what}, added: ${added.join(', ')}`] : []),
+    ];
   });
+  const exchanges = pairs.flatMap((p) => [...p.without.exchanges, ...p.with.exchanges]);
+  t.check('location-search.context-no-filter', problems.length === 0, {
+    message: problems.join('; '),
+    expected: `the same set of locations with and without context ${brief(context)} or signals ${brief(signals)} (the order may differ: they may re-rank)`,
+    actual,
+    exchanges: [...new Set(exchanges)],
+  });
+  const seen = [...plain.exchanges, ...withContext.exchanges];
   const zones = (w: Walk) =>
     new Map(w.locations.filter((l) => idOf(l) !== undefined).map((l) => [idOf(l)!, l.timezone]));
   const [before, after] = [zones(plain), zones(withContext)];
   const both = [...before.keys()].filter((id) => after.has(id));
   if (!both.some((id) => before.get(id) !== undefined || after.get(id) !== undefined)) {
-    return t.notTested(
-      'location-search.timezone-stable',
-      'no location returned both times states a timezone',
-      exchanges,
-    );
+    return t.notTested('location-search.timezone-stable', 'no location returned both times states a timezone', seen);
   }
   const moved = both.filter((id) => before.get(id) !== after.get(id));
   t.check('location-search.timezone-stable', moved.length === 0, {
     message: `with context ${brief(context)}, the timezone changed for ${moved.join(', ')}`,
     expected: "each location's timezone unchanged by the context",
     actual: moved.map((id) => `${id}: ${brief(before.get(id))} → ${brief(after.get(id))}`).join('; '),
-    exchanges,
+    exchanges: seen,
   });
 }

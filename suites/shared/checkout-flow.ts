@@ -11,7 +11,7 @@ import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
-import type { PathSegment } from '../../src/protocol/json-path.js';
+import { parseSteps, type PathSegment } from '../../src/protocol/json-path.js';
 import type { LineItemRequest } from '../../src/protocol/recipes.js';
 import { knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
@@ -183,7 +183,7 @@ function nextSubmission(t: ScenarioContext, x: Exchange): Json | undefined {
   if (pointing(x).some((m) => m.code === 'missing' && shows(resource, m.path) && !supplied(x, m.path))) changed = true;
   const methods = methodsOf(resource);
   if (methods.length === 0) {
-    if (pointing(x).some((m) => m.path.startsWith('$.fulfillment'))) {
+    if (pointing(x).some((m) => parseSteps(m.path)?.[0] === 'fulfillment')) {
       draft.body = { ...draft.body, fulfillment: { methods: [{ type: 'shipping', destinations: [address(t)] }] } };
       changed = true;
     }

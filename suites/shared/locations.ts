@@ -25,6 +25,16 @@ export const fixturesOf = (t: ScenarioContext): LocationFixtures => t.config.fix
 export const contextOf = (t: ScenarioContext): Json =>
   fixturesOf(t).context ?? { address_country: 'US', address_region: 'NY', postal_code: '10012' };
 
+/**
+ * Signals, when the config gives none: environment data under reverse-domain keys (Document 1
+ * §Shared value objects), a public address and a browser's user agent, as a platform observes them.
+ */
+export const signalsOf = (t: ScenarioContext): Json =>
+  fixturesOf(t).signals ?? {
+    [`${t.dialect.prefix}.buyer_ip`]: '8.8.8.8',
+    [`${t.dialect.prefix}.user_agent`]: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  };
+
 export function locationsOf(body: unknown): Json[] {
   return isObject(body) && Array.isArray(body.locations) ? body.locations.filter(isObject) : [];
 }

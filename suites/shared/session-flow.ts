@@ -8,7 +8,7 @@
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/report/exchange.js';
-import { parsePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
+import { resolvePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { paymentInstrument, type Json } from '../../src/protocol/recipes.js';
 
@@ -70,28 +70,12 @@ export function pointing(x: Exchange): (Message & { path: string })[] {
 export const describeAsk = (m: Message) =>
   `${String(m.path)} (${String(m.code)}${typeof m.content === 'string' ? `: ${m.content}` : ''})`;
 
-/** A filter step selecting an array element by one member: `[?(@.id=='guest-1')]`. */
-const FILTER = /\[\?\(@\.([A-Za-z_][A-Za-z0-9_]*)\s*==\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?))\)\]/;
-
 /**
  * The segments of a message path in `doc`: a filter step becomes the index of the first element
  * it selects there (a message path is "JSON path of the field concerned", Document 1 §Shared
  * value objects, and a business may name an element by its id). Undefined when unreadable.
  */
-export function pathIn(path: string, doc: unknown): PathSegment[] | undefined {
-  let head = '';
-  let rest = path;
-  for (let m = FILTER.exec(rest); m; m = FILTER.exec(rest)) {
-    const before = parsePath(head + rest.slice(0, m.index));
-    const list = before && valueAt(doc, before);
-    const want = m[2] ?? m[3] ?? Number(m[4]);
-    const index = Array.isArray(list) ? list.findIndex((e) => isObject(e) && e[m![1]] === want) : -1;
-    if (index < 0) return undefined;
-    head = `${head}${rest.slice(0, m.index)}[${index}]`;
-    rest = rest.slice(m.index + m[0].length);
-  }
-  return parsePath(head + rest);
-}
+export const pathIn = (path: string, doc: unknown): PathSegment[] | undefined => resolvePath(path, doc);
 
 /**
  * Fills every path the business asks for that `source` provides, into `draft`, except paths the

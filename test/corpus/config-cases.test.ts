@@ -159,7 +159,7 @@ const CASES: ConfigCase[] = [
     expect: { 'catalog-search.filters-and': ['pass', /held/] },
   },
   {
-    // A short last page without a limit is full enough (SRCH-011); one page leaves nothing to walk.
+    // A short last page without a limit is full enough (SRCH-015); one page leaves nothing to walk.
     name: 'a search query matching two products',
     variations: [],
     config: (c) => ({ ...c, fixtures: { ...c.fixtures, search_query: 'set' } }),

@@ -26,8 +26,6 @@ const PAIRS: [FaultName, VariationName][] = [
   ['order-foreign-read-403', 'auth-api-key'],
   ['search-filters-or', 'search-hierarchical-categories'],
   ['search-cursor-repeats', 'search-pagination-minimal'],
-  // Short pages without has_next_page: only following the cursor shows that more follow.
-  ['search-default-page-short', 'search-pagination-minimal'],
   ['product-signals-ignore-selection', 'search-available-variants-only'],
   // Search hides the out-of-stock 9 / Blue: the value tried first has an out-of-stock variant, whose availability must
   // still count.
@@ -113,6 +111,13 @@ const PAIRS: [FaultName, VariationName][] = [
   ['booking-guest-first-name-ignored', 'booking-missing-path-filter'],
   ['booking-guest-first-name-ignored', 'booking-path-filter-double-quoted'],
   ['booking-guest-first-name-ignored', 'booking-path-filter-spaced'],
+  // Paths in normalized form: a line index past the lines, and a name asked for again, must still be told.
+  ['checkout-quantity-adjusted-one-based', 'checkout-paths-normalized'],
+  ['booking-guest-first-name-ignored', 'booking-paths-normalized'],
+  // Inputs on every variant: each product's must still be told from the next product's.
+  ['lookup-inputs-wrong-product', 'lookup-inputs-on-every-variant'],
+  // A query that only ranks widens every search alike: a combined search finding nothing must still be told.
+  ['location-combined-finds-nothing', 'location-search-query-ranks-only'],
 ];
 
 describe('faults and variations compose', () => {

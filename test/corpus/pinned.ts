@@ -7,7 +7,8 @@
  * mutant on.
  *
  * After a reviewed change of wording: `PROTO_CORPUS_UPDATE=1 npx vitest run test/corpus` rewrites
- * the sections of the cases it ran (and clean.txt), and keeps the others.
+ * the sections of the cases it ran (and clean.txt), keeps the others, and drops those of cases
+ * that are gone when the test that looks for them ran ("pins no … that is gone").
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,8 +93,16 @@ export function pinnedCorpus(corpus: string) {
     });
   }
   return {
-    /** Section names with no case among `names`: pins left behind by a case renamed or removed. */
-    stale: (names: string[]) => [...sections.keys()].filter((s) => !names.includes(s)),
+    /**
+     * Section names with no case among `names`: pins left behind by a case renamed or removed. Under an update they
+     * are dropped from the file instead.
+     */
+    stale: (names: string[]) => {
+      const gone = [...sections.keys()].filter((s) => !names.includes(s));
+      if (!updating) return gone;
+      for (const s of gone) sections.delete(s);
+      return [];
+    },
     /**
      * A case's verdict texts against its pins. A narrowed run (the mutation run's scope) says other
      * things than a whole one: it is compared with the same case run once with no mutant on.

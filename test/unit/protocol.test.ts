@@ -22,7 +22,14 @@ import {
   thumbprint,
 } from '../../src/protocol/jwk.js';
 import { distanceMeters, HALF_CIRCUMFERENCE, readPoint } from '../../src/protocol/geo.js';
-import { parsePath, valueAt, withValueAt } from '../../src/protocol/json-path.js';
+import {
+  normalizedPath,
+  parsePath,
+  parseSteps,
+  resolvePath,
+  valueAt,
+  withValueAt,
+} from '../../src/protocol/json-path.js';
 import { brief, findMessage, messagesOf } from '../../src/protocol/messages.js';
 import { isRfc3339DateTime } from '../../src/protocol/time.js';
 
@@ -388,6 +395,35 @@ describe('message paths, every form', () => {
     expect(parsePath('$.a_b.c-d[12]')).toEqual(['a_b', 'c-d', 12]);
     expect(parsePath('$["we\\"ird"][\'x y\']')).toEqual(['we"ird', 'x y']);
     for (const bad of ['$.', '$[x]', '$.a[', '$..a', '$.a[*]', '', 'x']) expect(parsePath(bad), bad).toBeUndefined();
+  });
+
+  it('reads an RFC 9535 normalized path as the same path as its dotted form, escapes and all', () => {
+    expect(parsePath("$['line_items'][0]['quantity']")).toEqual(parsePath('$.line_items[0].quantity'));
+    expect(parsePath("$['a\\'b\\n\\u00e9\\\\']")).toEqual(["a'b\né\\"]);
+    const names = ['buyer', "it's", 'tab\there', 'back\\slash', '\u0001'];
+    for (const name of names) expect(parsePath(normalizedPath([name, 3]))).toEqual([name, 3]);
+    expect(normalizedPath(['line_items', 0, 'quantity'])).toBe("$['line_items'][0]['quantity']");
+  });
+
+  it('reads a filter step in either form, and resolves it to the element it selects', () => {
+    const doc = {
+      line_items: [
+        { id: 'a', item: { id: 'x' } },
+        { id: 'b', item: { id: 'y' } },
+      ],
+    };
+    for (const path of [
+      "$.line_items[?(@.id=='b')].quantity",
+      "$.line_items[?@.id=='b'].quantity",
+      '$.line_items[?(@.item.id == "y")].quantity',
+      "$['line_items'][?@['item']['id']=='y']['quantity']",
+    ])
+      expect(resolvePath(path, doc), path).toEqual(['line_items', 1, 'quantity']);
+    expect(parseSteps("$.line_items[?(@.id=='b')]")).toEqual(['line_items', { member: ['id'], value: 'b' }]);
+    expect(parsePath("$.line_items[?(@.id=='b')]")).toBeUndefined();
+    expect(resolvePath("$.line_items[?(@.id=='c')]", doc)).toBeUndefined();
+    for (const bad of ["$.a[?(@.id=='b']", "$.a[?@.id=='b')]", '$.a[?(@.id)]'])
+      expect(parseSteps(bad), bad).toBeUndefined();
   });
 
   it('reads through objects and arrays only, and writes new branches of either', () => {

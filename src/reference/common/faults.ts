@@ -202,6 +202,41 @@ export const COMMON_FAULTS = [
     },
   }),
   fault({
+    name: 'location-distance-from-context-without-query',
+    capability: 'common.location.search',
+    description:
+      "A search with neither distance nor query gets a 50 km radius around the context's country; with a query, the context is left alone.",
+    breaks: ['LSRCH-004', 'LSRCH-005'],
+    plug: {
+      'location.read': (read, { op }) =>
+        op !== 'search'
+          ? read
+          : (body) => {
+              const got = read(body);
+              const asked = typeof body.query === 'string' && body.query.trim() !== '';
+              if ('reply' in got || body.distance !== undefined || asked) return got;
+              const center = got.criteria.contextCountry ? LOCALITIES[got.criteria.contextCountry] : undefined;
+              return center ? { criteria: { ...got.criteria, distance: { center, max: CONTEXT_RADIUS } } } : got;
+            },
+    },
+  }),
+  fault({
+    name: 'location-distance-from-signals',
+    capability: 'common.location.search',
+    description:
+      "Without distance, a 50 km radius around where the buyer's IP address in signals places the buyer (every address is placed in the US): distance derived from signals.",
+    breaks: ['LSRCH-004', 'LSRCH-005'],
+    plug: {
+      'location.read': (read) => (body) => {
+        const got = read(body);
+        const signals = typeof body.signals === 'object' && body.signals !== null ? (body.signals as Json) : {};
+        const ip = Object.keys(signals).some((key) => key.endsWith('.buyer_ip'));
+        if ('reply' in got || body.distance !== undefined || !ip) return got;
+        return { criteria: { ...got.criteria, distance: { center: LOCALITIES.US, max: CONTEXT_RADIUS } } };
+      },
+    },
+  }),
+  fault({
     name: 'location-serves-from-context',
     capability: 'common.location.search',
     description:
@@ -221,6 +256,19 @@ export const COMMON_FAULTS = [
     description: 'distance, serves and filters combine with OR: a location meeting any one of them matches.',
     breaks: ['LSRCH-006'],
     plug: { 'location.match': (match) => ({ ...match, combine: (results) => results.some(Boolean) }) },
+  }),
+  fault({
+    name: 'location-combined-finds-nothing',
+    capability: 'common.location.search',
+    description:
+      'A request combining two predicates or more (distance, serves, filters) matches no location: nothing it returns breaks the AND, and nothing is returned.',
+    breaks: ['LSRCH-006'],
+    plug: {
+      'location.match': (match) => ({
+        ...match,
+        combine: (results) => (results.length > 1 ? false : match.combine(results)),
+      }),
+    },
   }),
   fault({
     name: 'location-amenity-prefix',

@@ -109,8 +109,8 @@ export interface LocationHooks extends LocationDataHooks {
   'location.merge': Hook<Merge, { sent: string[] }>;
   /** Which of the locations found a lookup answers (Document 2: those meeting its criteria). */
   'location.lookup-filter': Hook<LookupFilter>;
-  /** A lookup answer's messages (batch_limit_applied, not_found). */
-  'location.lookup-messages': Hook<ReplyMessage[]>;
+  /** A lookup answer's messages (batch_limit_applied, not_found); `sent` is the ids as sent. */
+  'location.lookup-messages': Hook<ReplyMessage[], { sent: string[] }>;
   /** A looked-up location's inputs; `own` is its id, `sent` the ids as sent. */
   'location.inputs': Hook<unknown[], { entries: LookupEntry[]; index: number; own: string; sent: string[] }>;
   /** A location's amenities map. */

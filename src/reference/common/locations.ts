@@ -147,7 +147,7 @@ export function lookup({ body, hooks }: HandlerRequest): Reply {
       { entries: kept, index, own: idOf(location), sent: ids },
     ),
   }));
-  const said = hooks.run('location.lookup-messages', messages);
+  const said = hooks.run('location.lookup-messages', messages, { sent: ids });
   return resource({ locations, ...(said.length ? { messages: said } : {}) });
 }
 

@@ -144,6 +144,74 @@ export const COMMON_VARIATIONS = [
     },
   }),
   variation({
+    name: 'location-search-query-ranks-only',
+    capability: 'common.location.search',
+    description:
+      'When a search carries distance, serves or filters, its query only ranks: every location meeting them is listed, the query matches first. A checker that expects the query to narrow a structured search sees locations it did not ask for.',
+    permitted_by:
+      'Document 2 §POST /locations/search: query "Free-text natural-language location query"; distance is "Combined by AND with `serves` and every filter", and the query is not among them.',
+    plug: {
+      'location.matches': (matches, { criteria, fits }) => {
+        const { distance, serves, amenities, items, openAt } = criteria;
+        if (!distance && !serves && !amenities && !items && !openAt) return matches;
+        return [...matches, ...LOCATIONS.filter((l) => fits(l) && !matches.includes(l))];
+      },
+    },
+  }),
+  variation({
+    name: 'location-search-nearest-first',
+    capability: 'common.location.search',
+    description:
+      'A search with distance lists the locations nearest the center first. A checker that compares the pages of a distance search with those of another by position sees locations moved.',
+    permitted_by: 'Not shown: the order of search results; Document 2 fixes which locations match, not their rank.',
+    plug: {
+      'location.matches': (matches, { criteria: { distance } }) =>
+        distance
+          ? [...matches].sort((a, b) => distanceMeters(distance.center, a.geo) - distanceMeters(distance.center, b.geo))
+          : matches,
+    },
+  }),
+  variation({
+    name: 'location-lookup-reordered',
+    capability: 'common.location.lookup',
+    description:
+      'Lookup lists the locations it found in the reverse of request order. A checker that pairs locations with identifiers by position fails it.',
+    permitted_by: 'Not shown: Document 2 §POST /locations/lookup says nothing of the order of locations.',
+    plug: { 'location.lookup-filter': (filter) => (entries, criteria) => [...filter(entries, criteria)].reverse() },
+  }),
+  variation({
+    name: 'location-lookup-inputs-each-sent',
+    capability: 'common.location.lookup',
+    description:
+      'An identifier sent twice is recorded twice in the inputs of its location, once for each time it was sent. A checker that takes a repeated inputs entry for a stray one fails it.',
+    permitted_by:
+      'Document 2 §Location: inputs, "each entry preserves one identifier exactly as supplied"; Document 2 §POST /locations/lookup: "one returned location carries all matching `inputs` entries"; how repeats are recorded is not shown.',
+    plug: {
+      'location.merge':
+        (merge, { sent }) =>
+        (processed, resolved) =>
+          merge(
+            sent.filter((id) => processed.includes(id)),
+            resolved,
+          ),
+    },
+  }),
+  variation({
+    name: 'location-lookup-not-found-with-path',
+    capability: 'common.location.lookup',
+    description:
+      'Each not_found message names the identifier alone as its content and points at it with a path, $.ids[2]. A checker that reads the path as a field the platform must supply, or wants prose, fails it.',
+    permitted_by:
+      'Document 2 §POST /locations/lookup: "MAY add informational `not_found` messages"; Document 1 §Shared value objects: Message `path` (string, JSON path of the field concerned).',
+    plug: {
+      'location.lookup-messages': (messages, { sent }) =>
+        messages.map((m) => {
+          const id = m.code === 'not_found' ? sent.find((s) => m.content.includes(s)) : undefined;
+          return id === undefined ? m : { ...m, content: id, path: `$.ids[${sent.indexOf(id)}]` };
+        }),
+    },
+  }),
+  variation({
     name: 'location-lookup-no-not-found',
     capability: 'common.location.lookup',
     description:

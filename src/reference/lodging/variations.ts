@@ -278,6 +278,13 @@ export const LODGING_VARIATIONS = [
       'booking.stay-json': ({ id: _id, occupancy: _occupancy, stay_dates: _dates, ...stay }) => stay,
     },
   }),
+  bookingSessions.pathsNormalized({
+    name: 'booking-paths-normalized',
+    description:
+      "Message paths are RFC 9535 normalized paths: $['booker']['email'], $['guests'][0]['first_name']. A checker that reads only the dotted form cannot tell what a booking asks for.",
+    permitted_by:
+      'Document 3 §Resources and their fields: messages "array of Message"; Document 1 §Shared value objects: Message `path` "(string, JSON path of the field concerned, e.g. `$.buyer.email`)".',
+  }),
   bookingSessions.missingCodeRequired({
     name: 'booking-missing-code-required',
     description:

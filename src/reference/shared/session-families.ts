@@ -4,12 +4,20 @@
  * list makes its own records of a family, each with its own name, description, requirements and
  * place in the list; the family gives the capability and what the record does.
  */
+import { normalizedPath, resolvePath } from '../../protocol/json-path.js';
 import { recordsFor, type Fault, type Variation } from '../records.js';
 import type { Plugs } from './hooks.js';
 import { billingAddressMissing, providerDeclined } from './payment.js';
 import { resource, transportError, type ReplyMessage } from './replies.js';
 import type { InProgressAnswer, SessionCore, SessionStatus } from './session.js';
 import type { SessionHookPoints, SessionHooks } from './session-hooks.js';
+
+/** A message with its path in normalized form, where the path reads in `doc`. */
+const normalized = (doc: unknown) => (m: unknown) => {
+  if (typeof m !== 'object' || m === null || typeof (m as ReplyMessage).path !== 'string') return m;
+  const segments = resolvePath((m as ReplyMessage).path!, doc);
+  return segments ? { ...m, path: normalizedPath(segments) } : m;
+};
 
 /** What a record of a family is given by its list: all but its capability and what it does. */
 type Text<R, N extends string> = Omit<R, 'capability' | 'plug'> & { name: N };
@@ -110,6 +118,17 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
       fault(
         text,
         at('missing-message', (m) => (m.code === 'invalid' ? m : unrecoverably(m))),
+      ),
+    /**
+     * Every message path of a session is written in RFC 9535 normalized form, `$['buyer']['email']`; a filter
+     * step becomes the index of the element it selects.
+     */
+    pathsNormalized: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('json', (json) =>
+          Array.isArray(json.messages) ? { ...json, messages: json.messages.map(normalized(json)) } : json,
+        ),
       ),
     /** What is missing is named with code "required", not "missing". */
     missingCodeRequired: <N extends string>(text: VariationText<N>) =>

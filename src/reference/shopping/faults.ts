@@ -94,16 +94,6 @@ export const SHOPPING_FAULTS = [
     plug: { 'search.limit': (_limit, { requested }) => requested ?? 20 },
   }),
   fault({
-    name: 'search-default-page-short',
-    capability: 'shopping.catalog.search',
-    description: 'Without a limit, search pages hold 5 products although more follow.',
-    breaks: ['SRCH-011'],
-    // Only the default page is short: a page size chosen beside it (search-default-page-20) stands.
-    plug: {
-      'search.limit': (limit, { requested }) => (requested === undefined && limit === SEARCH_DEFAULT_LIMIT ? 5 : limit),
-    },
-  }),
-  fault({
     name: 'search-ignores-limit',
     capability: 'shopping.catalog.search',
     description: 'Search ignores pagination.limit and always returns 10.',
@@ -369,6 +359,27 @@ export const SHOPPING_FAULTS = [
     description: "Lookup inputs also name the product's handle, which the request never carried.",
     breaks: ['LKUP-006'],
     plug: { 'lookup.inputs': (inputs, { product }) => inputs && [...inputs, { id: product.handle, match: 'handle' }] },
+  }),
+  fault({
+    name: 'lookup-inputs-wrong-product',
+    capability: 'shopping.catalog.lookup',
+    description:
+      "A lookup resolving several products hangs each product's inputs on the next one's featured variant: every id is named, on the wrong product.",
+    breaks: ['LKUP-006'],
+    plug: {
+      'lookup.products': (products) => {
+        if (products.length < 2) return products;
+        const inputsOf = (p: Json) => (p.variants as Json[]).flatMap((v) => (Array.isArray(v.inputs) ? v.inputs : []));
+        const pooled = products.map(inputsOf);
+        return products.map((p, i) => {
+          const moved = pooled[(i + 1) % products.length];
+          const variants = (p.variants as Json[]).map(({ inputs: _inputs, ...v }, k) =>
+            k === 0 && moved.length ? { ...v, inputs: moved } : v,
+          );
+          return { ...p, variants };
+        });
+      },
+    },
   }),
   fault({
     name: 'product-selected-wrong-label',

@@ -6,7 +6,7 @@ import type { LayerHooks } from '../shared/layer-hooks.js';
 import { sessionRecords } from '../shared/session-families.js';
 import type { Missing } from '../shared/session-hooks.js';
 import { recordsFor } from '../records.js';
-import { type CatalogItem, LOOKUP_BATCH_MAX, PRODUCTS } from './catalog-data.js';
+import { type CatalogItem, LOOKUP_BATCH_MAX, PRODUCTS, SEARCH_DEFAULT_LIMIT } from './catalog-data.js';
 import { without } from './faults.js';
 import type { ShoppingHooks } from './hooks.js';
 import { DISCOUNT, type Json, type SessionRecord } from './store.js';
@@ -71,6 +71,18 @@ export const SHOPPING_VARIATIONS = [
     plug: {
       'search.pagination': (pagination) =>
         pagination?.cursor === undefined ? undefined : { cursor: pagination.cursor },
+    },
+  }),
+  variation({
+    name: 'search-pages-short',
+    capability: 'shopping.catalog.search',
+    description:
+      'Without a limit, search pages hold 5 products while has_next_page is true. A checker that reads the default page size as "every page but the last holds 10" fails it.',
+    permitted_by:
+      'Document 1 §Limits: "Default page size, catalog search | 10 results"; §Shared value objects: Pagination request "`limit` (integer; default 10 for catalog search)": a size, not that every page but the last is full.',
+    // Only the default page is short: a limit asked for is honoured.
+    plug: {
+      'search.limit': (limit, { requested }) => (requested === undefined && limit === SEARCH_DEFAULT_LIMIT ? 5 : limit),
     },
   }),
   variation({
@@ -171,6 +183,52 @@ export const SHOPPING_VARIATIONS = [
     plug: { 'catalog.product': (json) => without(json, 'categories') },
   }),
   variation({
+    name: 'search-products-extra-members',
+    capability: 'shopping.catalog.search',
+    description:
+      "Products carry every optional member the spec lists (url, list_price_range, media, rating, tags, metadata) and one of the business's own. A checker that holds a product to the members it knows fails it.",
+    permitted_by:
+      'Document 1 §Catalog resources: url, list_price_range, media, rating, tags and metadata, Required "no"; metadata "Business-defined custom data".',
+    plug: {
+      'catalog.product': (json, { product }) => ({
+        ...json,
+        url: `https://shop.example/products/${product.handle}`,
+        list_price_range: json.price_range,
+        media: [{ type: 'image', url: `https://shop.example/media/${product.handle}.jpg`, alt_text: product.title }],
+        rating: { value: 4.5, scale_max: 5, count: 12 },
+        tags: ['reference'],
+        metadata: { aisle: 7 },
+        x_brand: 'Reference Goods',
+      }),
+    },
+  }),
+  variation({
+    name: 'search-price-max-every-variant',
+    capability: 'shopping.catalog.search',
+    description:
+      'filters.price.max keeps a product only when every variant is priced at most max. A checker that expects the products whose cheapest variant fits gets fewer, and must not fail.',
+    permitted_by:
+      'Document 1 §Catalog resources: Search Filters "`price` (object with `max`, integer)"; which price of a product it bounds is not shown.',
+    plug: {
+      'search.filter': (filter) => ({ ...filter, price: (p, max) => p.variants.every((v) => v.price <= max) }),
+    },
+  }),
+  variation({
+    name: 'search-no-match-not-found',
+    capability: 'shopping.catalog.search',
+    description:
+      'A query that matches nothing is answered as a business outcome: status error, an unrecoverable not_found message, and an empty products array. A checker that wants a success envelope for it fails it.',
+    permitted_by:
+      'Document 1 §What the service does: "business outcomes (including not found and validation problems) use HTTP 200 with the response envelope and a `messages` array"; what a search finding nothing returns is not shown.',
+    plug: {
+      'search.no-match': () =>
+        businessError(
+          [{ type: 'error', code: 'not_found', content: 'No product matches the query.', severity: 'unrecoverable' }],
+          { products: [] },
+        ),
+    },
+  }),
+  variation({
     name: 'lookup-batch-max-5',
     capability: 'shopping.catalog.lookup',
     description:
@@ -184,6 +242,66 @@ export const SHOPPING_VARIATIONS = [
     description: 'Lookup also resolves SKUs. A checker must pass the optional secondary identifier, not doubt it.',
     permitted_by: 'Document 1 §POST /catalog/lookup: `ids` "MAY accept secondary identifiers (SKU, handle)".',
     plug: { 'catalog.resolve': (resolve) => (id) => resolve(id) ?? bySku(id) },
+  }),
+  variation({
+    name: 'lookup-inputs-on-every-variant',
+    capability: 'shopping.catalog.lookup',
+    description:
+      "A product id looked up is recorded in the inputs of every variant of its product, not only the featured one's. A checker that looks for it on the first variant only fails it.",
+    permitted_by:
+      'Document 1 §POST /catalog/lookup: "Variants carry `inputs` recording which request identifiers resolved to them"; which variants a product id resolves to is not shown.',
+    plug: {
+      'lookup.products': (products) =>
+        products.map((p) => {
+          const variants = p.variants as Json[];
+          const byProduct = variants.flatMap((v) =>
+            Array.isArray(v.inputs) ? (v.inputs as Json[]).filter((i) => i.id === p.id) : [],
+          );
+          if (byProduct.length === 0) return p;
+          return {
+            ...p,
+            variants: variants.map((v) => {
+              const own = Array.isArray(v.inputs) ? (v.inputs as Json[]).filter((i) => i.id !== p.id) : [];
+              return { ...v, inputs: [...own, ...byProduct] };
+            }),
+          };
+        }),
+    },
+  }),
+  variation({
+    name: 'lookup-products-reordered',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Lookup lists the products it found in the reverse of request order. A checker that pairs products with identifiers by position fails it.',
+    permitted_by: 'Not shown: Document 1 §POST /catalog/lookup says nothing of the order of products.',
+    plug: { 'lookup.products': (products) => [...products].reverse() },
+  }),
+  variation({
+    name: 'product-detail-featured-variant-only',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Product detail lists only the first variant matching the selections, not every one. A checker that reads the variants returned as all that exist sees combinations missing.',
+    permitted_by:
+      'Document 1 §POST /catalog/product: "Returned variants match the selections", with no word on returning every match.',
+    plug: { 'product.variants': (variants) => variants.slice(0, 1) },
+  }),
+  variation({
+    name: 'lookup-variant-id-that-variant-only',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'A product found by a variant id lists only that variant (and any other variant an identifier named). A checker that expects every variant of a product looked up fails it.',
+    permitted_by:
+      'Document 1 §POST /catalog/lookup: "Variants carry `inputs` recording which request identifiers resolved to them"; which variants a product found lists is not shown.',
+    plug: {
+      'lookup.products': (products) =>
+        products.map((p) => {
+          const variants = p.variants as Json[];
+          const exact = variants.filter(
+            (v) => Array.isArray(v.inputs) && (v.inputs as Json[]).some((i) => i.id === v.id),
+          );
+          return exact.length ? { ...p, variants: variants.filter((v) => Array.isArray(v.inputs)) } : p;
+        }),
+    },
   }),
   variation({
     name: 'variants-without-sku',
@@ -657,6 +775,13 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Checkout resource: "currency | string | ISO 4217.", in a table with no Required column; no sentence requires it.',
     plug: { 'checkout.json': ({ currency: _currency, ...json }) => json },
+  }),
+  checkoutSessions.pathsNormalized({
+    name: 'checkout-paths-normalized',
+    description:
+      "Message paths are RFC 9535 normalized paths: $['buyer']['email'], $['line_items'][0]['quantity']. A checker that reads only the dotted form fails quantity_adjusted, or cannot tell what a session asks for.",
+    permitted_by:
+      'Document 1 §Shared value objects: Message `path` "(string, JSON path of the field concerned, e.g. `$.buyer.email`)": the dotted form is an example.',
   }),
   checkoutSessions.missingCodeRequired({
     name: 'checkout-missing-code-required',
