@@ -774,6 +774,14 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.booking.cancel.replay',
     ],
   },
+  // Warnings: supporting idempotency on cancel is a SHOULD.
+  'idempotency-not-on-cancel': {
+    fails: [
+      'idempotency.cart.cancel.replay',
+      'idempotency.checkout.cancel.replay',
+      'idempotency.booking.cancel.replay',
+    ],
+  },
   'idempotency-mismatch-accepted': {
     fails: [
       'idempotency.cart.create.conflict-409',

@@ -728,8 +728,18 @@ export const FAULTS = [
     capability: 'idempotency',
     description:
       'Idempotency-Key is required but never looked up: a replay is processed again, a changed body under the same key too.',
-    breaks: ['IDEM-001', 'IDEM-002', 'IDEM-003', 'IDEM-004'],
+    breaks: ['IDEM-001', 'IDEM-002', 'IDEM-003', 'IDEM-004', 'IDEM-009'],
     plug: { 'idempotency.stored': () => false },
+  }),
+  fault({
+    name: 'idempotency-not-on-cancel',
+    capability: 'idempotency',
+    description:
+      'Cancel does not support idempotency: its key is required but no result is kept, so a replayed cancel is processed again (the cart is gone, the session already canceled). The spec only advises support ("SHOULD"): a warning, never a MUST failure.',
+    breaks: ['IDEM-009'],
+    plug: {
+      'idempotency.stored': (stored, { request }) => (request.operation.endsWith('.cancel') ? false : stored),
+    },
   }),
   fault({
     name: 'idempotency-mismatch-accepted',
@@ -759,7 +769,7 @@ export const FAULTS = [
     name: 'idempotency-replay-conflicts',
     capability: 'idempotency',
     description: 'A byte-identical replay is refused with 409 instead of returning the stored result.',
-    breaks: ['IDEM-001'],
+    breaks: ['IDEM-001', 'IDEM-009'],
     plug: { 'idempotency.action': (action) => (action === 'replay' ? 'conflict' : action) },
   }),
   fault({

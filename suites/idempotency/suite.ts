@@ -62,7 +62,8 @@ function checksFor(s: IdempotencySubject): CheckSpec<IdempotencyCheck>[] {
     {
       id: `${p}.replay`,
       title: 'the same key and body return the stored result: same status, same body',
-      requirements: ['IDEM-001'],
+      // Where supporting idempotency is only advised (a cancel), a replay processed again is a warning.
+      requirements: [s.advised ? 'IDEM-009' : 'IDEM-001'],
     },
     ...(s.made
       ? [
