@@ -719,7 +719,6 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'tls-1-2-accepted': { fails: ['tls.minimum-version'] },
   'required-members-422': { fails: onEveryOperation('missing-member') },
   'required-members-as-warnings': { fails: onEveryOperation('missing-member') },
-  'required-members-other-code': { fails: onEveryOperation('missing-member') },
   'required-members-path-segments': {
     fails: [
       ...onEveryOperation('missing-member'),

@@ -613,17 +613,6 @@ export const FAULTS = [
     },
   }),
   fault({
-    name: 'required-members-other-code',
-    capability: 'errors',
-    description:
-      'A request without a required member gets HTTP 200 with an error response whose errors pointing at it say code invalid, not the missing the spec gives for a required field absent.',
-    breaks: ['ERR-002'],
-    plug: {
-      'required-members.refusal': (_refusal, { absent }) =>
-        businessError(missingMembers(absent).messages.map((m) => ({ ...m, code: 'invalid' }))),
-    },
-  }),
-  fault({
     name: 'required-members-path-segments',
     capability: 'errors',
     description:

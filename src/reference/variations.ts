@@ -13,7 +13,7 @@ import {
   REFERENCE_UNSCOPED_BEARER_TOKEN,
 } from './shared/auth.js';
 import type { Json, RunConfigNeeds } from './shared/layer-hooks.js';
-import { missingMembers } from './shared/replies.js';
+import { businessError, missingMembers } from './shared/replies.js';
 import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
 import { tlsPath } from './shared/tls.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
@@ -418,6 +418,20 @@ export const VARIATIONS = [
     plug: {
       'required-members.refusal': (refusal, { absent }) =>
         refusal.kind === 'transport-error' ? missingMembers(absent) : refusal,
+    },
+  }),
+  variation({
+    name: 'required-members-own-code',
+    capability: 'errors',
+    description:
+      "A request without a required member gets HTTP 200 with an error response whose errors pointing at it carry the business's own code, required, not missing. A checker that only accepts the code missing fails it.",
+    permitted_by:
+      'Document 1 §Errors: "Codes that appear: … `missing` (required field absent, with `path`)"; "The complete error code registry: not shown."',
+    plug: {
+      'required-members.refusal': (refusal, { absent }) =>
+        refusal.kind === 'transport-error'
+          ? businessError(missingMembers(absent).messages.map((m) => ({ ...m, code: 'required' })))
+          : refusal,
     },
   }),
   variation({
