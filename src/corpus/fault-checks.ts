@@ -696,6 +696,9 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'agent-header-missing-500': { fails: onEveryOperation('agent-missing') },
   'agent-header-any-dictionary': { fails: onEveryOperation('agent-malformed') },
   'malformed-json-500': { fails: onEveryOperation('malformed-json') },
+  'malformed-json-text-plain': {
+    fails: [...onEveryOperation('malformed-json'), 'envelope.transport-error-body', 'envelope.content-type'],
+  },
   'response-signature-wrong-components': { fails: ['signatures.verify'] },
   'response-signature-tampered': { fails: ['signatures.verify'] },
   'response-signature-unknown-kid': { fails: ['signatures.keyid-resolves'], skips: ['signatures.verify'] },

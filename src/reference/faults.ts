@@ -384,6 +384,18 @@ export const FAULTS = [
         parserFailed ? transportError(500, 'internal_error', 'Unexpected end of JSON input') : refusal,
     },
   }),
+  fault({
+    name: 'malformed-json-text-plain',
+    capability: 'errors',
+    description:
+      'A body that is not JSON gets HTTP 400 with a text/plain body ("Malformed JSON"), no JSON code and content.',
+    breaks: ['ENV-006', 'ENV-008', 'ERR-001'],
+    // Only the JSON refusal is written as text.
+    plug: {
+      'transport-error.response': (response, { error }) =>
+        error.code === 'invalid_json' ? { status: 400, text: 'Malformed JSON', type: 'text/plain' } : response,
+    },
+  }),
   // Response signatures: each acts at one point of src/reference/shared/signing.ts
   fault({
     name: 'response-signature-wrong-components',

@@ -5,6 +5,7 @@ import { CAPABILITIES, operationsOf, type Operation } from '../../src/protocol/o
 import type { OperationName } from '../../src/protocol/recipes.js';
 import { resourceOf } from '../shared/checkout-flow.js';
 import { concludeUnconfiguredAuth, judgeAuthentication } from './authentication.js';
+import { judgeMalformedJson } from './malformed-json.js';
 import { judgeMissingMember, judgesMissingMember } from './missing-member.js';
 import { concludeUnresolvedPlatform, judgePlatformProfiles } from './platform-profiles.js';
 import { answer, type RequestCheck, type Send } from './probe.js';
@@ -15,16 +16,13 @@ import { concludeUnconfiguredSigning, judgeRequestSignatures } from './signature
 const NOT_A_DICTIONARY = 'profile="https://platform.example/.well-known/proto';
 /** A dictionary, but without the profile member. */
 const NO_PROFILE = 'agent="proto-conformance"';
-/** Not JSON: an array left open. */
-const MALFORMED_JSON = '{"line_items": [';
 
 const is4xx = (x: Exchange) => x.status !== undefined && x.status >= 400 && x.status < 500;
 
 /**
  * How a business answers requests the platform got wrong, generated for every operation (the type
- * of PROBES makes each have one): one scenario per operation, one suite per capability. The Proto-Agent and
- * malformed-JSON
- * checks are here; each other kind of breakage has its own file beside this one.
+ * of PROBES makes each have one): one scenario per operation, one suite per capability. The Proto-Agent checks are
+ * here; each other kind of breakage has its own file beside this one.
  */
 export const requestSuites: readonly Suite[] = CAPABILITIES.map((capability) => ({
   id: `requests.${capability}`,
@@ -57,7 +55,13 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
     },
     ...(op.method === 'GET'
       ? []
-      : [{ id: `${p}.malformed-json` as const, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
+      : [
+          {
+            id: `${p}.malformed-json` as const,
+            title: 'a body that is not JSON gets 400 with code and content',
+            requirements: ['ERR-001'],
+          },
+        ]),
     ...(judgesMissingMember(op)
       ? [
           {
@@ -146,15 +150,7 @@ async function probe(t: ScenarioContext<RequestCheck>, op: Operation): Promise<v
     for (const c of checksFor(op)) if (!t.concluded(c.id)) t.notTested(c.id, why, [control]);
     return;
   }
-  if (op.method !== 'GET') {
-    const x = await send({ rawBody: MALFORMED_JSON });
-    t.check(`${p}.malformed-json`, x.status === 400, {
-      message: `a body that is not JSON answered HTTP ${x.status ?? x.transportError?.message}`,
-      expected: 'HTTP 400',
-      actual: answer(x),
-      exchanges: [x],
-    });
-  }
+  if (op.method !== 'GET') await judgeMalformedJson(t, op, send);
   if (judgesMissingMember(op)) await judgeMissingMember(t, op, control, send);
   await judgeAuthentication(t, op, control, send);
   await judgePlatformProfiles(t, op, control, send);
