@@ -421,6 +421,15 @@ export const VARIATIONS = [
     },
   }),
   variation({
+    name: 'resource-looked-up-first',
+    capability: 'errors',
+    description:
+      'An operation on a resource (/carts/{id}, /checkout-sessions/{id}/complete, …) looks the resource up before it reads the body: a session it never issued gets its not_found answer even when the body is not JSON. A checker that sends malformed JSON to an unknown id and expects 400 fails it.',
+    permitted_by:
+      'Not shown: Document 1 §Errors gives 400 for "Malformed JSON" and not_found for an unknown cart or order, but not which a request with both problems gets.',
+    plug: { 'request.json-refusal': (refusal, { unknownResource }) => unknownResource() ?? refusal },
+  }),
+  variation({
     name: 'required-members-own-code',
     capability: 'errors',
     description:

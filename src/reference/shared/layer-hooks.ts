@@ -206,8 +206,14 @@ export interface LayerHooks {
   'request-signature.refusal': Hook<Reply | undefined, { check: 'digest' | 'key' | 'signature' }>;
   /** The headers an operation's requests must carry. */
   'request.required-headers': Hook<string[], { op: Operation }>;
-  /** The refusal of a body that is no JSON object; `parserFailed` when the JSON parser threw. */
-  'request.json-refusal': Hook<Reply, { parserFailed: boolean }>;
+  /**
+   * The answer to a body that is no JSON object: its refusal; `parserFailed` when the JSON parser threw. `unknownResource`
+   * is what a business that looks up the resource in the path first answers, when the module does not hold it.
+   */
+  'request.json-refusal': Hook<
+    Reply,
+    { parserFailed: boolean; op: Operation; unknownResource: () => Reply | undefined }
+  >;
   /** What is done with a request that lacks required members instead of refusing it: nothing. */
   'required-members.fill': Hook<
     MissingFill | undefined,

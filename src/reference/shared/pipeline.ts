@@ -76,8 +76,12 @@ export function servicePipeline({
     if (refusedBefore) return render(refusedBefore);
     let body: Record<string, unknown> = {};
     if (op.method !== 'GET') {
-      const parsed = parseBody(raw, hooks);
-      if (isReply(parsed)) return render(parsed);
+      // The handler looks up the resource before it reads anything of the body: for an unknown one, its not_found.
+      const held = id === undefined ? undefined : moduleOf.get(op.capability)?.holds?.(op, id);
+      const unknownResource = () =>
+        held === false ? handlers[op.name]({ body: {}, id, hooks, platform: agent, base: servicesBase() }) : undefined;
+      const parsed = parseBody(raw, hooks, { op, unknownResource });
+      if (isReply(parsed)) return render(parsed, op);
       body = parsed;
     }
     const required = requiredMembers(body, op, moduleOf.get(op.capability), hooks);
