@@ -5,13 +5,9 @@ import { isObject } from '../../src/dialect/dialect.js';
 import { messagesOf } from '../../src/protocol/messages.js';
 import { answer, type RequestCheck, type Send } from './probe.js';
 
-/**
- * Operations with required members whose probe is a request the business serves whole; an
- * operation on a resource is probed with an id the business never issued, and its not_found
- * would say nothing about the missing member.
- */
+/** Operations with required members (an update on a resource is judged when the run holds one to probe). */
 export function judgesMissingMember(op: Operation): boolean {
-  return !!op.required?.length && !op.path.includes('{id}');
+  return !!op.required?.length;
 }
 
 /**
@@ -25,6 +21,13 @@ export async function judgeMissingMember(
   send: Send,
 ): Promise<void> {
   const required = op.required as string[];
+  // An id the business never issued: its not_found would say nothing about the missing member.
+  if (control.notFoundProbe && op.path.includes('{id}'))
+    return t.notTested(
+      `requests.${op.name}.missing-member`,
+      `the run holds no ${op.capability.split('.').pop()} to probe (${answer(control)}), and an id the business never issued says nothing about a missing member`,
+      [control],
+    );
   if (!isObject(control.sentJson))
     return t.notTested(
       `requests.${op.name}.missing-member`,

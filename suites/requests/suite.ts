@@ -9,6 +9,7 @@ import { judgeMalformedJson } from './malformed-json.js';
 import { judgeMissingMember, judgesMissingMember } from './missing-member.js';
 import { concludeUnresolvedPlatform, judgePlatformProfiles } from './platform-profiles.js';
 import { answer, type RequestCheck, type Send } from './probe.js';
+import { heldFor, usesUp, type Held } from './held.js';
 import { PROBES } from './probes.js';
 import { concludeUnconfiguredSigning, judgeRequestSignatures } from './signatures.js';
 
@@ -128,10 +129,21 @@ async function probe(t: ScenarioContext<RequestCheck>, op: Operation): Promise<v
   const name = op.name as OperationName;
   const make = PROBES[name] as (
     t: ScenarioContext,
+    held?: Held,
   ) => Promise<{ id?: string; input?: never }> | { id?: string; input?: never };
+  const resource = heldFor(t, op);
   const send: Send = async (extra) => {
-    const { id, input } = await make(t);
-    const x = await t.call(name, { id, input, notFoundProbe: !op.creates, tolerateTransportError: true, ...extra });
+    const held = await resource?.get();
+    const { id, input } = await make(t, held);
+    const x = await t.call(name, {
+      id,
+      input,
+      notFoundProbe: !op.creates && !held,
+      tolerateTransportError: true,
+      ...extra,
+    });
+    // A served cancel or complete used the resource up: the next probe gets a new one.
+    if (held && usesUp(op) && x.status !== undefined && x.status < 300) resource?.spend();
     return discardMade(t, op, x);
   };
 
@@ -173,7 +185,7 @@ async function probe(t: ScenarioContext<RequestCheck>, op: Operation): Promise<v
   });
 }
 
-/** A probe names nothing the business has; should it make something all the same, it is cancelled. */
+/** A create probe's resource is cancelled when the scenario ends. */
 function discardMade(t: ScenarioContext, op: Operation, x: Exchange): Exchange {
   const id = op.creates ? resourceOf(t, x).id : undefined;
   const cancel = operationsOf(op.capability).find((o) => o.name.endsWith('.cancel'));
