@@ -6,7 +6,7 @@ import type { OperationName } from '../../src/protocol/recipes.js';
 import { resourceOf } from '../shared/checkout-flow.js';
 import { concludeUnconfiguredAuth, judgeAuthentication } from './authentication.js';
 import { judgeMalformedJson } from './malformed-json.js';
-import { judgeMissingMember, judgesMissingMember } from './missing-member.js';
+import { judgeMissingMember, judgesMissingMember, leftOut } from './missing-member.js';
 import { concludeUnresolvedPlatform, judgePlatformProfiles } from './platform-profiles.js';
 import { answer, type RequestCheck, type Send } from './probe.js';
 import { heldFor, usesUp, type Held } from './held.js';
@@ -67,7 +67,7 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
       ? [
           {
             id: `${p}.missing-member` as const,
-            title: `a request without ${op.required!.join(', ')} is refused`,
+            title: `a request without ${leftOut(op).join(', ')} (each left out in turn) is refused`,
             requirements: ['ERR-002'],
           },
         ]
