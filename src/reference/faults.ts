@@ -208,7 +208,7 @@ export const FAULTS = [
     name: 'transport-error-shape',
     capability: 'envelope',
     description: 'HTTP 400 bodies are {"error": "..."} without code and content.',
-    breaks: ['ENV-008', 'LKUP-007'],
+    breaks: ['ENV-008', 'ERR-001', 'LKUP-007'],
     plug: { 'transport-error.json': (json, { error }) => (error.status === 400 ? { error: error.content } : json) },
   }),
   fault({
