@@ -13,7 +13,7 @@ import {
   REFERENCE_UNSCOPED_BEARER_TOKEN,
 } from './shared/auth.js';
 import type { Json, RunConfigNeeds } from './shared/layer-hooks.js';
-import { businessError, missingMembers } from './shared/replies.js';
+import { businessError, missingMembers, unrecoverable } from './shared/replies.js';
 import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
 import { tlsPath } from './shared/tls.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
@@ -428,6 +428,20 @@ export const VARIATIONS = [
     permitted_by:
       'Not shown: Document 1 §Errors gives 400 for "Malformed JSON" and not_found for an unknown cart or order, but not which a request with both problems gets.',
     plug: { 'request.json-refusal': (refusal, { unknownResource }) => unknownResource() ?? refusal },
+  }),
+  variation({
+    name: 'required-members-unpointed',
+    capability: 'errors',
+    description:
+      'A request without a required member gets HTTP 200 with an error response whose one unrecoverable error says so in its content, with a code of its own and no path. A checker that only takes a message pointing at the member for a refusal fails it.',
+    permitted_by:
+      'Document 1 §Errors: "Business outcomes return HTTP 200 with the `proto` envelope and `messages`"; a path comes with `missing`, and "The complete error code registry: not shown."',
+    plug: {
+      'required-members.refusal': (refusal, { absent }) =>
+        refusal.kind === 'transport-error'
+          ? businessError([unrecoverable('invalid_request', `${absent.join(', ')} is required.`)])
+          : refusal,
+    },
   }),
   variation({
     name: 'required-members-own-code',
