@@ -10,17 +10,25 @@ const MALFORMED_JSON = '{"line_items": [';
 
 /**
  * A body that is not JSON gets HTTP 400 with a JSON body carrying code and content (Document 1
- * §Errors). A business may look up the resource in the path before it reads the body: where the
- * probe names one it never issued, a not_found answers the id, not the JSON, and proves nothing.
+ * §Errors). Which answer a request with two problems gets is not shown: where the probe has one of
+ * its own that the control's answer names (an id the business never issued; a complete on a session
+ * not ready), the same answer to the malformed body says the business judged that first, and proves
+ * nothing about the body.
  */
-export async function judgeMalformedJson(t: ScenarioContext<RequestCheck>, op: Operation, send: Send): Promise<void> {
+export async function judgeMalformedJson(
+  t: ScenarioContext<RequestCheck>,
+  op: Operation,
+  control: Exchange,
+  send: Send,
+): Promise<void> {
   const id = `requests.${op.name}.malformed-json` as const;
   const x = await send({ rawBody: MALFORMED_JSON });
-  if (x.notFoundProbe && op.path.includes('{id}') && answersNotFound(x))
+  const first = answeredFirst(control, x);
+  if (first)
     return t.notTested(
       id,
-      `the probe names a resource the business never issued (the run holds none to use), and it answered the id before the body: ${answer(x)}`,
-      [x],
+      `the probe has a problem of its own (${first}), which the business answered before reading the body: ${answer(x)}`,
+      [control, x],
     );
   const body = x.json;
   const shaped = isObject(body) && typeof body.code === 'string' && typeof body.content === 'string';
@@ -32,5 +40,14 @@ export async function judgeMalformedJson(t: ScenarioContext<RequestCheck>, op: O
   });
 }
 
-/** The not_found of an unknown resource: HTTP 404, or a not_found message. */
-const answersNotFound = (x: Exchange) => x.status === 404 || messagesOf(x.json).some((m) => m.code === 'not_found');
+/**
+ * The problem of the probe itself that the malformed body's answer repeats: an error code the
+ * control's answer gave too. A missing message describes an open session, not this request.
+ */
+function answeredFirst(control: Exchange, x: Exchange): string | undefined {
+  if (x.status === 400 || x.status === undefined || x.status >= 300) return undefined;
+  const codes = (e: Exchange) =>
+    messagesOf(e.json).flatMap((m) => (m.type === 'error' && m.code !== 'missing' ? [String(m.code)] : []));
+  const again = codes(x);
+  return codes(control).find((c) => again.includes(c));
+}

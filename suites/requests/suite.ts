@@ -162,7 +162,7 @@ async function probe(t: ScenarioContext<RequestCheck>, op: Operation): Promise<v
     for (const c of checksFor(op)) if (!t.concluded(c.id)) t.notTested(c.id, why, [control]);
     return;
   }
-  if (op.method !== 'GET') await judgeMalformedJson(t, op, send);
+  if (op.method !== 'GET') await judgeMalformedJson(t, op, control, send);
   if (judgesMissingMember(op)) await judgeMissingMember(t, op, control, send);
   await judgeAuthentication(t, op, control, send);
   await judgePlatformProfiles(t, op, control, send);

@@ -207,12 +207,17 @@ export interface LayerHooks {
   /** The headers an operation's requests must carry. */
   'request.required-headers': Hook<string[], { op: Operation }>;
   /**
-   * The answer to a body that is no JSON object: its refusal; `parserFailed` when the JSON parser threw. `unknownResource`
-   * is what a business that looks up the resource in the path first answers, when the module does not hold it.
+   * The answer to a body that is no JSON object: its refusal; `parserFailed` when the JSON parser threw. `held`: whether
+   * the module holds the resource in the path (none without one); `answer` runs the handler with another body.
    */
   'request.json-refusal': Hook<
     Reply,
-    { parserFailed: boolean; op: Operation; unknownResource: () => Reply | undefined }
+    {
+      parserFailed: boolean;
+      op: Operation;
+      held: boolean | undefined;
+      answer: (body: Record<string, unknown>) => Reply;
+    }
   >;
   /** What is done with a request that lacks required members instead of refusing it: nothing. */
   'required-members.fill': Hook<

@@ -76,11 +76,11 @@ export function servicePipeline({
     if (refusedBefore) return render(refusedBefore);
     let body: Record<string, unknown> = {};
     if (op.method !== 'GET') {
-      // The handler looks up the resource before it reads anything of the body: for an unknown one, its not_found.
+      // What the handler answers with another body, for a business that judges the resource before the body.
       const held = id === undefined ? undefined : moduleOf.get(op.capability)?.holds?.(op, id);
-      const unknownResource = () =>
-        held === false ? handlers[op.name]({ body: {}, id, hooks, platform: agent, base: servicesBase() }) : undefined;
-      const parsed = parseBody(raw, hooks, { op, unknownResource });
+      const answer = (other: Record<string, unknown>) =>
+        handlers[op.name]({ body: other, id, hooks, platform: agent, base: servicesBase() });
+      const parsed = parseBody(raw, hooks, { op, held, answer });
       if (isReply(parsed)) return render(parsed, op);
       body = parsed;
     }

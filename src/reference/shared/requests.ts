@@ -76,7 +76,7 @@ export function headerProblem(req: IncomingMessage, op: Operation, hooks: Hooks<
 export function parseBody(
   raw: string,
   hooks: Hooks<LayerHooks>,
-  at: { op: Operation; unknownResource: () => Reply | undefined },
+  at: { op: Operation; held: boolean | undefined; answer: (body: Record<string, unknown>) => Reply },
 ): Record<string, unknown> | Reply {
   let parsed: unknown;
   let parserFailed = false;
