@@ -207,8 +207,8 @@ export interface LayerHooks {
   /** The headers an operation's requests must carry. */
   'request.required-headers': Hook<string[], { op: Operation }>;
   /**
-   * The answer to a body that is no JSON object: its refusal; `parserFailed` when the JSON parser threw. `held`: whether
-   * the module holds the resource in the path (none without one); `answer` runs the handler with another body.
+   * The answer to a body that is no JSON object: its refusal; `parserFailed` when the JSON parser threw. `held`:
+   * whether the module holds the resource in the path (none without one); `answer` runs the handler with another body.
    */
   'request.json-refusal': Hook<
     Reply,
