@@ -88,7 +88,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'transport-error-shape': {
     fails: ['catalog-lookup.batch-limit', 'envelope.transport-error-body', ...onEveryOperation('malformed-json')],
   },
-  'transport-error-no-content': { fails: ['envelope.transport-error-body'] },
+  'transport-error-no-content': { fails: ['envelope.transport-error-body', ...onEveryOperation('malformed-json')] },
   'envelope-missing': {
     fails: [
       'catalog-search.response',
@@ -155,7 +155,12 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     ],
   },
   'transport-error-html': {
-    fails: ['catalog-lookup.batch-limit', 'envelope.content-type', 'envelope.transport-error-body'],
+    fails: [
+      'catalog-lookup.batch-limit',
+      'envelope.content-type',
+      'envelope.transport-error-body',
+      ...onEveryOperation('malformed-json'),
+    ],
   },
   'profile-keys-not-array': {
     fails: ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members', 'signatures.keyid-resolves'],

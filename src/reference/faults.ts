@@ -215,7 +215,7 @@ export const FAULTS = [
     name: 'transport-error-no-content',
     capability: 'envelope',
     description: 'HTTP error bodies carry code but no content.',
-    breaks: ['ENV-008'],
+    breaks: ['ENV-008', 'ERR-001'],
     plug: { 'transport-error.json': ({ content: _, ...json }) => json },
   }),
   fault({
@@ -281,7 +281,7 @@ export const FAULTS = [
     name: 'transport-error-html',
     capability: 'envelope',
     description: 'HTTP error bodies are an HTML page, not JSON.',
-    breaks: ['ENV-006', 'ENV-008', 'LKUP-007'],
+    breaks: ['ENV-006', 'ENV-008', 'ERR-001', 'LKUP-007'],
     plug: {
       'transport-error.response': (_response, { error }) => ({
         status: error.status,
