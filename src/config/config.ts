@@ -58,7 +58,10 @@ export interface RunConfig {
     /** Sent in place of the instrument the checker builds; the token is filled in. */
     instrument?: Json;
   };
-  /** Extra members per operation, merged into every request body of that operation. */
+  /**
+   * Extra members per operation, merged into every request body of that operation; a key `name[]` merges its object
+   * into each element of the array `name` (every line item).
+   */
   requests?: Record<string, Json>;
   second_platform?: { headers?: Record<string, string>; agent_profile?: string };
   /**

@@ -25,3 +25,7 @@ export const CHECKS = new Map(
  */
 export const onEveryOperation = (...kinds: string[]): string[] =>
   [...CHECKS.keys()].filter((id) => id.startsWith('requests.') && kinds.some((k) => id.endsWith(`.${k}`)));
+
+/** The checks of an operation's requests scenario left not-tested when its probe is refused with nothing broken. */
+export const refusedProbe = (operation: string): string[] =>
+  ['agent-missing', 'agent-malformed', 'malformed-json'].map((k) => `requests.${operation}.${k}`);

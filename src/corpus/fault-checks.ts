@@ -1,4 +1,4 @@
-import { onEveryOperation, type FaultChecks } from './checks.js';
+import { onEveryOperation, refusedProbe, type FaultChecks } from './checks.js';
 
 /** What each fault of the shared layer and the shopping service must fail (src/reference/faults.ts). */
 export const FAULT_CHECKS: Record<string, FaultChecks> = {
@@ -85,8 +85,10 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'message-type-vocabulary': { fails: ['catalog-lookup.not-found-info', 'envelope.message-vocabulary'] },
   'response-content-type-text': { fails: ['envelope.content-type'] },
   'envelope-status-vocabulary': { fails: ['envelope.status-vocabulary'] },
-  'transport-error-shape': { fails: ['catalog-lookup.batch-limit', 'envelope.transport-error-body'] },
-  'transport-error-no-content': { fails: ['envelope.transport-error-body'] },
+  'transport-error-shape': {
+    fails: ['catalog-lookup.batch-limit', 'envelope.transport-error-body', ...onEveryOperation('malformed-json')],
+  },
+  'transport-error-no-content': { fails: ['envelope.transport-error-body', ...onEveryOperation('malformed-json')] },
   'envelope-missing': {
     fails: [
       'catalog-search.response',
@@ -153,7 +155,12 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     ],
   },
   'transport-error-html': {
-    fails: ['catalog-lookup.batch-limit', 'envelope.content-type', 'envelope.transport-error-body'],
+    fails: [
+      'catalog-lookup.batch-limit',
+      'envelope.content-type',
+      'envelope.transport-error-body',
+      ...onEveryOperation('malformed-json'),
+    ],
   },
   'profile-keys-not-array': {
     fails: ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members', 'signatures.keyid-resolves'],
@@ -446,16 +453,11 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'cart-update-merges': { fails: ['cart.update-replaces'] },
   'cart-cancel-needs-reason': {
     fails: ['cart.cancel'],
-    skips: ['idempotency.cart.cancel.missing-key', 'idempotency.cart.cancel.replay'],
+    // The requests probes cancel a real cart: refused with nothing broken, they prove nothing.
+    skips: ['idempotency.cart.cancel.missing-key', 'idempotency.cart.cancel.replay', ...refusedProbe('cart.cancel')],
   },
-  'cart-not-found-424': {
-    fails: ['cart.not-found'],
-    skips: ['requests.cart.get.agent-missing', 'requests.cart.get.agent-malformed'],
-  },
-  'cart-not-found-404': {
-    fails: ['cart.not-found'],
-    skips: ['requests.cart.get.agent-missing', 'requests.cart.get.agent-malformed'],
-  },
+  'cart-not-found-424': { fails: ['cart.not-found'] },
+  'cart-not-found-404': { fails: ['cart.not-found'] },
   'cart-out-of-stock-no-continue-url': { fails: ['cart.out-of-stock'] },
   'cart-out-of-stock-creates-cart': { fails: ['cart.out-of-stock'] },
   'cart-echoes-id-uppercased': { fails: ['cart.get-same', 'cart.cancel'] },
@@ -475,6 +477,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.cart.create.key-scope',
       'idempotency.cart.update.*',
       'idempotency.cart.cancel.*',
+      // No cart id the requests probes can use: an unknown one says nothing about a missing member.
+      'requests.cart.update.missing-member',
     ],
   },
   'checkout-create-200': {
@@ -507,7 +511,6 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.checkout.complete.missing-key',
       'idempotency.checkout.complete.replay',
       'idempotency.checkout.complete.replay-no-second-effect',
-      'signatures.complete-signed',
       'signatures.order-signed',
     ],
   },
@@ -626,8 +629,9 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.checkout.complete.missing-key',
       'idempotency.checkout.complete.replay',
       'idempotency.checkout.complete.replay-no-second-effect',
-      'signatures.complete-signed',
       'signatures.order-signed',
+      // The requests probes update a real session, and the update answers 500.
+      ...refusedProbe('checkout.update'),
     ],
   },
   'checkout-payment-handlers-empty': { fails: ['checkout.payment-handlers'] },
@@ -696,6 +700,9 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'agent-header-missing-500': { fails: onEveryOperation('agent-missing') },
   'agent-header-any-dictionary': { fails: onEveryOperation('agent-malformed') },
   'malformed-json-500': { fails: onEveryOperation('malformed-json') },
+  'malformed-json-text-plain': {
+    fails: [...onEveryOperation('malformed-json'), 'envelope.transport-error-body', 'envelope.content-type'],
+  },
   'response-signature-wrong-components': { fails: ['signatures.verify'] },
   'response-signature-tampered': { fails: ['signatures.verify'] },
   'response-signature-unknown-kid': { fails: ['signatures.keyid-resolves'], skips: ['signatures.verify'] },
@@ -719,7 +726,6 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'tls-1-2-accepted': { fails: ['tls.minimum-version'] },
   'required-members-422': { fails: onEveryOperation('missing-member') },
   'required-members-as-warnings': { fails: onEveryOperation('missing-member') },
-  'required-members-other-code': { fails: onEveryOperation('missing-member') },
   'required-members-path-segments': {
     fails: [
       ...onEveryOperation('missing-member'),
@@ -771,6 +777,14 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.booking.update.conflict-409',
       'idempotency.booking.update.conflict-unchanged',
       'idempotency.booking.complete.replay',
+      'idempotency.booking.cancel.replay',
+    ],
+  },
+  // Warnings: supporting idempotency on cancel is a SHOULD.
+  'idempotency-not-on-cancel': {
+    fails: [
+      'idempotency.cart.cancel.replay',
+      'idempotency.checkout.cancel.replay',
       'idempotency.booking.cancel.replay',
     ],
   },

@@ -1,4 +1,4 @@
-import type { FaultChecks } from './checks.js';
+import { refusedProbe, type FaultChecks } from './checks.js';
 /** What a session that never gets created, or never gets driven to ready, leaves unjudged. */
 const AFTER_CREATE = ['booking.ready', 'booking.get', 'booking.update-kept'];
 
@@ -25,6 +25,7 @@ const COMPLETED = [
 
 /** What each fault of the lodging service (src/reference/lodging/faults.ts) must fail. */
 export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
+  'booking-property-id-defaulted': { fails: ['requests.booking.create.missing-member'] },
   'booking-create-200': { fails: ['booking.create', 'envelope.success-status'], skips: AFTER_CREATE },
   'booking-create-500': {
     fails: ['booking.create'],
@@ -78,12 +79,12 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-partial-booker-400': { fails: ['booking.partial-update'] },
   'booking-create-in-progress': {
     fails: ['booking.create'],
+    // The requests probes' sessions give the incomplete-names-missing rule sessions to judge.
     skips: [
-      ...AFTER_CREATE,
+      ...AFTER_CREATE.filter((c) => c !== 'booking.incomplete-names-missing'),
       'booking.cancel',
       'booking.partial-update',
       'booking.invalid-guest-200',
-      'booking.incomplete-names-missing',
     ],
   },
   'booking-get-201': { fails: ['booking.get', 'envelope.success-status'] },
@@ -144,6 +145,8 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.booking.complete.missing-key',
       'idempotency.booking.complete.replay',
       'booking.in-progress-unchanged',
+      // The requests probes complete a real session, and the complete answers 500.
+      ...refusedProbe('booking.complete'),
     ],
   },
   'booking-get-no-confirmation': { fails: ['booking.completed-confirmation'] },

@@ -24,6 +24,11 @@ export interface Operation {
   creates?: boolean;
   /** Request members the spec marks required (Document 1 request tables). */
   required?: string[];
+  /**
+   * Members inside a required one that the operation cannot work without (a resource's id), as paths: `property.id`.
+   * The requests suite leaves each out in turn, as it does each of `required`.
+   */
+  requiredWithin?: string[];
 }
 
 const op = (o: Operation): Operation => o;
@@ -209,6 +214,8 @@ export const OPERATIONS: readonly Operation[] = [
     responseSchema: 'booking-session.schema.json',
     creates: true,
     required: ['property', 'stays'],
+    // "`property` (object with `id`)": which property to book. Each stay's members are shown, not marked required.
+    requiredWithin: ['property.id'],
   }),
   op({
     name: 'booking.get',

@@ -159,10 +159,24 @@ function stripEnvelope(body: Json, dialect: Dialect): Json {
   return rest;
 }
 
-/** `base` with the members of `extra` it lacks, recursively into objects both hold. */
+/** A key of the `requests` member that reaches into each element of an array: `line_items[]`. */
+const EACH = /^(.+)\[\]$/;
+
+/**
+ * `base` with the members of `extra` it lacks, recursively into objects both hold. A key `name[]`
+ * merges its object into every element of base's array `name` (each line item); where base has no
+ * such array, there is no element to reach and nothing is added.
+ */
 export function mergeUnder(base: Json, extra: Json): Json {
   const out: Json = { ...base };
   for (const [key, value] of Object.entries(extra)) {
+    const each = EACH.exec(key)?.[1];
+    if (each !== undefined) {
+      const elements = out[each];
+      if (Array.isArray(elements) && isObject(value))
+        out[each] = elements.map((e) => (isObject(e) ? mergeUnder(e, value) : e));
+      continue;
+    }
     const mine = out[key];
     if (mine === undefined) out[key] = value;
     else if (isObject(mine) && isObject(value)) out[key] = mergeUnder(mine, value);

@@ -208,14 +208,14 @@ export const FAULTS = [
     name: 'transport-error-shape',
     capability: 'envelope',
     description: 'HTTP 400 bodies are {"error": "..."} without code and content.',
-    breaks: ['ENV-008', 'LKUP-007'],
+    breaks: ['ENV-008', 'ERR-001', 'LKUP-007'],
     plug: { 'transport-error.json': (json, { error }) => (error.status === 400 ? { error: error.content } : json) },
   }),
   fault({
     name: 'transport-error-no-content',
     capability: 'envelope',
     description: 'HTTP error bodies carry code but no content.',
-    breaks: ['ENV-008'],
+    breaks: ['ENV-008', 'ERR-001'],
     plug: { 'transport-error.json': ({ content: _, ...json }) => json },
   }),
   fault({
@@ -281,7 +281,7 @@ export const FAULTS = [
     name: 'transport-error-html',
     capability: 'envelope',
     description: 'HTTP error bodies are an HTML page, not JSON.',
-    breaks: ['ENV-006', 'ENV-008', 'LKUP-007'],
+    breaks: ['ENV-006', 'ENV-008', 'ERR-001', 'LKUP-007'],
     plug: {
       'transport-error.response': (_response, { error }) => ({
         status: error.status,
@@ -382,6 +382,18 @@ export const FAULTS = [
     plug: {
       'request.json-refusal': (refusal, { parserFailed }) =>
         parserFailed ? transportError(500, 'internal_error', 'Unexpected end of JSON input') : refusal,
+    },
+  }),
+  fault({
+    name: 'malformed-json-text-plain',
+    capability: 'errors',
+    description:
+      'A body that is not JSON gets HTTP 400 with a text/plain body ("Malformed JSON"), no JSON code and content.',
+    breaks: ['ENV-006', 'ENV-008', 'ERR-001'],
+    // Only the JSON refusal is written as text.
+    plug: {
+      'transport-error.response': (response, { error }) =>
+        error.code === 'invalid_json' ? { status: 400, text: 'Malformed JSON', type: 'text/plain' } : response,
     },
   }),
   // Response signatures: each acts at one point of src/reference/shared/signing.ts
@@ -613,17 +625,6 @@ export const FAULTS = [
     },
   }),
   fault({
-    name: 'required-members-other-code',
-    capability: 'errors',
-    description:
-      'A request without a required member gets HTTP 200 with an error response whose errors pointing at it say code invalid, not the missing the spec gives for a required field absent.',
-    breaks: ['ERR-002'],
-    plug: {
-      'required-members.refusal': (_refusal, { absent }) =>
-        businessError(missingMembers(absent).messages.map((m) => ({ ...m, code: 'invalid' }))),
-    },
-  }),
-  fault({
     name: 'required-members-path-segments',
     capability: 'errors',
     description:
@@ -728,8 +729,18 @@ export const FAULTS = [
     capability: 'idempotency',
     description:
       'Idempotency-Key is required but never looked up: a replay is processed again, a changed body under the same key too.',
-    breaks: ['IDEM-001', 'IDEM-002', 'IDEM-003', 'IDEM-004'],
+    breaks: ['IDEM-001', 'IDEM-002', 'IDEM-003', 'IDEM-004', 'IDEM-009'],
     plug: { 'idempotency.stored': () => false },
+  }),
+  fault({
+    name: 'idempotency-not-on-cancel',
+    capability: 'idempotency',
+    description:
+      'Cancel does not support idempotency: its key is required but no result is kept, so a replayed cancel is processed again (the cart is gone, the session already canceled). The spec only advises support ("SHOULD"): a warning, never a MUST failure.',
+    breaks: ['IDEM-009'],
+    plug: {
+      'idempotency.stored': (stored, { request }) => (request.operation.endsWith('.cancel') ? false : stored),
+    },
   }),
   fault({
     name: 'idempotency-mismatch-accepted',
@@ -759,7 +770,7 @@ export const FAULTS = [
     name: 'idempotency-replay-conflicts',
     capability: 'idempotency',
     description: 'A byte-identical replay is refused with 409 instead of returning the stored result.',
-    breaks: ['IDEM-001'],
+    breaks: ['IDEM-001', 'IDEM-009'],
     plug: { 'idempotency.action': (action) => (action === 'replay' ? 'conflict' : action) },
   }),
   fault({

@@ -13,7 +13,7 @@ import {
   REFERENCE_UNSCOPED_BEARER_TOKEN,
 } from './shared/auth.js';
 import type { Json, RunConfigNeeds } from './shared/layer-hooks.js';
-import { missingMembers } from './shared/replies.js';
+import { businessError, missingMembers, unrecoverable } from './shared/replies.js';
 import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
 import { tlsPath } from './shared/tls.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
@@ -421,6 +421,61 @@ export const VARIATIONS = [
     },
   }),
   variation({
+    name: 'resource-looked-up-first',
+    capability: 'errors',
+    description:
+      'An operation on a resource (/carts/{id}, /checkout-sessions/{id}/complete, …) looks the resource up before it reads the body: a session it never issued gets its not_found answer even when the body is not JSON. A checker that sends malformed JSON to an unknown id and expects 400 fails it.',
+    permitted_by:
+      'Not shown: Document 1 §Errors gives 400 for "Malformed JSON" and not_found for an unknown cart or order, but not which a request with both problems gets.',
+    // An unknown resource's not_found comes before the body is read (the handler finds nothing, whatever the body).
+    plug: { 'request.json-refusal': (refusal, { held, answer }) => (held === false ? answer({}) : refusal) },
+  }),
+  variation({
+    name: 'session-state-before-body',
+    capability: 'errors',
+    description:
+      "Complete (checkout and booking) reads the session's state before the body: a session that is not ready_for_complete gets its not_ready answer (HTTP 200, a recoverable error) even when the body is not JSON. A checker that probes complete on an open session with malformed JSON and expects 400 fails it.",
+    permitted_by:
+      'Not shown: Document 1 §Errors gives 400 for "Malformed JSON", and §Checkout lets complete answer with messages, but not which a request with both problems gets.',
+    // The handler's answer to a payment it cannot take yet: not_ready for an open session, nothing changed.
+    plug: {
+      'request.json-refusal': (refusal, { op, held, answer }) => {
+        if (!held || !op.name.endsWith('.complete')) return refusal;
+        const state = answer({ payment: { instruments: [{}] } });
+        const notReady = state.kind === 'resource' && messageCodes(state.body).includes('not_ready');
+        return notReady ? state : refusal;
+      },
+    },
+  }),
+  variation({
+    name: 'required-members-unpointed',
+    capability: 'errors',
+    description:
+      'A request without a required member gets HTTP 200 with an error response whose one unrecoverable error says so in its content, with a code of its own and no path. A checker that only takes a message pointing at the member for a refusal fails it.',
+    permitted_by:
+      'Document 1 §Errors: "Business outcomes return HTTP 200 with the `proto` envelope and `messages`"; a path comes with `missing`, and "The complete error code registry: not shown."',
+    plug: {
+      'required-members.refusal': (refusal, { absent }) =>
+        refusal.kind === 'transport-error'
+          ? businessError([unrecoverable('invalid_request', `${absent.join(', ')} is required.`)])
+          : refusal,
+    },
+  }),
+  variation({
+    name: 'required-members-own-code',
+    capability: 'errors',
+    description:
+      "A request without a required member gets HTTP 200 with an error response whose errors pointing at it carry the business's own code, required, not missing. A checker that only accepts the code missing fails it.",
+    permitted_by:
+      'Document 1 §Errors: "Codes that appear: … `missing` (required field absent, with `path`)"; "The complete error code registry: not shown."',
+    plug: {
+      'required-members.refusal': (refusal, { absent }) =>
+        refusal.kind === 'transport-error'
+          ? businessError(missingMembers(absent).messages.map((m) => ({ ...m, code: 'required' })))
+          : refusal,
+    },
+  }),
+  variation({
     name: 'mtls-required',
     capability: 'transport',
     description:
@@ -556,6 +611,10 @@ export const VARIATIONS = [
 ] as const;
 
 export type VariationName = (typeof VARIATIONS)[number]['name'];
+
+/** The codes of a reply body's messages. */
+const messageCodes = (body: Json): unknown[] =>
+  Array.isArray(body.messages) ? body.messages.map((m: { code?: unknown }) => m.code) : [];
 
 /** Why a fault and a variation cannot be on together, or undefined when they can. */
 export function clash(fault: string, variation: string): string | undefined {

@@ -76,4 +76,12 @@ export const requirements: Requirement[] = [
       'The server stores the key with the result for at least 24 hours (Document 2 §Limits repeats it for ask).',
     untestable: 'A run lasts minutes; retention over 24 hours cannot be observed in one run.',
   },
+  {
+    id: 'IDEM-009',
+    level: 'SHOULD',
+    capability,
+    source: `${D1} §Limits`,
+    statement:
+      'Operations that modify state SHOULD support idempotency. A cancel, which has no further effect when repeated, is judged by this sentence: its replay returning the stored result (the same status and body as JSON) is advised, and a business that keeps no result for it gets a warning, never the MUST of IDEM-001.',
+  },
 ];

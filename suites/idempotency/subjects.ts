@@ -44,6 +44,11 @@ export interface IdempotencySubject {
   read?(t: ScenarioContext, id: string): Promise<Exchange>;
   /** What of a read-back the conflicting request would have changed (a cart's lines); compared as JSON. */
   state?(t: ScenarioContext, x: Exchange): unknown;
+  /**
+   * Supporting idempotency here is only advised (Document 1 §Limits: "Operations that modify state SHOULD support
+   * idempotency"): a cancel, whose repetition has no further effect, may keep no result.
+   */
+  advised?: true;
 }
 
 const idOf = (t: ScenarioContext, x: Exchange): string | undefined => {
@@ -117,6 +122,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const { id } = await newCart(t);
       return { id, send: (o) => t.call('cart.cancel', { id, ...o }) };
     },
+    advised: true,
   },
   {
     operation: 'checkout.create',
@@ -162,6 +168,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const id = idOf(t, await newSession(t)) as string;
       return { id, send: (o) => t.call('checkout.cancel', { id, ...o }) };
     },
+    advised: true,
   },
   {
     // The key is optional on ask (Document 2 §POST /ask); a platform sends one with a conversation.
@@ -229,5 +236,6 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const id = idOf(t, await newBooking(t)) as string;
       return { id, send: (o) => t.call('booking.cancel', { id, ...o }) };
     },
+    advised: true,
   },
 ];

@@ -5,9 +5,11 @@ import { CAPABILITIES, operationsOf, type Operation } from '../../src/protocol/o
 import type { OperationName } from '../../src/protocol/recipes.js';
 import { resourceOf } from '../shared/checkout-flow.js';
 import { concludeUnconfiguredAuth, judgeAuthentication } from './authentication.js';
-import { judgeMissingMember, judgesMissingMember } from './missing-member.js';
+import { judgeMalformedJson } from './malformed-json.js';
+import { judgeMissingMember, judgesMissingMember, leftOut } from './missing-member.js';
 import { concludeUnresolvedPlatform, judgePlatformProfiles } from './platform-profiles.js';
 import { answer, type RequestCheck, type Send } from './probe.js';
+import { heldFor, usesUp, type Held } from './held.js';
 import { PROBES } from './probes.js';
 import { concludeUnconfiguredSigning, judgeRequestSignatures } from './signatures.js';
 
@@ -15,16 +17,13 @@ import { concludeUnconfiguredSigning, judgeRequestSignatures } from './signature
 const NOT_A_DICTIONARY = 'profile="https://platform.example/.well-known/proto';
 /** A dictionary, but without the profile member. */
 const NO_PROFILE = 'agent="proto-conformance"';
-/** Not JSON: an array left open. */
-const MALFORMED_JSON = '{"line_items": [';
 
 const is4xx = (x: Exchange) => x.status !== undefined && x.status >= 400 && x.status < 500;
 
 /**
  * How a business answers requests the platform got wrong, generated for every operation (the type
- * of PROBES makes each have one): one scenario per operation, one suite per capability. The Proto-Agent and
- * malformed-JSON
- * checks are here; each other kind of breakage has its own file beside this one.
+ * of PROBES makes each have one): one scenario per operation, one suite per capability. The Proto-Agent checks are
+ * here; each other kind of breakage has its own file beside this one.
  */
 export const requestSuites: readonly Suite[] = CAPABILITIES.map((capability) => ({
   id: `requests.${capability}`,
@@ -57,12 +56,18 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
     },
     ...(op.method === 'GET'
       ? []
-      : [{ id: `${p}.malformed-json` as const, title: 'a body that is not JSON gets 400', requirements: ['ERR-001'] }]),
+      : [
+          {
+            id: `${p}.malformed-json` as const,
+            title: 'a body that is not JSON gets 400 with code and content',
+            requirements: ['ERR-001'],
+          },
+        ]),
     ...(judgesMissingMember(op)
       ? [
           {
             id: `${p}.missing-member` as const,
-            title: `a request without ${op.required!.join(', ')} is refused`,
+            title: `a request without ${leftOut(op).join(', ')} (each left out in turn) is refused`,
             requirements: ['ERR-002'],
           },
         ]
@@ -124,10 +129,21 @@ async function probe(t: ScenarioContext<RequestCheck>, op: Operation): Promise<v
   const name = op.name as OperationName;
   const make = PROBES[name] as (
     t: ScenarioContext,
+    held?: Held,
   ) => Promise<{ id?: string; input?: never }> | { id?: string; input?: never };
+  const resource = heldFor(t, op);
   const send: Send = async (extra) => {
-    const { id, input } = await make(t);
-    const x = await t.call(name, { id, input, notFoundProbe: !op.creates, tolerateTransportError: true, ...extra });
+    const held = await resource?.get();
+    const { id, input } = await make(t, held);
+    const x = await t.call(name, {
+      id,
+      input,
+      notFoundProbe: !op.creates && !held,
+      tolerateTransportError: true,
+      ...extra,
+    });
+    // A served cancel or complete used the resource up: the next probe gets a new one.
+    if (held && usesUp(op) && x.status !== undefined && x.status < 300) resource?.spend();
     return discardMade(t, op, x);
   };
 
@@ -146,15 +162,7 @@ async function probe(t: ScenarioContext<RequestCheck>, op: Operation): Promise<v
     for (const c of checksFor(op)) if (!t.concluded(c.id)) t.notTested(c.id, why, [control]);
     return;
   }
-  if (op.method !== 'GET') {
-    const x = await send({ rawBody: MALFORMED_JSON });
-    t.check(`${p}.malformed-json`, x.status === 400, {
-      message: `a body that is not JSON answered HTTP ${x.status ?? x.transportError?.message}`,
-      expected: 'HTTP 400',
-      actual: answer(x),
-      exchanges: [x],
-    });
-  }
+  if (op.method !== 'GET') await judgeMalformedJson(t, op, control, send);
   if (judgesMissingMember(op)) await judgeMissingMember(t, op, control, send);
   await judgeAuthentication(t, op, control, send);
   await judgePlatformProfiles(t, op, control, send);
@@ -177,7 +185,7 @@ async function probe(t: ScenarioContext<RequestCheck>, op: Operation): Promise<v
   });
 }
 
-/** A probe names nothing the business has; should it make something all the same, it is cancelled. */
+/** A create probe's resource is cancelled when the scenario ends. */
 function discardMade(t: ScenarioContext, op: Operation, x: Exchange): Exchange {
   const id = op.creates ? resourceOf(t, x).id : undefined;
   const cancel = operationsOf(op.capability).find((o) => o.name.endsWith('.cancel'));

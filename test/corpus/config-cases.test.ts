@@ -31,6 +31,18 @@ const unavailable = PRODUCTS.find((p) => p.id === UNAVAILABLE_PRODUCT_ID)!.varia
 
 const CASES: ConfigCase[] = [
   {
+    // No stays: the booking probes name sessions the business never issued, and it looks the resource up first.
+    name: 'no booking fixtures, and a business that looks the resource up before the body',
+    variations: ['resource-looked-up-first'],
+    config: (c) => ({ ...c, fixtures: { ...c.fixtures, booking: undefined } }),
+    expect: {
+      'requests.booking.cancel.malformed-json': [
+        'not-tested',
+        /^the probe has a problem of its own \(not_found\), which the business answered before reading the body/,
+      ],
+    },
+  },
+  {
     // A platform profile the user names is one the run does not host: 422 and 424 cannot be provoked.
     name: 'the config names an agent profile of its own',
     variations: [],

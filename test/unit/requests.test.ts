@@ -33,6 +33,35 @@ describe('request recipes', () => {
     });
   });
 
+  it('reach into every element of an array with a key ending in []', () => {
+    const config = {
+      requests: {
+        'checkout.create': {
+          'line_items[]': { seller_id: 's-1', quantity: 9, item: { note: 'n' } },
+          'absent[]': { x: 1 },
+        },
+      },
+    };
+    const body = requestBody(
+      'checkout.create',
+      {
+        lineItems: [
+          { item: { id: 'v1' }, quantity: 1 },
+          { item: { id: 'v2' }, quantity: 2 },
+        ],
+      },
+      config,
+      PROTO_DIALECT,
+    );
+    // The recipe's own quantity stands; nothing is made where the request has no array.
+    expect(body).toEqual({
+      line_items: [
+        { item: { id: 'v1', note: 'n' }, quantity: 1, seller_id: 's-1' },
+        { item: { id: 'v2', note: 'n' }, quantity: 2, seller_id: 's-1' },
+      ],
+    });
+  });
+
   it('send a full replacement on update: the resource as received, less envelope and messages', () => {
     const body = requestBody(
       'checkout.update',

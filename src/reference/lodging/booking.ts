@@ -48,7 +48,7 @@ type HandlerRequest = Request<LodgingHooks>;
 
 /** POST /booking-sessions */
 export function create(store: LodgingStore, req: HandlerRequest): Reply {
-  const property = checkProperty(req.body.property, true);
+  const property = checkProperty(req.body.property, true, req);
   if (property) return property;
   const stays = parseStays(req.body.stays, req);
   if (isReply(stays)) return stays;
@@ -89,7 +89,7 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
     return booking.status === 'complete_in_progress' ? hooks.run('booking.in-progress-refusal', refused) : refused;
   // An update the in-progress hook let through is applied, and the status left as it was.
   const inProgress = booking.status === 'complete_in_progress';
-  const property = checkProperty(req.body.property, false);
+  const property = checkProperty(req.body.property, false, req);
   if (property) return property;
   const stays = parseStays(req.body.stays, req);
   if (isReply(stays)) return stays;
@@ -250,13 +250,14 @@ function exhausted(store: LodgingStore, stays: StayRecord[], people: People, req
 }
 
 /** `property` names this business's one property; on update it may be left out, as it cannot change. */
-function checkProperty(value: unknown, required: boolean): Reply | undefined {
+function checkProperty(value: unknown, required: boolean, req: HandlerRequest): Reply | undefined {
   if (value === undefined && !required) return undefined;
-  if (!isObject(value) || typeof value.id !== 'string')
+  const id = isObject(value) ? req.hooks.run('booking.property-id', value.id) : undefined;
+  if (typeof id !== 'string')
     return transportError(400, 'invalid_request', 'property is required: an object with an id');
-  return value.id === PROPERTY.id
+  return id === PROPERTY.id
     ? undefined
-    : transportError(400, 'invalid_request', `property ${value.id} is not a property of this business`);
+    : transportError(400, 'invalid_request', `property ${id} is not a property of this business`);
 }
 
 /** Validates `stays`: each with id, accommodation_type.id, rate_plan.id, occupancy and stay_dates. */

@@ -6,7 +6,7 @@ import { businessError, resource, transportError, unrecoverable } from '../share
 import { sessionRecords } from '../shared/session-families.js';
 import { recordsFor } from '../records.js';
 import type { LodgingHooks } from './hooks.js';
-import { roomsUrl } from './property.js';
+import { PROPERTY, roomsUrl } from './property.js';
 import { filled, isEmail, type BookingRecord, type Json } from './store.js';
 
 // A missing route is the shared layer's hook point.
@@ -53,6 +53,15 @@ export const LODGING_FAULTS = [
     },
     'The property system did not answer.',
   ),
+  fault({
+    name: 'booking-property-id-defaulted',
+    capability: 'lodging.booking',
+    description:
+      "A create whose property object has no id books the business's one property all the same, instead of refusing it.",
+    breaks: ['ERR-002'],
+    // A business with one property assumes it.
+    plug: { 'booking.property-id': (id) => id ?? PROPERTY.id },
+  }),
   fault({
     name: 'booking-create-no-totals',
     capability,

@@ -28,6 +28,8 @@ export type BookingHooks = SessionHooks<'booking', BookingRecord, LodgingStore> 
   'booking.read': Hook<BookingRecord>;
   /** A stay date as written (YYYY-MM-DD). */
   'booking.date-out': Hook<string>;
+  /** The property id as read from a request's property object. */
+  'booking.property-id': Hook<unknown>;
   /** A stay date as read from a request. */
   'booking.date-in': Hook<unknown>;
   /** A stay as answered. */

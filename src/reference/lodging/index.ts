@@ -15,6 +15,7 @@ export function lodgingModule({ hooks, version }: ModuleEnv<LodgingHooks>): Serv
       const registry = hooks.run('booking.payment-handlers', paymentHandlers(version));
       return registry ? { payment_handlers: registry } : {};
     },
+    holds: (_op, id) => store.bookings.has(id),
     refuseMissing: (absent) => hooks.run('booking.missing-members', undefined, { absent }),
     handlers: {
       'booking.create': (r) => booking.create(store, r),

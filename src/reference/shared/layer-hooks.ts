@@ -206,8 +206,19 @@ export interface LayerHooks {
   'request-signature.refusal': Hook<Reply | undefined, { check: 'digest' | 'key' | 'signature' }>;
   /** The headers an operation's requests must carry. */
   'request.required-headers': Hook<string[], { op: Operation }>;
-  /** The refusal of a body that is no JSON object; `parserFailed` when the JSON parser threw. */
-  'request.json-refusal': Hook<Reply, { parserFailed: boolean }>;
+  /**
+   * The answer to a body that is no JSON object: its refusal; `parserFailed` when the JSON parser threw. `held`:
+   * whether the module holds the resource in the path (none without one); `answer` runs the handler with another body.
+   */
+  'request.json-refusal': Hook<
+    Reply,
+    {
+      parserFailed: boolean;
+      op: Operation;
+      held: boolean | undefined;
+      answer: (body: Record<string, unknown>) => Reply;
+    }
+  >;
   /** What is done with a request that lacks required members instead of refusing it: nothing. */
   'required-members.fill': Hook<
     MissingFill | undefined,

@@ -17,6 +17,8 @@ export interface ServiceModule<H = object> {
   handlers: Record<string, Handler<H>>;
   /** Members the module adds to the envelope of its responses (the payment handlers of a session). */
   envelope?(op: Operation): Record<string, unknown>;
+  /** Whether the module holds the resource an operation on `{id}` names (an unknown one gets not_found). */
+  holds?(op: Operation, id: string): boolean;
   /** How the module refuses a request without members the spec requires, where not as the shared layer does. */
   refuseMissing?(absent: string[]): Reply | undefined;
 }

@@ -76,8 +76,12 @@ export function servicePipeline({
     if (refusedBefore) return render(refusedBefore);
     let body: Record<string, unknown> = {};
     if (op.method !== 'GET') {
-      const parsed = parseBody(raw, hooks);
-      if (isReply(parsed)) return render(parsed);
+      // What the handler answers with another body, for a business that judges the resource before the body.
+      const held = id === undefined ? undefined : moduleOf.get(op.capability)?.holds?.(op, id);
+      const answer = (other: Record<string, unknown>) =>
+        handlers[op.name]({ body: other, id, hooks, platform: agent, base: servicesBase() });
+      const parsed = parseBody(raw, hooks, { op, held, answer });
+      if (isReply(parsed)) return render(parsed, op);
       body = parsed;
     }
     const required = requiredMembers(body, op, moduleOf.get(op.capability), hooks);

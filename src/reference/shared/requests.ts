@@ -73,7 +73,11 @@ export function headerProblem(req: IncomingMessage, op: Operation, hooks: Hooks<
 }
 
 /** A request body that is a JSON object, or its refusal. */
-export function parseBody(raw: string, hooks: Hooks<LayerHooks>): Record<string, unknown> | Reply {
+export function parseBody(
+  raw: string,
+  hooks: Hooks<LayerHooks>,
+  at: { op: Operation; held: boolean | undefined; answer: (body: Record<string, unknown>) => Reply },
+): Record<string, unknown> | Reply {
   let parsed: unknown;
   let parserFailed = false;
   try {
@@ -85,6 +89,7 @@ export function parseBody(raw: string, hooks: Hooks<LayerHooks>): Record<string,
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     return hooks.run('request.json-refusal', transportError(400, 'invalid_json', 'the body is not a JSON object'), {
       parserFailed,
+      ...at,
     });
   return parsed as Record<string, unknown>;
 }

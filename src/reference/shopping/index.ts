@@ -28,6 +28,13 @@ export function shoppingModule({ hooks, version }: ModuleEnv<ShoppingHooks>): Se
       'shopping.checkout',
       'shopping.order',
     ],
+    holds: (op, id) =>
+      (op.capability === 'shopping.cart'
+        ? store.carts
+        : op.capability === 'shopping.checkout'
+          ? store.sessions
+          : store.orders
+      ).has(id),
     handlers: {
       'catalog.search': catalog.search,
       'catalog.lookup': catalog.lookup,

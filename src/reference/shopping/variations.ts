@@ -41,6 +41,8 @@ const ADDRESS_MEMBERS = [
   'address_country',
   'postal_code',
 ] as const;
+/** The seller every line item names under checkout-lines-require-seller. */
+const SELLER = 'seller-1';
 /** The currency a session turns to once its destination is chosen, under checkout-currency-from-destination. */
 const DESTINATION_CURRENCY = 'CAD';
 
@@ -476,6 +478,36 @@ export const SHOPPING_VARIATIONS = [
         (typeof req.body.currency !== 'string'
           ? businessError([recoverable('missing', 'currency is required to open a checkout session.', '$.currency')])
           : undefined),
+    },
+  }),
+  variation({
+    name: 'checkout-lines-require-seller',
+    capability: 'shopping.checkout',
+    description:
+      'A marketplace: every line item of a create names its seller (seller_id); a line without one gets a recoverable missing error at its path (HTTP 200, no session). The config supplies it with requests."checkout.create"."line_items[]". A checker that cannot put a member on each line never gets a session.',
+    permitted_by: 'Document 1 §Checkout: "other required and optional members beyond `line_items`: not shown."',
+    plug: {
+      'run-config.needs': (needs) => ({
+        ...needs,
+        requests: {
+          ...needs.requests,
+          'checkout.create': { ...needs.requests?.['checkout.create'], 'line_items[]': { seller_id: SELLER } },
+        },
+      }),
+      'checkout.create-refusal': (refusal, { req }) => {
+        const lines = Array.isArray(req.body.line_items) ? req.body.line_items : [];
+        const unnamed = lines.flatMap((l, i) => (isObject(l) && typeof l.seller_id === 'string' ? [] : [i]));
+        return (
+          refusal ??
+          (unnamed.length
+            ? businessError(
+                unnamed.map((i) =>
+                  recoverable('missing', 'Each line item names its seller.', `$.line_items[${i}].seller_id`),
+                ),
+              )
+            : undefined)
+        );
+      },
     },
   }),
   variation({
