@@ -116,4 +116,15 @@ export const requirements: Requirement[] = [
     statement: 'The platform supplies distance.center whenever it sends distance.',
     untestable: 'Binds the platform, not the business; the checker always sends the center of fixtures.locations.',
   },
+  {
+    id: 'LSRCH-014',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'A distance without max ("max (number, required)") is refused (an HTTP 4xx or a business error: how is not shown), never served as a search without distance or with a radius of its own.',
+    unchecked:
+      'A scenario of the location-search suite sending distance with center only, and a fault serving it, are its check.',
+  },
 ];
