@@ -270,7 +270,7 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D2}Location`, 'they must not start or end with a hyphen', 'LOC-005'),
   held(`${D2}Location`, 'Filter by operating hours', 'LSRCH-009'),
   held(`${D2}Location`, 'contains every supplied identifier as an exact key', 'LSRCH-007', 'LLKP-016'),
-  held(`${D2}Location`, 'can currently provide every referenced item there', 'LSRCH-008'),
+  held(`${D2}Location`, 'can currently provide every referenced item there', 'LSRCH-008', 'LSRCH-016'),
   held(
     `${D2}Location`,
     'Location Distance: center (Geo, required',
@@ -279,6 +279,7 @@ export const SENTENCES: readonly SpecSentence[] = [
     'LSRCH-012',
     'LSRCH-013',
     'LSRCH-014',
+    'LSRCH-015',
   ),
   held(`${D2}Location`, 'A business unable to honour the value MUST reject the request', 'LSRCH-003'),
   held(`${D2}Location`, 'The envelope for these responses has version (required', 'ENV-001', 'ENV-002', 'ENV-007'),
@@ -335,7 +336,7 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D2}Errors`, 'Error responses have proto with status error', 'ENV-003', 'ENV-004'),
   held(`${D2}Errors`, 'Codes that appear here', 'LLKP-007', 'LLKP-008', 'LLKP-011', 'ASK-008'),
 
-  held(`${D2}Limits`, 'an unsupported value is rejected, not clamped', 'LSRCH-003', 'LSRCH-012'),
+  held(`${D2}Limits`, 'an unsupported value is rejected, not clamped', 'LSRCH-003', 'LSRCH-012', 'LSRCH-015'),
   held(`${D2}Limits`, 'The business processes only its configured maximum', 'LLKP-010', 'LLKP-011'),
   held(`${D2}Limits`, 'The maximum number is not shown.', 'LLKP-012'),
   held(`${D2}Limits`, 'At least 24 hours.', 'IDEM-008'),
