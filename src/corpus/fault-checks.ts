@@ -55,6 +55,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     fails: ['envelope.present'],
     skips: ['envelope.version-format', 'versions.response-version'],
   },
+  'envelope-handlers-on-cart': { fails: ['envelope.no-payment-handlers'] },
   'envelope-version-format': { fails: ['envelope.version-format', 'versions.response-version'] },
   'error-status-success': {
     fails: [

@@ -1,4 +1,4 @@
-/** The envelope checks (ENV-001…009), judged over every service response of the run. */
+/** The envelope checks (ENV-001…010), judged over every service response of the run. */
 import { envelopeOf, isObject, type Dialect } from '../../src/dialect/dialect.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import { carriesResourceOf, isErrorResponse, isSuccess, VERSION_PATTERN } from '../../src/protocol/envelope.js';
@@ -162,5 +162,31 @@ export const SUCCESS_STATUS_RULE: ExchangeRule = {
   problems: (x) => {
     const op = operationOf(x)!;
     return x.status === op.success ? [] : [`${op.name} answered HTTP ${x.status}; the spec gives ${op.success}`];
+  },
+};
+
+/** Capabilities no payment handler applies to ("catalog, cart, order", Document 1 §Payment handler entry). */
+const NO_HANDLER = ['shopping.catalog.search', 'shopping.catalog.lookup', 'shopping.cart', 'shopping.order'];
+
+/**
+ * "The registry is an empty object when no handler applies (catalog, cart, order)": the envelope's
+ * payment_handlers, optional (§Response envelope), is {} when a catalog, cart or order response carries it.
+ */
+export const NO_HANDLERS_RULE: ExchangeRule = {
+  check: {
+    id: 'envelope.no-payment-handlers',
+    title: 'catalog, cart and order envelopes carry an empty payment handler registry, if any',
+    requirements: ['ENV-010'],
+  },
+  appliesTo: 'catalog, cart and order responses whose envelope carries payment_handlers',
+  applies: (x, { dialect: d }) =>
+    isService(x) &&
+    NO_HANDLER.includes(operationOf(x)?.capability ?? '') &&
+    envelope(x, d)?.payment_handlers !== undefined,
+  problems: (x, { dialect: d }) => {
+    const registry = envelope(x, d)?.payment_handlers;
+    return isObject(registry) && Object.keys(registry).length === 0
+      ? []
+      : [`${operationOf(x)?.name}: "${key(d)}.payment_handlers" is ${JSON.stringify(registry)}, not {}`];
   },
 };
