@@ -158,7 +158,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'profile-keys-not-array': {
     fails: ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members', 'signatures.keyid-resolves'],
-    skips: ['signatures.complete-signed', 'signatures.order-signed', 'signatures.verify'],
+    skips: ['signatures.complete-signed', 'signatures.order-signed', 'signatures.verify', 'profile.keys-okp'],
   },
   'product-endpoint-missing': {
     fails: [

@@ -126,6 +126,5 @@ export const requirements: Requirement[] = [
     source: `${D1} §Public JWK`,
     statement:
       '"OKP keys are recommended for signers that opt into bot-authentication interoperability on HTTP"; which signers opt in is not shown, so the checker reports whether a profile that publishes signing keys publishes an OKP key.',
-    unchecked: 'An observation over the profile keys the profile suite reads; not written yet.',
   },
 ];
