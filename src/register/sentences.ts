@@ -287,7 +287,7 @@ export const SENTENCES: readonly SpecSentence[] = [
 
   held(`${D2}Ask`, 'Conversation: id (string, required', 'ASK-004', 'ASK-005', 'ASK-016'),
   held(`${D2}Ask`, 'Answer: a Description with plain required', 'ASK-001', 'ASK-003'),
-  held(`${D2}Ask`, 'the business SHOULD put its global identifier in the link id', 'ASK-017'),
+  held(`${D2}Ask`, 'the business SHOULD put its global identifier in the link id', 'ASK-017', 'ASK-018'),
 
   held(`${D2}POST /locations/search`, 'Combined by AND with serves and every filter.', 'LSRCH-006'),
   held(`${D2}POST /locations/search`, 'the business supports cursor pagination', 'LSRCH-010', 'LSRCH-011'),
