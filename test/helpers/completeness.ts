@@ -70,6 +70,14 @@ export function reckon(sentences: Sentence[] = readSpec(), entries: readonly Spe
         `${r.source} it stands on (src/register/sentences.ts), or an entry for that sentence.`,
     );
   }
+  // A row's source names headings of its document (`Document 1 §Authentication, §Errors`).
+  for (const r of allRequirements()) {
+    const m = /^Document ([123]) (§.*)$/.exec(r.source);
+    const headings = new Set(sentences.filter((s) => s.doc === Number(m?.[1])).map((s) => s.heading));
+    const missing = (m?.[2].split(/,\s*/) ?? [r.source]).filter((h) => !headings.has(h.replace(/^§/, '')));
+    if (headings.size > 0 && missing.length > 0)
+      problems.push(`${r.id}: its source ${r.source} names no heading of the document: ${missing.join(', ')}.`);
+  }
   return { sentences, normative, entryOf, problems };
 }
 
