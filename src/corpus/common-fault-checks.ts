@@ -375,6 +375,5 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
       'requests.ask.missing-member',
     ],
   },
-  // Unresolved, the ids get no links: with ask-answer-links on, the link rule sees none.
-  'ask-grounding-ids-not-found': { fails: ['ask.grounding-ids'], skips: ['ask.link-ids'] },
+  'ask-grounding-ids-not-found': { fails: ['ask.grounding-ids'] },
 };

@@ -220,12 +220,10 @@ export const askSuite: Suite = {
         title: 'a link naming a grounding identifier carries an id (links to addressable resources should)',
         requirements: ['ASK-018'],
       },
-      appliesTo: 'answers to grounded questions carrying links',
-      applies: (x, r) =>
-        x.operation === 'ask' &&
-        carriesResourceOf(x, r.dialect.envelopeKey) &&
-        groundingIds(x).length > 0 &&
-        linksOf(x).length > 0,
+      // An answer without links holds too: links are optional (ask.answer and ask.response judge the answer).
+      appliesTo: 'grounded questions',
+      applies: (x) => x.operation === 'ask' && groundingIds(x).length > 0,
+      coverage: (judged) => (judged.some((x) => linksOf(x).length > 0) ? 'some carry links' : 'none carries links'),
       // Only a link whose url names a resource the question was grounded on is known to be to an addressable one.
       problems: (x) =>
         linksOf(x).flatMap((l, i) => {
