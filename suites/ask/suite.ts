@@ -220,10 +220,16 @@ export const askSuite: Suite = {
         title: 'a link naming a grounding identifier carries an id (links to addressable resources should)',
         requirements: ['ASK-018'],
       },
-      // An answer without links holds too: links are optional (ask.answer and ask.response judge the answer).
-      appliesTo: 'grounded questions',
-      applies: (x) => x.operation === 'ask' && groundingIds(x).length > 0,
-      coverage: (judged) => (judged.some((x) => linksOf(x).length > 0) ? 'some carry links' : 'none carries links'),
+      // Only a grounded question can show it; an answer without links holds too: links are optional.
+      appliesTo: 'ask requests',
+      applies: (x) => x.operation === 'ask',
+      coverage: (judged) => {
+        const grounded = judged.filter((x) => groundingIds(x).length > 0);
+        if (grounded.length === 0) return 'none was grounded on identifiers, so none could show it';
+        return grounded.some((x) => linksOf(x).length > 0)
+          ? 'answers to grounded questions carry links'
+          : 'no answer to a grounded question carries links';
+      },
       // Only a link whose url names a resource the question was grounded on is known to be to an addressable one.
       problems: (x) =>
         linksOf(x).flatMap((l, i) => {
