@@ -15,9 +15,12 @@ describe('requirements', () => {
     const r = await cli(['requirements', '--capability', 'common']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^ASK-001 /m);
-    expect(r.stdout).toMatch(/^LSRCH-014 .*\[derived,not yet checked\]/m);
-    expect(r.stdout).toMatch(/^ {10}not yet checked: /m);
+    expect(r.stdout).toMatch(/^LSRCH-014 /m);
     expect(r.stdout).not.toMatch(/^CART-/m);
+    const errors = await cli(['requirements', '--capability', 'errors']);
+    expect(errors.stdout).toMatch(/^ERR-006 .*\[derived,not yet checked\]/m);
+    expect(errors.stdout).toMatch(/^ {10}not yet checked: The missing-member probes/m);
+    expect(errors.stdout).toMatch(/^ERR-003 .*\[derived,untestable\]/m);
   });
 
   it('refuses a capability or level that selects nothing, in one line', async () => {
