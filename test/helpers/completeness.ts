@@ -117,15 +117,31 @@ export function coverageBlock(r: Reckoning, checked: Set<string> = checkedIds())
     unchecked: live.filter((x) => x.unchecked).length,
     untestable: live.filter((x) => x.untestable).length,
   };
+  const table: [string, string][] = [
+    ['figure', 'count'],
+    [
+      'normative sentences in the spec',
+      `${r.normative.length} (Document 1: ${byDoc[0]}, Document 2: ${byDoc[1]}, Document 3: ${byDoc[2]})`,
+    ],
+    [
+      'of them: with a keyword, a required table row, a stated status, a stated code',
+      `${kinds('keyword')}, ${kinds('required-row')}, ${kinds('status')}, ${kinds('code')} (a sentence may be several)`,
+    ],
+    ['judged by a check (a register row a check cites)', `${counts.checked}`],
+    ['registered, not yet checked', `${counts['not yet checked']}`],
+    ['registered as untestable over HTTP, with the reason', `${counts.untestable}`],
+    ['excluded from the register, with the reason', `${counts.excluded}`],
+    [
+      'register rows (not retired): checked, not yet checked, untestable',
+      `${live.length}: ${rows.checked}, ${rows.unchecked}, ${rows.untestable}`,
+    ],
+  ];
+  // Aligned as the README's formatter (Biome) writes a table.
+  const w = [0, 1].map((c) => Math.max(...table.map((row) => row[c].length)));
+  const line = (a: string, b: string) => `| ${a.padEnd(w[0])} | ${b.padEnd(w[1])} |`;
   return [
-    '| figure | count |',
-    '| --- | --- |',
-    `| normative sentences in the spec | ${r.normative.length} (Document 1: ${byDoc[0]}, Document 2: ${byDoc[1]}, Document 3: ${byDoc[2]}) |`,
-    `| of them: with a keyword, a required table row, a stated status, a stated code | ${kinds('keyword')}, ${kinds('required-row')}, ${kinds('status')}, ${kinds('code')} (a sentence may be several) |`,
-    `| judged by a check (a register row a check cites) | ${counts.checked} |`,
-    `| registered, not yet checked | ${counts['not yet checked']} |`,
-    `| registered as untestable over HTTP, with the reason | ${counts.untestable} |`,
-    `| excluded from the register, with the reason | ${counts.excluded} |`,
-    `| register rows (not retired): checked, not yet checked, untestable | ${live.length}: ${rows.checked}, ${rows.unchecked}, ${rows.untestable} |`,
+    line(...table[0]),
+    line('-'.repeat(w[0]), '-'.repeat(w[1])),
+    ...table.slice(1).map((row) => line(...row)),
   ].join('\n');
 }
