@@ -100,7 +100,10 @@ export function explainCommand(asked: string, out: (s: string) => void): void {
       out(indent(r.level === 'MAY' ? 'an observation: it reports info, never fails\n' : 'no fault proves it\n', 4));
     }
   }
-  const fault = CORPUS_FAULTS.find((f) => f.breaks.includes(r.id));
+  // The fault that breaks the least besides it shows it most plainly.
+  const fault = CORPUS_FAULTS.filter((f) => f.breaks.includes(r.id)).sort(
+    (a, b) => a.breaks.length - b.breaks.length,
+  )[0];
   if (fault) {
     out(`see it fail: proto-conformance reference-server --fault ${fault.name}, then run against the URL it prints\n`);
   }
