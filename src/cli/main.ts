@@ -12,7 +12,8 @@ import { EXIT } from '../engine/exit-code.js';
 import { referenceCommand } from './reference-command.js';
 import { DEFAULT_AGENT_PROFILE } from '../check.js';
 import { executeRun, resolveRun, type RunOptions } from './run-command.js';
-import { requirementsCommand } from './requirements-command.js';
+import { explainCommand } from './explain-command.js';
+import { type RequirementsOptions, requirementsCommand } from './requirements-command.js';
 
 /** False once the reader of stdout has gone away (`| head`, `| true`): output stops, the run does not. */
 let stdoutOpen = true;
@@ -126,7 +127,13 @@ export function program(): Command {
   p.command('requirements')
     .description('print the requirement register')
     .option('--json', 'print JSON')
-    .action((opts: { json?: boolean }) => requirementsCommand(opts, out));
+    .option('--capability <name>', 'only this capability (shopping.cart, cart, shopping, profile, …)')
+    .option('--level <level>', 'only this level: MUST, SHOULD or MAY')
+    .action((opts: RequirementsOptions) => requirementsCommand(opts, out));
+
+  p.command('explain <id>')
+    .description('one requirement: statement, source, spec sentences, checks, the faults that prove them')
+    .action((id: string) => explainCommand(id, out));
 
   return p;
 }

@@ -43,6 +43,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'requests.checkout.*',
       'requests.order.*',
       'signatures.*',
+      // Only shopping answers are judged by it, and there are none.
+      'envelope.no-payment-handlers',
     ],
   },
   'jwk-private-member': { fails: ['profile.keys-no-private'] },
@@ -55,6 +57,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     fails: ['envelope.present'],
     skips: ['envelope.version-format', 'versions.response-version'],
   },
+  'envelope-handlers-on-cart': { fails: ['envelope.no-payment-handlers'] },
   'envelope-version-format': { fails: ['envelope.version-format', 'versions.response-version'] },
   'error-status-success': {
     fails: [
@@ -164,7 +167,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'profile-keys-not-array': {
     fails: ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members', 'signatures.keyid-resolves'],
-    skips: ['signatures.complete-signed', 'signatures.order-signed', 'signatures.verify'],
+    skips: ['signatures.complete-signed', 'signatures.order-signed', 'signatures.verify', 'profile.keys-okp'],
   },
   'product-endpoint-missing': {
     fails: [

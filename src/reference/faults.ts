@@ -163,6 +163,19 @@ export const FAULTS = [
     plug: { 'envelope.json': ({ version: _, ...envelope }) => envelope },
   }),
   fault({
+    name: 'envelope-handlers-on-cart',
+    capability: 'envelope',
+    description:
+      "Cart responses carry the checkout's payment handler registry in their envelope, where no handler applies: it should be {} (Document 1 §Payment handler entry).",
+    breaks: ['ENV-010'],
+    plug: {
+      'envelope.json': (envelope, { op }) =>
+        op?.capability === 'shopping.cart'
+          ? { ...envelope, payment_handlers: { 'dev.proto_conformance.test_card': [{ id: 'test-card' }] } }
+          : envelope,
+    },
+  }),
+  fault({
     name: 'envelope-version-format',
     capability: 'envelope',
     description: 'Service responses state version "1.0".',

@@ -220,6 +220,23 @@ export const VARIATIONS = [
     },
   }),
   variation({
+    name: 'envelope-empty-handlers',
+    capability: 'envelope',
+    description:
+      'Catalog, cart and order responses carry an empty payment_handlers registry in their envelope. A checker that reads any payment_handlers member as handlers to pay with, or requires it absent, fails them.',
+    permitted_by:
+      'Document 1 §Payment handler entry: "The registry is an empty object when no handler applies (catalog, cart, order)."',
+    plug: {
+      'envelope.json': (envelope, { op }) =>
+        op &&
+        ['shopping.catalog.search', 'shopping.catalog.lookup', 'shopping.cart', 'shopping.order'].includes(
+          op.capability,
+        )
+          ? { ...envelope, payment_handlers: {} }
+          : envelope,
+    },
+  }),
+  variation({
     name: 'envelope-echoes-unadvertised-capability',
     capability: 'envelope',
     description:

@@ -151,6 +151,15 @@ export const requirements: Requirement[] = [
     statement:
       "When a link in an answer refers to an addressable resource, the business puts the resource's global identifier in the link id.",
     untestable:
-      'Only the business knows whether a link refers to an addressable resource or to a page; a link id, when present, is type-checked under ASK-003.',
+      'Only the business knows whether a link refers to an addressable resource or to a page; a link id, when present, is type-checked under ASK-003, and ASK-018 reports the one case that can be seen, a link naming a resource the question was grounded on.',
+  },
+  {
+    id: 'ASK-018',
+    level: 'MAY',
+    derived: true,
+    capability,
+    source: `${D2} §Ask`,
+    statement:
+      'A link in an answer that refers to an addressable resource carries its global identifier in id (ASK-017): the checker reports a link, in an answer to a question grounded on identifiers, whose url names one of them but that carries no id.',
   },
 ];

@@ -134,4 +134,13 @@ export const requirements: Requirement[] = [
     source: `${D1} §POST /catalog/lookup`,
     statement: 'Lookup may accept secondary identifiers such as a SKU.',
   },
+  {
+    id: 'PROD-009',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §POST /catalog/product`,
+    statement: 'A client given not_found for a product identifier does not retry the same identifier.',
+    untestable: 'Binds the platform, not the business; the checker asks for an unknown identifier once.',
+  },
 ];

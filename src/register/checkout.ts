@@ -165,4 +165,15 @@ export const requirements: Requirement[] = [
     statement:
       'An update that changes the quantity of a priced line returns totals recomputed for it, not the totals from before.',
   },
+  {
+    id: 'CHK-019',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Checkout`,
+    statement:
+      '"All buyer fields are optional so state can be built up across calls": an update carrying only some buyer fields is answered with the session (its messages may ask for the rest), not refused.',
+    unchecked:
+      "The checkout flow sends the config's buyer whole; an update with the buyer's email alone, as BOOK-005 does for a booking, is its check (this issue changes the checkout checks on another branch).",
+  },
 ];

@@ -77,4 +77,13 @@ export const requirements: Requirement[] = [
     statement:
       'A successful answer carrying the operation\'s resource has the status the spec gives the operation: 201 for Create Cart and Create Checkout, 200 for every other ("Successful operations return HTTP 200 unless stated").',
   },
+  {
+    id: 'ENV-010',
+    level: 'MUST',
+    derived: true,
+    capability: 'envelope',
+    source: `${D1} §Payment handler entry`,
+    statement:
+      'No payment handler applies to catalog, cart and order responses ("The registry is an empty object when no handler applies (catalog, cart, order)"): the envelope payment_handlers of such a response, when present (it is optional), is an empty object.',
+  },
 ];

@@ -74,7 +74,8 @@ export const requirements: Requirement[] = [
     source: `${D1} §Limits`,
     statement:
       'The server stores the key with the result for at least 24 hours (Document 2 §Limits repeats it for ask).',
-    untestable: 'A run lasts minutes; retention over 24 hours cannot be observed in one run.',
+    untestable:
+      'A run lasts minutes, so retention over 24 hours cannot be observed in one. A later run replaying a key an earlier report recorded could see it, but this version does not do that: reports hold requests redacted, and the tool never writes an unredacted request (it may carry credentials or payment tokens), so such a replay needs a store of its own, not built.',
   },
   {
     id: 'IDEM-009',

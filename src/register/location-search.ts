@@ -70,7 +70,7 @@ export const requirements: Requirement[] = [
     statement:
       'Under filters.items, a location matches only when the business can currently provide every referenced item there.',
     untestable:
-      "What a location can provide is the business's own data and no Location member states it; how filters.items combines with other predicates is judged by LSRCH-006.",
+      "What a location can provide is the business's own data and no Location member states it; how filters.items combines with other predicates is judged by LSRCH-006, and LSRCH-016 reports the one case that can be seen, an item the business never issued.",
   },
   {
     id: 'LSRCH-009',
@@ -106,7 +106,7 @@ export const requirements: Requirement[] = [
     source: `${D2} §Resources and their fields`,
     statement: 'distance.max is an inclusive radius: a location exactly max meters from center matches.',
     untestable:
-      "A distance computed by the checker differs from the business's by up to the tolerance of LSRCH-002, so a location on the boundary cannot be told from one just beyond it.",
+      "A distance computed by the checker differs from the business's by up to the tolerance of LSRCH-002, so a location on the boundary cannot be told from one just beyond it; LSRCH-015 reports the one case that can be seen, a radius of 0 around a location's own point.",
   },
   {
     id: 'LSRCH-013',
@@ -115,5 +115,32 @@ export const requirements: Requirement[] = [
     source: `${D2} §Resources and their fields`,
     statement: 'The platform supplies distance.center whenever it sends distance.',
     untestable: 'Binds the platform, not the business; the checker always sends the center of fixtures.locations.',
+  },
+  {
+    id: 'LSRCH-014',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'A distance without max ("max (number, required)") is refused (an HTTP 4xx or a business error: how is not shown), never served as a search without distance or with a radius of its own.',
+  },
+  {
+    id: 'LSRCH-015',
+    level: 'MAY',
+    derived: true,
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      "max is an inclusive radius (LSRCH-012): the checker centres a distance of max 0 on a location's own point, as the search returned it, and reports whether that location comes back; a business may hold its point to more digits than it returns, and may reject a radius of 0 as one it cannot honour.",
+  },
+  {
+    id: 'LSRCH-016',
+    level: 'MAY',
+    derived: true,
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'Under filters.items a location matches only when the business can currently provide every item there (LSRCH-008): the checker names an item the business never issued, which no location can provide, and reports any location returned (a refusal, or none, is what it expects).',
   },
 ];

@@ -73,4 +73,12 @@ export const requirements: Requirement[] = [
     statement: 'Every signals key is a reverse-domain name.',
     untestable: platformOnly('the checker sends an empty signals object.'),
   },
+  {
+    id: 'CTX-004',
+    level: 'SHOULD',
+    capability: 'context',
+    source: `${D1} §Shared value objects`,
+    statement: 'Context is non-identifying; higher-resolution data supersedes it.',
+    untestable: platformOnly('the checker sends a country and postal code, or the context of fixtures.locations.'),
+  },
 ];

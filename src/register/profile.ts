@@ -118,4 +118,13 @@ export const requirements: Requirement[] = [
     statement:
       'A key used in dual-audience signatures has its RFC 7638 thumbprint as kid ("MUST be the key\'s JWK SHA-256 thumbprint"); which keys are dual-audience is not shown, so the checker reports, for each key, whether its kid is its thumbprint.',
   },
+  {
+    id: 'PROF-015',
+    level: 'MAY',
+    derived: true,
+    capability: 'profile',
+    source: `${D1} §Public JWK`,
+    statement:
+      '"OKP keys are recommended for signers that opt into bot-authentication interoperability on HTTP"; which signers opt in is not shown, so the checker reports whether a profile that publishes signing keys publishes an OKP key.',
+  },
 ];

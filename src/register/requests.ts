@@ -79,4 +79,48 @@ export const requirements: Requirement[] = [
     statement:
       'A request body that is not valid JSON gets HTTP 400 ("Malformed JSON") with a JSON body carrying code and content.',
   },
+  {
+    id: 'ERR-003',
+    level: 'MUST',
+    derived: true,
+    capability: 'errors',
+    source: `${D1} §Errors`,
+    statement:
+      'A business that limits the rate of requests answers one over its limit with HTTP 429 ("Rate limited"; Document 2 §Errors and Document 3 §Errors list it too), and 429 is the signal: its values and headers are not shown.',
+    untestable:
+      'Reaching a limit means flooding the business, which a conformance run must not do, and no rate is known to exceed; a 429 that comes anyway is a transport error, whose body ENV-008 judges.',
+  },
+  {
+    id: 'ERR-004',
+    level: 'MUST',
+    derived: true,
+    capability: 'errors',
+    source: `${D1} §Errors`,
+    statement:
+      'HTTP 500 reports an unexpected server condition ("Unexpected server condition"; Document 2 §Errors and Document 3 §Errors list it too), never an outcome the spec gives another status.',
+    untestable:
+      'No request can make a conformant business fail unexpectedly; a 500 on a request the spec answers otherwise fails the check of that answer (ERR-001, LKUP-007, …), and its body is judged by ENV-008.',
+  },
+  {
+    id: 'ERR-005',
+    level: 'MUST',
+    derived: true,
+    capability: 'errors',
+    source: `${D1} §Errors`,
+    statement:
+      'HTTP 503 reports temporary unavailability ("Temporary unavailability"; Document 3 §Errors lists it too).',
+    untestable:
+      'A run cannot make a business unavailable, nor tell a 503 that reports it from one that does not; a 503 that comes is judged as a transport error by ENV-008.',
+  },
+  {
+    id: 'ERR-006',
+    level: 'MUST',
+    derived: true,
+    capability: 'errors',
+    source: `${D1} §Shared value objects`,
+    statement:
+      'A request line item without item.id ("item (object with id, required)") is refused, on Create Cart, Update Cart and Create Checkout alike, as ERR-002 says of every missing required member: HTTP 400, or a business error whose missing message points at it.',
+    unchecked:
+      'The missing-member probes of the requests suite (suites/requests) leave out top-level members only; a probe leaving item.id out of one line is their next case.',
+  },
 ];

@@ -18,6 +18,11 @@ export interface Requirement {
   derived?: boolean;
   /** Why no check can test this over HTTP; a requirement with this carries no check. */
   untestable?: string;
+  /**
+   * Testable over HTTP, but no check judges it yet: why, and where its check would go. Reported as
+   * not yet checked (`requirements`, `explain`, the README's coverage figures), never as covered.
+   */
+  unchecked?: string;
   /** Set when the ID is withdrawn; the ID is never reused. */
   retired?: string;
 }

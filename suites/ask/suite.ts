@@ -26,6 +26,14 @@ const capability = 'common.ask';
 /** A question about the resources the request is grounded on. */
 const GROUNDED_QUESTION = 'What can you tell me about this?';
 
+/** The grounding identifiers a request sent. */
+const groundingIds = (x: Exchange): string[] =>
+  isObject(x.sentJson) && Array.isArray(x.sentJson.ids)
+    ? x.sentJson.ids.filter((id): id is string => typeof id === 'string')
+    : [];
+const linksOf = (x: Exchange): Record<string, unknown>[] =>
+  isObject(x.json) && Array.isArray(x.json.links) ? x.json.links.filter(isObject) : [];
+
 const errorsOf = (x: Exchange) => messagesOf(x.json).filter((m) => m.type === 'error');
 /** The envelope's status of an answer. */
 const envelopeStatus = (t: ScenarioContext, x: Exchange) => {
@@ -206,6 +214,32 @@ export const askSuite: Suite = {
       withoutConversationMembers,
     ),
     ...conversationRules(),
+    {
+      check: {
+        id: 'ask.link-ids',
+        title: 'a link naming a grounding identifier carries an id (links to addressable resources should)',
+        requirements: ['ASK-018'],
+      },
+      // Only a grounded question can show it; an answer without links holds too: links are optional.
+      appliesTo: 'ask requests',
+      applies: (x) => x.operation === 'ask',
+      coverage: (judged) => {
+        const grounded = judged.filter((x) => groundingIds(x).length > 0);
+        if (grounded.length === 0) return 'none was grounded on identifiers, so none could show it';
+        return grounded.some((x) => linksOf(x).length > 0)
+          ? 'answers to grounded questions carry links'
+          : 'no answer to a grounded question carries links';
+      },
+      // Only a link whose url names a resource the question was grounded on is known to be to an addressable one.
+      problems: (x) =>
+        linksOf(x).flatMap((l, i) => {
+          const url = typeof l.url === 'string' ? l.url : '';
+          const named = groundingIds(x).filter((id) => url.includes(id) || url.includes(encodeURIComponent(id)));
+          return named.length > 0 && l.id === undefined
+            ? [`links[${i}] (${brief(url)}) names ${named.join(', ')} but carries no id`]
+            : [];
+        }),
+    },
     {
       check: {
         id: 'ask.disclosure-warning',

@@ -1,4 +1,4 @@
-/** The envelope checks (ENV-001…009), judged over every service response of the run. */
+/** The envelope checks (ENV-001…010), judged over every service response of the run. */
 import { envelopeOf, isObject, type Dialect } from '../../src/dialect/dialect.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import { carriesResourceOf, isErrorResponse, isSuccess, VERSION_PATTERN } from '../../src/protocol/envelope.js';
@@ -163,4 +163,33 @@ export const SUCCESS_STATUS_RULE: ExchangeRule = {
     const op = operationOf(x)!;
     return x.status === op.success ? [] : [`${op.name} answered HTTP ${x.status}; the spec gives ${op.success}`];
   },
+};
+
+/** Capabilities no payment handler applies to ("catalog, cart, order", Document 1 §Payment handler entry). */
+const NO_HANDLER = ['shopping.catalog.search', 'shopping.catalog.lookup', 'shopping.cart', 'shopping.order'];
+
+/**
+ * "The registry is an empty object when no handler applies (catalog, cart, order)": the envelope's
+ * payment_handlers, optional (§Response envelope), is {} when a catalog, cart or order response carries it.
+ */
+export const NO_HANDLERS_RULE: ExchangeRule = {
+  check: {
+    id: 'envelope.no-payment-handlers',
+    title: 'catalog, cart and order envelopes carry an empty payment handler registry, if any',
+    requirements: ['ENV-010'],
+  },
+  // A response without the registry holds too: the member is optional (envelope.present judges the envelope).
+  appliesTo: 'catalog, cart and order responses',
+  applies: (x) => isService(x) && NO_HANDLER.includes(operationOf(x)?.capability ?? ''),
+  problems: (x, { dialect: d }) => {
+    const registry = envelope(x, d)?.payment_handlers;
+    return registry === undefined || (isObject(registry) && Object.keys(registry).length === 0)
+      ? []
+      : [`${operationOf(x)?.name}: "${key(d)}.payment_handlers" is ${JSON.stringify(registry)}, not {}`];
+  },
+  // No count: how many order reads a run makes varies with how long a completion is polled.
+  coverage: (judged, { dialect: d }) =>
+    judged.some((x) => envelope(x, d)?.payment_handlers !== undefined)
+      ? 'those carrying payment_handlers carry {}'
+      : 'none carries payment_handlers',
 };

@@ -1,5 +1,5 @@
 import type { Suite } from '../../src/engine/suite.js';
-import { ENVELOPE_RULES, SUCCESS_STATUS_RULE } from './rules.js';
+import { ENVELOPE_RULES, NO_HANDLERS_RULE, SUCCESS_STATUS_RULE } from './rules.js';
 
 /** The envelope rules, over every service response the run received. */
 export const envelopeSuite: Suite = {
@@ -8,5 +8,5 @@ export const envelopeSuite: Suite = {
   capability: 'envelope',
   appliesWhen: 'always',
   scenarios: [],
-  rules: [...ENVELOPE_RULES, SUCCESS_STATUS_RULE],
+  rules: [...ENVELOPE_RULES, SUCCESS_STATUS_RULE, NO_HANDLERS_RULE],
 };

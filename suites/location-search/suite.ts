@@ -1,6 +1,6 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
-import { HALF_CIRCUMFERENCE } from '../../src/protocol/geo.js';
+import { HALF_CIRCUMFERENCE, type Point, readPoint } from '../../src/protocol/geo.js';
 import { brief } from '../../src/protocol/messages.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { locationRules } from '../shared/location-shape.js';
@@ -25,6 +25,7 @@ import {
   signalsOf,
   walk,
   within,
+  type Json,
   type Walk,
 } from '../shared/locations.js';
 
@@ -32,6 +33,8 @@ import {
 const SMALL_PAGE = 2;
 /** A radius no location can lie within. */
 const ABSURD_MAX = -1000;
+/** An item identifier no business issues. */
+const NEVER_ISSUED = 'proto-conformance-never-issued-item';
 /** Beyond any radius a business supports (fixtures.locations.unsupported_max overrides it). */
 const DEFAULT_UNSUPPORTED_MAX = 1e12;
 
@@ -339,6 +342,79 @@ export const locationSearchSuite: Suite = {
         });
       },
     }),
+    scenario({
+      id: 'location-search.max-missing',
+      title: 'A distance with a center and no max',
+      effect: 'read',
+      checks: [
+        {
+          id: 'location-search.max-required',
+          title: 'a distance without max is refused, not served',
+          requirements: ['LSRCH-014'],
+        },
+      ],
+      async run(t) {
+        // A search that does not answer at all is location-search.answers' to judge.
+        const all = await searched(t, { query: fixturesOf(t).query }, undefined, false);
+        // Any center will do: the fixture's, else a location's own geo, in the business's shape.
+        const center = t.need(
+          fixturesOf(t).center ?? all.locations.map((l) => l.geo).find((g) => readPoint(g) !== undefined),
+          `fixtures.locations.center, or a location with a geo read as ${GEO_READ}`,
+        );
+        const x = await t.call('location.search', {
+          input: { query: fixturesOf(t).query, distance: { center } },
+          tolerateTransportError: true,
+        });
+        t.check('location-search.max-required', isRejection(t, x), {
+          message: `a distance without max ("max (number, required)") answered ${answered(x)}`,
+          expected: 'a refusal: an HTTP 4xx, or a business error with no locations',
+          actual: answered(x),
+        });
+      },
+    }),
+    scenario({
+      id: 'location-search.radius-zero',
+      title: "A distance of max 0 centred on a location's own point",
+      effect: 'read',
+      checks: [
+        {
+          id: 'location-search.inclusive-radius',
+          title: 'a location at the center is within a radius of 0 (the radius is inclusive)',
+          requirements: ['LSRCH-015'],
+        },
+      ],
+      run: zeroRadius,
+    }),
+    scenario({
+      id: 'location-search.items-unknown',
+      title: 'A search whose filters.items names an item the business never issued',
+      effect: 'read',
+      checks: [
+        {
+          id: 'location-search.items-never-issued',
+          title: 'no location provides an item the business never issued',
+          requirements: ['LSRCH-016'],
+        },
+      ],
+      async run(t) {
+        const item = NEVER_ISSUED;
+        await searched(t, { query: fixturesOf(t).query }, undefined, false);
+        const x = await t.call('location.search', {
+          input: { query: fixturesOf(t).query, filters: { items: [item] } },
+          tolerateTransportError: true,
+        });
+        const found = idsOf(locationsOf(x.json));
+        if (isRejection(t, x) || (isLocationsAnswer(x) && found.length === 0)) {
+          return t.pass('location-search.items-never-issued', `none returned: ${answered(x)}`, [x]);
+        }
+        t.observe('location-search.items-never-issued', {
+          message: isLocationsAnswer(x)
+            ? `filters.items naming ${item}, which the business never issued, returned ${found.length} locations (${found.join(', ')}): the filter seems not applied`
+            : `filters.items naming an item the business never issued answered ${answered(x)}`,
+          exchanges: [x],
+        });
+      },
+    }),
   ],
   rules: [endpointsRule('common.location.search'), ...locationRules('common.location.search', 'LSRCH-001')],
 };
@@ -556,4 +632,38 @@ async function contextFiltersNothing(
     actual: moved.map((id) => `${id}: ${brief(before.get(id))} → ${brief(after.get(id))}`).join('; '),
     exchanges: seen,
   });
+}
+
+/**
+ * A radius of 0 centred on a location's own point, as the search returned it: "inclusive radius"
+ * (Document 2) keeps that location. Reported, not judged: the business may hold its point to more
+ * digits than it returns, and may reject a radius of 0 as one it cannot honour.
+ */
+async function zeroRadius(t: ScenarioContext<'location-search.inclusive-radius'>): Promise<void> {
+  const { query } = fixturesOf(t);
+  const all = await searched(t, { query });
+  const placed = all.locations.find((l) => idOf(l) !== undefined && readPoint(l.geo) !== undefined);
+  const id = idOf(t.need(placed, `a location with an id and a geo read as ${GEO_READ}`) as Json) as string;
+  const x = await t.call('location.search', {
+    input: { query, distance: { center: (placed as Json).geo, max: 0 } },
+    tolerateTransportError: true,
+  });
+  const returned = locationsOf(x.json);
+  const found = idsOf(returned);
+  const center = readPoint((placed as Json).geo) as Point;
+  // A radius not applied at all keeps the location too: only one that also leaves the others out shows inclusion.
+  const far = returned.filter((l) => {
+    const d = distanceOf(l, center);
+    return d !== undefined && beyond(d, 0);
+  });
+  if (isLocationsAnswer(x) && found.includes(id) && far.length === 0) {
+    return t.pass('location-search.inclusive-radius', `${id} is returned within 0 m of its own point`, [x]);
+  }
+  let message = `a radius of 0 around ${id} answered ${answered(x)} (a business may reject a radius it cannot honour)`;
+  if (isLocationsAnswer(x) && far.length > 0) {
+    message = `a radius of 0 around ${id} returned locations beyond it (${idsOf(far).join(', ')}): the radius seems not applied`;
+  } else if (isLocationsAnswer(x)) {
+    message = `${id} is not returned within 0 m of its own point (${found.length ? `returned: ${found.join(', ')}` : 'none returned'}): the radius read as exclusive, or the point is held to more digits than returned`;
+  }
+  t.observe('location-search.inclusive-radius', { message, exchanges: [...all.exchanges, x] });
 }

@@ -61,6 +61,11 @@ export const profileSuite: Suite = {
           title: 'which keys are named by their RFC 7638 thumbprint (the rule for dual-audience keys)',
           requirements: ['PROF-014'],
         },
+        {
+          id: 'profile.keys-okp',
+          title: 'whether the profile publishes an OKP key (recommended for bot-authentication interoperability)',
+          requirements: ['PROF-015'],
+        },
       ],
       run: async (t) => checkProfile(t),
     }),
@@ -76,7 +81,8 @@ type ProfileCheck =
   | 'profile.keys-no-private'
   | 'profile.keys-alg-curve'
   | 'profile.keys-members'
-  | 'profile.keys-kid-thumbprint';
+  | 'profile.keys-kid-thumbprint'
+  | 'profile.keys-okp';
 
 async function checkProfile(t: ScenarioContext<ProfileCheck>): Promise<void> {
   const { exchange, document } = t.need(t.target.profile, 'the profile');
@@ -141,13 +147,23 @@ async function checkProfile(t: ScenarioContext<ProfileCheck>): Promise<void> {
   const KEY_CHECKS = ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members'] as const;
   if (keys !== undefined && !Array.isArray(keys)) {
     for (const id of KEY_CHECKS) verdict(id, ['keys is not an array'], 'keys: an array of public JWKs');
-    t.observe('profile.keys-kid-thumbprint', { message: 'keys is not an array', exchanges });
+    for (const id of ['profile.keys-kid-thumbprint', 'profile.keys-okp'] as const)
+      t.observe(id, { message: 'keys is not an array', exchanges });
     return;
   }
   if (keys === undefined || keys.length === 0) {
-    for (const id of [...KEY_CHECKS, 'profile.keys-kid-thumbprint'] as const)
+    for (const id of [...KEY_CHECKS, 'profile.keys-kid-thumbprint', 'profile.keys-okp'] as const)
       t.observe(id, { message: 'the profile publishes no keys', exchanges });
     return;
+  }
+  // Which signers opt into bot-authentication interoperability is not shown: reported, not judged.
+  const okp = keys.filter((k) => isObject(k) && k.kty === 'OKP').map((k) => String((k as Record<string, unknown>).kid));
+  if (okp.length > 0) t.pass('profile.keys-okp', `OKP keys published: ${okp.join(', ')}`, exchanges);
+  else {
+    t.observe('profile.keys-okp', {
+      message: `none of the ${keys.length} keys is an OKP key ("OKP keys are recommended for signers that opt into bot-authentication interoperability on HTTP")`,
+      exchanges,
+    });
   }
   // Which keys are dual-audience is not shown, so the thumbprint rule is reported, not judged.
   t.observe('profile.keys-kid-thumbprint', {

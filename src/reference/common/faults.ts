@@ -163,10 +163,27 @@ export const COMMON_FAULTS = [
     name: 'location-search-distance-ignored',
     capability: 'common.location.search',
     description: 'Search never reads distance: no radius is applied, and none is judged.',
-    breaks: ['LOC-007', 'LSRCH-002', 'LSRCH-003', 'LSRCH-006'],
+    breaks: ['LOC-007', 'LSRCH-002', 'LSRCH-003', 'LSRCH-006', 'LSRCH-014'],
     // The member is never read, so never judged either.
     plug: {
       'location.read': (read, { op }) => (op === 'search' ? (body) => read({ ...body, distance: undefined }) : read),
+    },
+  }),
+  fault({
+    name: 'location-max-optional',
+    capability: 'common.location.search',
+    description:
+      'Search reads a distance without max as no distance: it answers every location the query finds instead of refusing the request.',
+    breaks: ['LSRCH-014'],
+    plug: {
+      'location.read': (read, { op }) =>
+        op !== 'search'
+          ? read
+          : (body) => {
+              const d = body.distance;
+              const noMax = typeof d === 'object' && d !== null && (d as Json).max === undefined;
+              return read(noMax ? { ...body, distance: undefined } : body);
+            },
     },
   }),
   fault({
@@ -844,7 +861,7 @@ export const COMMON_FAULTS = [
     capability: 'common.location.search',
     description:
       'A distance.max the business cannot honour gets its invalid_distance business error under HTTP 500, not 200: a server failure, not a rejection.',
-    breaks: ['ENV-008', 'LSRCH-003'],
+    breaks: ['ENV-008', 'LSRCH-003', 'LSRCH-014'],
     plug: {
       'location.distance-rejection': (reply) => (reply.kind === 'business-error' ? { ...reply, status: 500 } : reply),
     },
