@@ -166,7 +166,7 @@ export const requirements: Requirement[] = [
       'An update that changes the quantity of a priced line returns totals recomputed for it, not the totals from before.',
   },
   {
-    id: 'CHK-019',
+    id: 'CHK-022',
     level: 'MUST',
     derived: true,
     capability,
