@@ -72,13 +72,23 @@ export function paymentHandlersRule(capability: string, check: CheckSpec, noun: 
   };
 }
 
-/** A response carrying an incomplete session says in its messages what is missing. */
-export function incompleteNamesMissingRule(capability: string, check: CheckSpec, noun: string): ExchangeRule {
+/**
+ * A response to one of `ops` (`create`, `update`) carrying an incomplete session says in its
+ * messages what is missing. Get is not among them: the texts tie these messages to Create and
+ * Update (Document 1 §States and transitions), and a Get need not repeat them.
+ */
+export function incompleteNamesMissingRule(
+  capability: string,
+  check: CheckSpec,
+  noun: string,
+  ops: readonly string[] = ['create', 'update'],
+): ExchangeRule {
   const isSession = isSessionOf(capability);
+  const judged = new Set(ops.map((op) => `${noun}.${op}`));
   return {
     check,
-    appliesTo: `${noun} responses carrying an incomplete session`,
-    applies: (x, r) => isSession(x, r.dialect.envelopeKey) && statusOf(x) === 'incomplete',
+    appliesTo: `${noun} ${ops.join(' and ')} responses carrying an incomplete session`,
+    applies: (x, r) => judged.has(x.operation) && isSession(x, r.dialect.envelopeKey) && statusOf(x) === 'incomplete',
     problems: (x) =>
       messagesOf(x.json).length === 0
         ? ['the session is incomplete but carries no message saying what is missing']

@@ -189,6 +189,13 @@ export const LODGING_VARIATIONS = [
       'Document 3 §Resources and their fields: "Allowed values of `travel_purpose` … and which fields are mandatory on create or complete: not shown."',
     plug: { 'booking.fixture-travel-purpose': () => undefined, 'booking.purpose-asked': () => 'never' },
   }),
+  bookingSessions.getWithoutMessages({
+    name: 'booking-get-without-messages',
+    description:
+      'Get Booking Session answers the session without a messages member, even while it is incomplete: what the business expects was stated on create and update. A checker that requires every incomplete session to state its expectations fails the Get.',
+    permitted_by:
+      'Document 3 §What the service does: the business "states such expectations through `messages`", which says nothing of repeating them on Get; §Resources and their fields lists messages in a table with no Required column.',
+  }),
   bookingSessions.unknownSession404({
     name: 'booking-unknown-session-404',
     description:

@@ -137,6 +137,13 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         at('missing-message', (m) => (m.code === 'missing' ? { ...m, code: 'required' } : m)),
       ),
 
+    /** Get answers the session without its messages member: what it still needs was said on create and update. */
+    getWithoutMessages: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('answer', (json, { op }) => (op === 'get' ? (({ messages: _messages, ...rest }) => rest)(json) : json)),
+      ),
+
     // Status
 
     /** A status is shown as a word outside the five states. */

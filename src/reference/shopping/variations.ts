@@ -816,6 +816,13 @@ export const SHOPPING_VARIATIONS = [
           : reply,
     },
   }),
+  checkoutSessions.getWithoutMessages({
+    name: 'checkout-get-without-messages',
+    description:
+      'Get Checkout answers the session without a messages member, even while it is incomplete: what is missing was named on create and update. A checker that requires every incomplete session to name what is missing fails the Get.',
+    permitted_by:
+      'Document 1 §States and transitions: "Returns 201 with the session; messages list recoverable `missing` problems." (Create) and "| incomplete | Update Checkout | something still missing | incomplete | Messages name what is missing. |" (Update); nothing ties messages to Get, and §Checkout resource lists messages without a Required column.',
+  }),
   checkoutSessions.unknownSession404({
     name: 'checkout-unknown-session-404',
     description:
