@@ -141,7 +141,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D3} §What the service does`,
     statement:
-      'A response carrying an incomplete session states in its messages what the business expects (the business "states such expectations through messages").',
+      'An update answered with the session still incomplete states in its messages what the business expects (the business "states such expectations through messages"); a create answers incomplete whatever the business enforces, so one that enforces nothing may say nothing there.',
   },
   {
     id: 'BOOK-016',

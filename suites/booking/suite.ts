@@ -605,10 +605,12 @@ function sessionRules(): ExchangeRule[] {
       capability,
       {
         id: 'booking.incomplete-names-missing',
-        title: 'an incomplete session says what it expects',
+        title: 'an update that leaves the session incomplete says what it expects',
         requirements: ['BOOK-015'],
       },
       'booking',
+      // A create answers incomplete whatever the business enforces (the state table): one enforcing nothing says nothing.
+      ['update'],
     ),
     missingMessagesRule(
       capability,

@@ -155,6 +155,17 @@ export const LODGING_VARIATIONS = [
     plug: { 'booking.missing': () => [] },
   }),
   variation({
+    name: 'booking-enforces-nothing-incomplete-at-create',
+    capability,
+    description:
+      'The business enforces no field, yet judges readiness only on update: create answers the session incomplete with no messages, and the first update makes it ready_for_complete. A checker that requires every incomplete session to state an expectation fails the create.',
+    permitted_by:
+      'Document 3 §States and transitions: "| (none) | Create Booking Session | room available | incomplete | 201; totals and links returned. |" and "| incomplete | Update Booking Session | business has what it needs | ready_for_complete |"; §What the service does: "A business MAY enforce presence of fields … and states such expectations through `messages`": one that enforces nothing has none to state.',
+    // No update leaves a session incomplete: nothing is left to name, to leave unnamed, or to misspell.
+    hides: ['booking-never-ready', 'booking-incomplete-silent', 'booking-missing-without-path'],
+    plug: { 'booking.missing': () => [], 'booking.ready-at-create': () => false },
+  }),
+  variation({
     name: 'booking-confirmation-without-pincode',
     capability,
     description:
