@@ -258,9 +258,9 @@ async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<E
 }
 
 /**
- * What an update sets and a later one must keep, per member; stays' assignments by stay id, since
- * stays have no fixed order (Document 3 does not show one), and those of stays shown without an
- * id as a sorted list, which no order can change.
+ * What an update sets and a later one must keep, per member; guests as a sorted list and stays'
+ * assignments by stay id, since neither list has a fixed order (Document 3 does not show one),
+ * and the assignments of stays shown without an id as a sorted list, which no order can change.
  */
 function peopleOf(resource: Json): Json {
   const stays = Array.isArray(resource.stays) ? resource.stays.filter(isObject) : [];
@@ -271,8 +271,10 @@ function peopleOf(resource: Json): Json {
     .sort();
   const assignments: Json = Object.fromEntries(named.map((s) => [String(s.id), s.guest_assignments]));
   if (unnamed.length) assignments['stays without id'] = unnamed;
+  const asSet = (m: string, v: unknown) =>
+    m === 'guests' && Array.isArray(v) ? v.map((g) => canonicalJson(g)).sort() : v;
   return {
-    ...Object.fromEntries(PEOPLE.filter((m) => resource[m] !== undefined).map((m) => [m, resource[m]])),
+    ...Object.fromEntries(PEOPLE.filter((m) => resource[m] !== undefined).map((m) => [m, asSet(m, resource[m])])),
     ...(Object.keys(assignments).length ? { guest_assignments: assignments } : {}),
   };
 }

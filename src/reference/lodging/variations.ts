@@ -124,6 +124,18 @@ export const LODGING_VARIATIONS = [
     },
   }),
   variation({
+    name: 'booking-get-guests-reordered',
+    capability,
+    description:
+      'Get lists the guests last first (as its store reads them back), while create and update list them as sent. A checker that compares guests by position between answers sees a change where there is none.',
+    permitted_by:
+      'Document 3 §Resources and their fields: guests "array | Elements: `id`, `first_name`, …"; the order in which a response lists them is not shown.',
+    plug: {
+      'booking.answer': (json, { op }) =>
+        op === 'get' && Array.isArray(json.guests) ? { ...json, guests: [...json.guests].reverse() } : json,
+    },
+  }),
+  variation({
     name: 'booking-rate-plans-per-room',
     capability,
     description:
