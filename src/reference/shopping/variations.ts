@@ -768,6 +768,15 @@ export const SHOPPING_VARIATIONS = [
     plug: { 'checkout.quantity-cap': (max) => (Number.isFinite(max) ? 1 : max) },
   }),
   variation({
+    name: 'checkout-no-totals-member',
+    capability: 'shopping.checkout',
+    description:
+      'Sessions state no totals member; the order, once placed, carries its totals. A checker that reads "no totals before, none after" an update as totals left unchanged fails it.',
+    permitted_by:
+      'Document 1 §Checkout resource: "totals | Totals |", in a table with no Required column; no sentence requires it (the Order resource\'s totals are required, the session\'s are not).',
+    plug: { 'checkout.json': ({ totals: _totals, ...json }) => json },
+  }),
+  variation({
     name: 'checkout-no-currency-member',
     capability: 'shopping.checkout',
     description:
