@@ -248,7 +248,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/booking-sessions/{id}/cancel',
     success: 200,
     idempotency: 'required',
-    responseSchema: 'booking-session.schema.json',
+    // Only id and status: "Status updated in the response" (Document 3 §States and transitions).
+    responseSchema: 'booking-session.schema.json#/$defs/cancelAnswer',
   }),
 ];
 
