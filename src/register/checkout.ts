@@ -145,7 +145,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Errors`,
     statement:
-      'A message with code missing carries the JSON path of the absent field in path, and, when it states a severity, it is recoverable.',
+      'A message with code missing carries the JSON path of the absent field in path, and, on a response carrying a session, when it states a severity, it is recoverable (the recoverable missing problems are those of a created session; a create refused without one may call its refusal unrecoverable).',
   },
   {
     id: 'CHK-017',

@@ -374,10 +374,11 @@ function sessionRules(): ExchangeRule[] {
       c,
       {
         id: 'checkout.missing-messages',
-        title: 'a missing message carries a path and is recoverable',
+        title: 'a missing message carries a path and, on a session, is recoverable',
         requirements: ['CHK-016'],
       },
       'checkout',
+      { recoverableInSessions: true },
     ),
   ];
 }

@@ -1,7 +1,14 @@
 import { isObject } from '../../dialect/dialect.js';
 import { FAULTS } from '../faults.js';
 import { billingAddressUnverified } from '../shared/payment.js';
-import { asRecoverableErrors, businessError, recoverable, resource, transportError } from '../shared/replies.js';
+import {
+  asRecoverableErrors,
+  businessError,
+  missingMembers,
+  recoverable,
+  resource,
+  transportError,
+} from '../shared/replies.js';
 import type { LayerHooks } from '../shared/layer-hooks.js';
 import { sessionRecords } from '../shared/session-families.js';
 import type { Missing } from '../shared/session-hooks.js';
@@ -11,8 +18,9 @@ import { without } from './faults.js';
 import type { ShoppingHooks } from './hooks.js';
 import { DISCOUNT, type Json, type SessionRecord } from './store.js';
 
-// The config a variation needs is the shared layer's hook point.
-const { variation } = recordsFor<ShoppingHooks & Pick<LayerHooks, 'run-config.needs'>>();
+// The config a variation needs, and the refusal of a request without required members, are the shared layer's hook
+// points.
+const { variation } = recordsFor<ShoppingHooks & Pick<LayerHooks, 'run-config.needs' | 'required-members.refusal'>>();
 
 /** A buyer with a phone number, for a business that requires one. */
 const PHONE_BUYER = {
@@ -809,6 +817,20 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing`, `path` of the missing field, `severity` `recoverable`"; the Message table lists severity as "used on errors" and no sentence requires it.',
     plug: { 'checkout.missing-message': ({ severity: _severity, ...message }) => message },
+  }),
+  variation({
+    name: 'checkout-missing-member-unrecoverable',
+    capability: 'shopping.checkout',
+    description:
+      'A create without line_items is answered HTTP 200 with an error response whose missing message says severity unrecoverable: no session exists to recover. A checker that holds every missing message to recoverable fails it.',
+    permitted_by:
+      'Document 1 §Errors: "`missing` (required field absent, with `path`)", "Message `severity` is `recoverable` or `unrecoverable`"; the recoverable missing problems of §States and transitions ("messages list recoverable `missing` problems") are those of a session that was created.',
+    plug: {
+      'required-members.refusal': (refusal, { op, absent }) =>
+        op.name === 'checkout.create' && refusal.kind === 'transport-error'
+          ? missingMembers(absent, 'unrecoverable')
+          : refusal,
+    },
   }),
   variation({
     name: 'checkout-unavailable-per-line',
