@@ -604,6 +604,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-in-progress-warning': { fails: ['checkout.in-progress-unchanged'] },
   'checkout-in-progress-unrecoverable': { fails: ['checkout.in-progress-unchanged'] },
   'checkout-order-no-permalink': { fails: ['checkout.complete'] },
+  'checkout-cancel-not-kept': { fails: ['checkout.cancel-from-ready'] },
   'checkout-cancel-202': {
     fails: ['checkout.cancel-from-ready', 'checkout.cancel-from-incomplete', 'envelope.success-status'],
   },

@@ -4,6 +4,7 @@ const AFTER_CREATE = ['booking.ready', 'booking.get', 'booking.update-kept'];
 
 const AFTER_READY = [
   'booking.get',
+  'booking.cancel-from-ready',
   'booking.update-kept',
   'booking.complete',
   'booking.confirmation-members',
@@ -31,6 +32,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
     skips: [
       ...AFTER_CREATE,
       'booking.cancel',
+      'booking.cancel-from-ready',
       'booking.partial-update',
       'booking.invalid-guest-200',
       'booking.complete',
@@ -104,7 +106,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
     fails: ['booking.complete', 'booking.resource'],
     skips: ['booking.cancel-completed', 'booking.completed-confirmation'],
   },
-  'booking-cancelled-spelling': { fails: ['booking.cancel', 'booking.resource'] },
+  'booking-cancelled-spelling': { fails: ['booking.cancel', 'booking.cancel-from-ready', 'booking.resource'] },
   'booking-update-during-completion': { fails: ['booking.in-progress-unchanged'] },
   'booking-in-progress-silent': { fails: ['booking.in-progress-unchanged'] },
   'booking-in-progress-warning': { fails: ['booking.in-progress-unchanged'] },
@@ -120,8 +122,9 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-missing-without-path': { fails: ['booking.missing-messages'] },
   'booking-no-payment-handlers': { fails: ['booking.payment-handlers'] },
   'booking-payment-handlers-not-array': { fails: ['booking.payment-handlers'] },
-  'booking-cancel-202': { fails: ['booking.cancel', 'envelope.success-status'] },
-  'booking-cancel-ignored': { fails: ['booking.cancel'] },
+  'booking-cancel-202': { fails: ['booking.cancel', 'booking.cancel-from-ready', 'envelope.success-status'] },
+  'booking-cancel-ignored': { fails: ['booking.cancel', 'booking.cancel-from-ready'] },
+  'booking-cancel-not-kept': { fails: ['booking.cancel-from-ready'] },
   'booking-get-status-lags': { fails: ['booking.get'] },
   'booking-update-ready-refused': { fails: ['booking.update-kept'] },
   'booking-sold-out-recoverable': { fails: ['booking.inventory-exhausted'] },
@@ -149,7 +152,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-get-no-confirmation': { fails: ['booking.completed-confirmation'] },
   'booking-invalid-email-400': { fails: ['booking.invalid-guest-200'] },
   'booking-cancel-endpoint-missing': {
-    fails: ['booking.cancel', 'booking.endpoints-exist'],
+    fails: ['booking.cancel', 'booking.cancel-from-ready', 'booking.endpoints-exist'],
     skips: [
       'idempotency.booking.cancel.missing-key',
       'idempotency.booking.cancel.replay',

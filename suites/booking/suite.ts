@@ -21,6 +21,7 @@ import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
 import {
   carriesResource,
+  checkCancel,
   COMPLETION_WAIT_MS,
   judgeRefusedUpdate,
   refusedCompleteReason,
@@ -94,12 +95,23 @@ export const bookingSuite: Suite = {
       checks: [{ id: 'booking.cancel', title: 'cancel with {} gives canceled', requirements: ['BOOK-007'] }],
       async run(t) {
         const created = await sessionFor(t, await createBooking(t));
-        const x = await t.call('booking.cancel', { id: String(resourceOf(t, created).id) });
-        t.check('booking.cancel', x.status === 200 && statusOf(x) === 'canceled', {
-          message: `cancel answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
-          expected: 'HTTP 200, status canceled',
-          actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
-        });
+        await checkCancel(t, BOOKING, 'booking.cancel', String(resourceOf(t, created).id));
+      },
+    }),
+    scenario({
+      id: 'booking.cancel-ready',
+      title: 'Cancel a booking session that is ready_for_complete',
+      effect: 'write',
+      checks: [
+        {
+          id: 'booking.cancel-from-ready',
+          title: 'cancel of a ready_for_complete session gives canceled',
+          requirements: ['BOOK-007'],
+        },
+      ],
+      async run(t) {
+        const ready = await readyBooking(t);
+        await checkCancel(t, BOOKING, 'booking.cancel-from-ready', String(resourceOf(t, ready).id), ready);
       },
     }),
     scenario({

@@ -8,6 +8,7 @@ import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { isFilterStep, parseSteps } from '../../src/protocol/json-path.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import {
+  cancelChecked,
   carriesResource,
   COMPLETION_WAIT_MS,
   completeCheckout,
@@ -63,12 +64,7 @@ export const checkoutSuite: Suite = {
           actual: `status ${brief(statusOf(drive.last))}, messages ${brief(messagesOf(drive.last.json))}`,
           exchanges: drive.sessions.slice(1).length ? drive.sessions.slice(1) : [drive.last],
         });
-        const canceled = await t.call('checkout.cancel', { id: String(resourceOf(t, drive.last).id) });
-        t.check('checkout.cancel-from-ready', canceled.status === 200 && statusOf(canceled) === 'canceled', {
-          message: `cancel answered HTTP ${canceled.status} with status ${brief(statusOf(canceled))}`,
-          expected: 'HTTP 200, status canceled',
-          actual: `HTTP ${canceled.status}, status ${brief(statusOf(canceled))}`,
-        });
+        await cancelChecked(t, 'checkout.cancel-from-ready', String(resourceOf(t, drive.last).id), drive.last);
       },
     }),
     scenario({
@@ -86,12 +82,7 @@ export const checkoutSuite: Suite = {
         const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
         if (statusOf(created) !== 'incomplete')
           t.stopNotTested('the session was ready at create, so it was never incomplete');
-        const x = await t.call('checkout.cancel', { id: String(resourceOf(t, created).id) });
-        t.check('checkout.cancel-from-incomplete', x.status === 200 && statusOf(x) === 'canceled', {
-          message: `cancel answered HTTP ${x.status} with status ${brief(statusOf(x))}`,
-          expected: 'HTTP 200, status canceled',
-          actual: `HTTP ${x.status}, status ${brief(statusOf(x))}`,
-        });
+        await cancelChecked(t, 'checkout.cancel-from-incomplete', String(resourceOf(t, created).id));
       },
     }),
     scenario({

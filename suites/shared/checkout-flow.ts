@@ -15,6 +15,7 @@ import { parseSteps, type PathSegment } from '../../src/protocol/json-path.js';
 import type { LineItemRequest } from '../../src/protocol/recipes.js';
 import { knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
+  checkCancel,
   completeSession,
   createSession,
   driveToReady as drive,
@@ -267,3 +268,11 @@ export async function readySession(t: ScenarioContext): Promise<Exchange> {
  * is the business's to decline. Undefined when nothing explains it.
  */
 export const refusedCheckoutComplete = (done: Completion): string | undefined => refusedCompleteReason(CHECKOUT, done);
+
+/** Cancels a checkout session and judges `check` by it (see checkCancel). */
+export const cancelChecked = <C extends string>(
+  t: ScenarioContext<C>,
+  check: C,
+  id: string,
+  readBack?: Exchange,
+): Promise<void> => checkCancel(t, CHECKOUT, check, id, readBack);

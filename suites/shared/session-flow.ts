@@ -209,6 +209,37 @@ async function cancelIfOpen(t: ScenarioContext, kind: SessionKind, id: string): 
   }
 }
 
+/**
+ * Cancels a session and judges `check` by it: HTTP 200 with status canceled. With `readBack` (the
+ * last answer that carried the session), a Get before the cancel and one after it too: when the
+ * first shows the session as that answer did, the second must not show it otherwise than canceled
+ * (Get returns the session as it is). A Get that lags (booking.get's to judge), or that no longer
+ * finds the session, is not judged here.
+ */
+export async function checkCancel<C extends string>(
+  t: ScenarioContext<C>,
+  kind: SessionKind,
+  check: C,
+  id: string,
+  readBack?: Exchange,
+): Promise<void> {
+  const control = readBack && (await t.call(kind.get, { id, tolerateTransportError: true }));
+  const trusted = !!control && carriesResource(control) && statusOf(control) === statusOf(readBack);
+  const canceled = await t.call(kind.cancel, { id });
+  const said = canceled.status === 200 && statusOf(canceled) === 'canceled';
+  const read =
+    said && trusted ? await t.call(kind.get, { id, notFoundProbe: true, tolerateTransportError: true }) : undefined;
+  const open = !!read && carriesResource(read) && resourceOf(t, read).id === id && statusOf(read) !== 'canceled';
+  t.check(check, said && !open, {
+    message: open
+      ? `cancel answered canceled, but a Get right after it shows the session ${brief(statusOf(read))}`
+      : `cancel answered HTTP ${canceled.status} with status ${brief(statusOf(canceled))}`,
+    expected: `HTTP 200, status canceled${readBack ? ', and a Get after it showing the session canceled' : ''}`,
+    actual: `HTTP ${canceled.status}, status ${brief(statusOf(canceled))}${read ? `; Get: HTTP ${read.status ?? read.transportError?.message}, status ${brief(statusOf(read))}` : ''}`,
+    ...(open && read ? { exchanges: [canceled, read] } : {}),
+  });
+}
+
 /** How the drive to ready_for_complete ended. */
 export interface ReadyOutcome {
   kind: 'ready' | 'needs' | 'broken';

@@ -427,6 +427,12 @@ export const LODGING_FAULTS = [
     },
     202,
   ),
+  bookingSessions.cancelNotKept({
+    name: 'booking-cancel-not-kept',
+    description:
+      'Cancel Booking Session answers HTTP 200 with the session in status canceled, but the session stays as it was: a Get right after it shows it open.',
+    breaks: ['BOOK-007'],
+  }),
   fault({
     name: 'booking-cancel-ignored',
     capability,

@@ -178,6 +178,12 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         text,
         at('status', (s, { op }) => (op === 'cancel' ? status : s)),
       ),
+    /** Cancel answers the session canceled, but the session stays as it was: a later Get shows it open. */
+    cancelNotKept: <N extends string>(text: FaultText<N>) =>
+      fault(text, {
+        ...at('cancel-applied', () => false),
+        ...at('answer', (json, { op }) => (op === 'cancel' ? { ...json, status: 'canceled' } : json)),
+      }),
     /** Unknown sessions are answered with an HTTP 404 (code and content), not the not_found business outcome. */
     unknownSession404: <N extends string>(text: VariationText<N>) =>
       variation(

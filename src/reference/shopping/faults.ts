@@ -970,6 +970,12 @@ export const SHOPPING_FAULTS = [
       'checkout.json': (json) => (json.order ? { ...json, order: { id: (json.order as Json).id } } : json),
     },
   }),
+  checkoutSessions.cancelNotKept({
+    name: 'checkout-cancel-not-kept',
+    description:
+      'Cancel Checkout answers HTTP 200 with the session in status canceled, but the session stays open: a Get right after it shows it incomplete or ready_for_complete.',
+    breaks: ['CHK-008'],
+  }),
   checkoutSessions.cancelStatus(
     {
       name: 'checkout-cancel-202',
