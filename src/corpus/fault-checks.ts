@@ -542,6 +542,10 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'checkout-unavailable-no-continue-url': { fails: ['checkout.item-unavailable'] },
   'checkout-quantity-adjusted-info': { fails: ['checkout.quantity-adjusted-path'] },
+  'checkout-incomplete-note-only': {
+    fails: ['checkout.incomplete-names-missing'],
+    skips: ['checkout.missing-messages'],
+  },
   'checkout-incomplete-silent': { fails: ['checkout.incomplete-names-missing'], skips: ['checkout.missing-messages'] },
   'checkout-unavailable-creates-session': {
     fails: ['checkout.item-unavailable', 'checkout.resource', 'envelope.success-status'],

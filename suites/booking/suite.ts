@@ -624,7 +624,7 @@ function sessionRules(): ExchangeRule[] {
       },
       'booking',
       // A create answers incomplete whatever the business enforces (the state table): one enforcing nothing says nothing.
-      ['update'],
+      { ops: ['update'] },
     ),
     missingMessagesRule(
       capability,

@@ -101,6 +101,14 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         text,
         at('missing-messages', () => []),
       ),
+    /** Incomplete sessions carry, instead of what is missing, one info note that names nothing. */
+    incompleteNoteOnly: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('missing-messages', () => [
+          { type: 'info', code: 'welcome', content: 'Thank you for shopping with us.' } as ReplyMessage,
+        ]),
+      ),
     /** Missing messages carry no path. */
     missingWithoutPath: <N extends string>(text: FaultText<N>) =>
       fault(

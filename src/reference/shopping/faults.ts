@@ -888,6 +888,12 @@ export const SHOPPING_FAULTS = [
     description: 'Incomplete sessions carry no messages saying what is missing.',
     breaks: ['CHK-015'],
   }),
+  checkoutSessions.incompleteNoteOnly({
+    name: 'checkout-incomplete-note-only',
+    description:
+      'Incomplete sessions carry, instead of messages naming what is missing, one info note that names nothing ("Thank you for shopping with us.").',
+    breaks: ['CHK-015'],
+  }),
   checkoutSessions.unavailableKeepsSession({
     name: 'checkout-unavailable-creates-session',
     description:
