@@ -540,6 +540,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'signatures.order-signed',
     ],
   },
+  'checkout-unavailable-400': { fails: ['checkout.item-unavailable'] },
+  'checkout-unavailable-per-line-only': { fails: ['checkout.item-unavailable'] },
   'checkout-unavailable-no-continue-url': { fails: ['checkout.item-unavailable'] },
   'checkout-quantity-adjusted-info': { fails: ['checkout.quantity-adjusted-path'] },
   'checkout-incomplete-note-only': {

@@ -70,6 +70,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
     fails: ['booking.inventory-exhausted', 'booking.resource', 'envelope.success-status'],
   },
   'booking-sold-out-other-code': { fails: ['booking.inventory-exhausted'] },
+  'booking-sold-out-400': { fails: ['booking.inventory-exhausted'] },
   'booking-sold-out-no-continue-url': { fails: ['booking.inventory-exhausted'] },
   'booking-never-ready': { fails: ['booking.ready'], skips: AFTER_READY },
   'booking-guest-first-name-ignored': { fails: ['booking.ready'], skips: AFTER_READY },

@@ -81,6 +81,25 @@ const CHECKOUT: SessionKind = {
   complete: 'checkout.complete',
   cancel: 'checkout.cancel',
   createMembers: 'line_items',
+  // Document 1 §Checkout resource, §Checkout (request members seen), §Shared value objects (buyer, postal address).
+  members: [
+    'buyer',
+    'currency',
+    'line_items',
+    'fulfillment',
+    'payment',
+    'context',
+    'signals',
+    'attribution',
+    'email',
+    'first_name',
+    'last_name',
+    'phone_number',
+    'methods',
+    'destinations',
+    'instruments',
+    'billing_address',
+  ],
   refusedCreate: (refusal) =>
     `the business refused the items (${refusal}); set fixtures.item_ids in --config to items it sells`,
 };

@@ -11,6 +11,7 @@ import type { Exchange } from '../../src/report/exchange.js';
 import { resolvePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { paymentInstrument, type Json } from '../../src/protocol/recipes.js';
+import { readRefusal, said, textOf } from './refusal.js';
 
 export type { Json };
 
@@ -24,6 +25,8 @@ export interface SessionKind {
   cancel: 'checkout.cancel' | 'booking.cancel';
   /** What a create sends besides members the business asks for (`line_items`). */
   createMembers: string;
+  /** The member names a request may carry (the spec's resource and request members), to read refusals by. */
+  members: readonly string[];
   /** What to do about a create refused with an error naming no field. */
   refusedCreate(refusal: string): string;
 }
@@ -157,8 +160,9 @@ export async function createSession(
 
 /**
  * A create that made no session. What the business asks for beyond what the spec shows is not
- * shown, so a refusal naming fields the config lacks, or a 400, is not-tested; asking again for a
- * field the request carried is broken.
+ * shown, so a refusal naming members the request did not carry is for the config to mend
+ * (not-tested); asking again for a field the request carried is broken; any other refusal (a 400
+ * or an error naming what was sent, or nothing) is the business's answer to what was asked for.
  */
 function judgeRefusedCreate(kind: SessionKind, x: Exchange): CreateOutcome {
   const asks = pointing(x);
@@ -169,30 +173,35 @@ function judgeRefusedCreate(kind: SessionKind, x: Exchange): CreateOutcome {
       x,
       why: `the business says ${ignored.map(describeAsk).join('; ')} is missing, but the create request carried it`,
     };
-  if (asks.length) {
+  const lacking = asks.filter((m) => !supplied(x, m.path));
+  if (lacking.length) {
     return {
       kind: 'needs',
       cause: 'config',
       x,
-      why: `${kind.name} create needs ${asks.map(describeAsk).join('; ')}, which the config does not supply: add it under requests."${kind.name}.create" in --config`,
+      why: `${kind.name} create needs ${lacking.map(describeAsk).join('; ')}, which the config does not supply: add it under requests."${kind.name}.create" in --config`,
     };
   }
-  if (x.status === 400) {
-    const content = isObject(x.json) ? x.json.content : undefined;
+  const refusal = readRefusal(x, kind.members);
+  if (x.status === 400 && refusal.absent.length) {
     return {
       kind: 'needs',
       cause: 'config',
       x,
-      why: `${kind.name} create answered HTTP 400 (${brief(content)}); the business may need members beyond ${kind.createMembers}: add them under requests."${kind.name}.create" in --config`,
+      why: `${kind.name} create answered HTTP 400 (${said(refusal)}), naming ${refusal.absent.join(', ')}, which the request did not carry: add ${refusal.absent.length > 1 ? 'them' : 'it'} under requests."${kind.name}.create" in --config`,
     };
   }
-  const refusal = messagesOf(x.json).find((m) => m.type === 'error');
-  if (x.status === 200 && refusal)
+  const error = messagesOf(x.json).find((m) => m.type === 'error');
+  if (x.status === 400 || (x.status === 200 && error))
     return {
       kind: 'needs',
       cause: 'items',
       x,
-      why: kind.refusedCreate(`${String(refusal.code)}: ${brief(refusal.content)}`),
+      why: kind.refusedCreate(
+        x.status === 400
+          ? `HTTP 400: ${said(refusal)}`
+          : `${String(error?.code)}: ${said({ text: textOf(error), absent: [] })}`,
+      ),
     };
   return {
     kind: 'broken',
@@ -281,12 +290,13 @@ export async function driveToReady(
 export function judgeRefusedUpdate(kind: SessionKind, x: Exchange, sessions: Exchange[]): ReadyOutcome {
   const last = x;
   if (x.status === 400) {
-    const content = isObject(x.json) ? x.json.content : undefined;
+    const refusal = readRefusal(x, kind.members);
+    const naming = refusal.absent.length ? `, naming ${refusal.absent.join(', ')}` : '';
     return {
       kind: 'needs',
       sessions,
       last,
-      why: `${kind.name} update answered HTTP 400 (${brief(content)}); add what the business needs under requests."${kind.name}.update" in --config`,
+      why: `${kind.name} update answered HTTP 400 (${said(refusal)})${naming}; add what the business needs under requests."${kind.name}.update" in --config`,
     };
   }
   return {
@@ -313,12 +323,17 @@ function judgeStall(kind: SessionKind, last: Exchange, sessions: Exchange[]): Re
       why: `still incomplete: the business says ${ignored.map(describeAsk).join('; ')} is missing, but the last update carried it`,
     };
   }
-  const named = asks.length ? asks.map(describeAsk).join('; ') : brief(messagesOf(last.json));
+  const messages = messagesOf(last.json);
+  const named = asks.length
+    ? `asking for ${asks.map(describeAsk).join('; ')}`
+    : messages.length
+      ? `saying ${brief(messages)}`
+      : 'naming nothing it needs';
   return {
     kind: 'needs',
     sessions,
     last,
-    why: `the session stays incomplete asking for ${named}, which the config does not supply: add it to fixtures or under requests."${kind.name}.update" in --config`,
+    why: `the session stays incomplete ${named}, which the config does not supply: add it to fixtures or under requests."${kind.name}.update" in --config`,
   };
 }
 
@@ -409,8 +424,9 @@ export async function completeSession(
 export function refusedCompleteReason(kind: SessionKind, done: Completion): string | undefined {
   const x = done.final;
   if (x.status === 400) {
-    const content = isObject(x.json) ? x.json.content : undefined;
-    return `${kind.name} complete answered HTTP 400 (${brief(content)}); the business may need members beyond payment and signals: add them under requests."${kind.name}.complete" in --config`;
+    const refusal = readRefusal(x, kind.members);
+    const naming = refusal.absent.length ? `, naming ${refusal.absent.join(', ')}` : '';
+    return `${kind.name} complete answered HTTP 400 (${said(refusal)})${naming}; the business may need members beyond payment and signals: add them under requests."${kind.name}.complete" in --config`;
   }
   if (x.status !== 200 || statusOf(x) === 'completed') return undefined;
   const errors = messagesOf(x.json).filter((m) => m.type === 'error');
@@ -422,5 +438,5 @@ export function refusedCompleteReason(kind: SessionKind, done: Completion): stri
   const asks = pointing(x);
   return asks.length
     ? `${kind.name} complete asks for ${asks.map(describeAsk).join('; ')}, which the config does not supply (or does not satisfy): add it to fixtures or payment in --config`
-    : `${kind.name} complete was refused: ${brief(errors.map((m) => `${String(m.code)}: ${String(m.content)}`))}; if payment.token in --config should be accepted, the business says why it was not`;
+    : `${kind.name} complete was refused: ${errors.map((m) => `${String(m.code)}: ${textOf(m) ?? 'no reason given'}`).join('; ')}; if payment.token in --config should be accepted, the business says why it was not`;
 }

@@ -102,6 +102,12 @@ export const LODGING_FAULTS = [
     },
     'room_unavailable',
   ),
+  bookingSessions.unavailable400({
+    name: 'booking-sold-out-400',
+    description:
+      'A create for a stay that is no longer available is refused with HTTP 400 (code invalid_request, content naming the room that is gone), not the inventory_exhausted business error.',
+    breaks: ['BOOK-002'],
+  }),
   bookingSessions.unavailableNoContinueUrl({
     name: 'booking-sold-out-no-continue-url',
     description: 'The inventory_exhausted error carries no continue_url.',

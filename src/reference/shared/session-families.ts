@@ -69,6 +69,27 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
           return { ...reply, extra };
         }),
       ),
+    /** The refusal of a create of which nothing can be had is an HTTP 400 saying so, not the business error. */
+    unavailable400: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('unavailable', (reply, { what }) =>
+          reply.kind === 'business-error' ? transportError(400, 'invalid_request', `${what}.`) : reply,
+        ),
+      ),
+    /**
+     * The refusal of a create of which nothing can be had names each line it cannot have, by its path, as a
+     * recoverable error of another code, and no message of its own.
+     */
+    unavailablePerLineOnly: <N extends string>(text: FaultText<N>, code: string) =>
+      fault(
+        text,
+        at('unavailable', (reply, { leftOut }) =>
+          reply.kind === 'business-error'
+            ? { ...reply, messages: leftOut.map((m) => ({ ...m, type: 'error', code, severity: 'recoverable' })) }
+            : reply,
+        ),
+      ),
     /** A create of which nothing can be had is refused, but its session is kept (and named). */
     unavailableKeepsSession: <N extends string>(text: FaultText<N>) =>
       fault(

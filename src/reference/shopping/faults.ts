@@ -871,6 +871,21 @@ export const SHOPPING_FAULTS = [
     'completed',
     'complete',
   ),
+  checkoutSessions.unavailable400({
+    name: 'checkout-unavailable-400',
+    description:
+      'A create whose items are all unavailable is refused with HTTP 400 (code invalid_request, content "None of the requested items can be sold."), not the item_unavailable business error.',
+    breaks: ['CHK-009'],
+  }),
+  checkoutSessions.unavailablePerLineOnly(
+    {
+      name: 'checkout-unavailable-per-line-only',
+      description:
+        'A create whose items are all unavailable is refused with one recoverable out_of_stock error per line, pointing at it ($.line_items[0]), and no unrecoverable item_unavailable error.',
+      breaks: ['CHK-009'],
+    },
+    'out_of_stock',
+  ),
   checkoutSessions.unavailableNoContinueUrl({
     name: 'checkout-unavailable-no-continue-url',
     description: 'The item_unavailable error carries no continue_url.',
