@@ -544,6 +544,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-unavailable-per-line-only': { fails: ['checkout.item-unavailable'] },
   'checkout-unavailable-no-continue-url': { fails: ['checkout.item-unavailable'] },
   'checkout-quantity-adjusted-info': { fails: ['checkout.quantity-adjusted-path'] },
+  'checkout-get-stale-lines': { fails: ['checkout.get'] },
   'checkout-incomplete-note-only': {
     fails: ['checkout.incomplete-names-missing'],
     skips: ['checkout.missing-messages'],

@@ -165,4 +165,22 @@ export const requirements: Requirement[] = [
     statement:
       'An update that changes the quantity of a priced line returns totals recomputed for it, not the totals from before.',
   },
+  {
+    id: 'CHK-019',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Checkout`,
+    statement:
+      'Get Checkout ("GET /checkout-sessions/{id} | 200"; "All return the Checkout resource") of a live session answers HTTP 200 with that session as it currently is: its id, the status and the lines the last update left it with.',
+  },
+  {
+    id: 'CHK-020',
+    level: 'MAY',
+    derived: true,
+    capability,
+    source: `${D1} §Errors`,
+    statement:
+      'What Get Checkout answers for a session that does not exist is not shown (not_found is listed for cart, product and order only; a transport 404 is plausible too); the checker reports what it gets.',
+  },
 ];

@@ -15,6 +15,7 @@ import {
   createCheckout,
   driveToReady,
   judgeRefusedUpdate,
+  lineSetOf,
   NEEDS_ITEMS,
   purchasableItems,
   readySession,
@@ -26,6 +27,7 @@ import {
 } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
+import { unknownIdScenario } from '../shared/unknown-id.js';
 import { incompleteNamesMissingRule, missingMessagesRule, OPEN, paymentHandlersRule } from '../shared/session-rules.js';
 
 /** Beyond any plausible per-line stock, so a business that caps quantities says so. */
@@ -97,6 +99,26 @@ export const checkoutSuite: Suite = {
         },
       ],
       run: totalsRecomputed,
+    }),
+    scenario({
+      id: 'checkout.read',
+      title: 'Change a line quantity by update, then read the session with Get',
+      effect: 'write',
+      checks: [
+        {
+          id: 'checkout.get',
+          title: 'Get returns the session as the last update left it',
+          requirements: ['CHK-019'],
+        },
+      ],
+      run: currentOnGet,
+    }),
+    unknownIdScenario({
+      operation: 'checkout.get',
+      checkId: 'checkout.not-found',
+      requirement: 'CHK-020',
+      subject: 'checkout session',
+      notShown: true,
     }),
     scenario({
       id: 'checkout.complete',
@@ -291,6 +313,42 @@ async function totalsRecomputed(t: ScenarioContext<'checkout.totals-recomputed'>
     expected: 'totals that differ from those before the update',
     actual: `before ${brief(resource.totals)}, after ${brief(after.totals)}`,
     exchanges: [created, x],
+  });
+}
+
+/** Get after an update: the same session, status and lines (as a set: lines have no fixed order) as the update answered. */
+async function currentOnGet(t: ScenarioContext<'checkout.get'>): Promise<void> {
+  const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+  const resource = resourceOf(t, created);
+  const lines = Array.isArray(resource.line_items) ? resource.line_items.filter(isObject) : [];
+  const changes =
+    lines[0] && typeof lines[0].quantity === 'number'
+      ? { line_items: [{ ...lines[0], quantity: lines[0].quantity + 1 }, ...lines.slice(1)] }
+      : {};
+  const updated = await t.call('checkout.update', {
+    id: String(resource.id),
+    input: { resource: withBuyer(t, resource), changes },
+  });
+  if (!carriesResource(updated)) {
+    const refused = judgeRefusedUpdate(updated, []);
+    if (refused.kind === 'needs') t.stopNotTested(refused.why);
+    t.stopBlocked('checkout.ready');
+  }
+  const x = await t.call('checkout.get', { id: String(resource.id) });
+  const before = resourceOf(t, updated);
+  const after = resourceOf(t, x);
+  const sameLines = sameJson(lineSetOf(t, updated), lineSetOf(t, x));
+  const ok = x.status === 200 && after.id === before.id && after.status === before.status && sameLines;
+  t.check('checkout.get', ok, {
+    message:
+      x.status !== 200 || after.id !== before.id
+        ? `Get answered HTTP ${x.status ?? x.transportError?.message} with session ${brief(after.id)}`
+        : after.status !== before.status
+          ? `Get says status ${brief(after.status)}; the last update answered ${brief(before.status)}`
+          : 'Get shows other lines than the last update answered',
+    expected: `HTTP 200, session ${brief(before.id)} in status ${brief(before.status)} with the lines ${brief(lineSetOf(t, updated), 160)}`,
+    actual: `HTTP ${x.status ?? x.transportError?.message}, session ${brief(after.id)} in status ${brief(after.status)} with the lines ${brief(lineSetOf(t, x), 160)}`,
+    exchanges: [updated, x],
   });
 }
 

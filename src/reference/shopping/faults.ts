@@ -49,6 +49,8 @@ function outOfStockAsNull(json: Json): Json | null {
 }
 
 /** cart-id-number: carts numbered in sequence, one count per business, as a database would. */
+/** checkout-get-stale-lines: the lines each session's create answered. */
+const createdLines = new WeakMap<SessionRecord, unknown>();
 const cartNumbers = new WeakMap<ReferenceStore, number>();
 function nextCartNumber(store: ReferenceStore): number {
   const n = (cartNumbers.get(store) ?? 1000) + 1;
@@ -902,6 +904,19 @@ export const SHOPPING_FAULTS = [
     name: 'checkout-incomplete-silent',
     description: 'Incomplete sessions carry no messages saying what is missing.',
     breaks: ['CHK-015'],
+  }),
+  fault({
+    name: 'checkout-get-stale-lines',
+    capability: 'shopping.checkout',
+    description: 'Get Checkout answers the session with the lines its create answered, not those it has now.',
+    breaks: ['CHK-019'],
+    // The create's lines are kept, and Get shows them.
+    plug: {
+      'checkout.answer': (json, { op, session }) => {
+        if (op === 'create') createdLines.set(session, json.line_items);
+        return op === 'get' && createdLines.has(session) ? { ...json, line_items: createdLines.get(session) } : json;
+      },
+    },
   }),
   checkoutSessions.incompleteNoteOnly({
     name: 'checkout-incomplete-note-only',
