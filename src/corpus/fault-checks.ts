@@ -485,6 +485,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-bad-status': {
     fails: ['checkout.create', 'checkout.resource'],
     skips: [
+      'checkout.get',
+      'checkout.update-leaves-out',
       'checkout.ready',
       'checkout.cancel-from-ready',
       'checkout.cancel-from-incomplete',
@@ -545,6 +547,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-unavailable-no-continue-url': { fails: ['checkout.item-unavailable'] },
   'checkout-quantity-adjusted-info': { fails: ['checkout.quantity-adjusted-path'] },
   'checkout-get-stale-lines': { fails: ['checkout.get'] },
+  'checkout-update-merges-buyer': { fails: ['checkout.update-leaves-out'] },
   'checkout-incomplete-note-only': {
     fails: ['checkout.incomplete-names-missing'],
     skips: ['checkout.missing-messages'],
@@ -560,6 +563,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-create-ignores-line-items': {
     fails: ['checkout.create', 'checkout.item-unavailable'],
     skips: [
+      'checkout.get',
+      'checkout.update-leaves-out',
       'checkout.ready',
       'checkout.cancel-from-ready',
       'checkout.cancel-from-incomplete',
@@ -583,6 +588,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-create-500': {
     fails: ['checkout.create', 'checkout.item-unavailable'],
     skips: [
+      'checkout.get',
+      'checkout.update-leaves-out',
       'checkout.ready',
       'checkout.cancel-from-ready',
       'checkout.cancel-from-incomplete',
@@ -618,6 +625,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-update-500': {
     fails: ['checkout.ready'],
     skips: [
+      'checkout.get',
+      'checkout.update-leaves-out',
       'checkout.cancel-from-ready',
       'checkout.totals-recomputed',
       'checkout.complete',

@@ -45,7 +45,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D3} §Endpoints`,
     statement:
-      'Update is a full replacement: guests, booker, travel_purpose and guest assignments set by an earlier update and sent again are kept.',
+      'Update is a full replacement: guests, booker, travel_purpose and guest assignments set by an earlier update and sent again are kept, and one left out (the booker) is not kept: the platform "includes every previously set field it wants to keep". Another value the business holds itself is reported, since where it may take one from is not said.',
   },
   {
     id: 'BOOK-005',

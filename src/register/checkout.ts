@@ -183,4 +183,13 @@ export const requirements: Requirement[] = [
     statement:
       'What Get Checkout answers for a session that does not exist is not shown (not_found is listed for cart, product and order only; a transport 404 is plausible too); the checker reports what it gets.',
   },
+  {
+    id: 'CHK-021',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Checkout`,
+    statement:
+      '"Update is a full replacement" and the platform "includes every previously set field it wants to keep": an update leaving out a member an earlier update set (the buyer) is answered without it, not with the value of before. Another value the business holds itself is reported, since where it may take one from is not said.',
+  },
 ];

@@ -22,6 +22,7 @@ import { resourceRule } from '../shared/resource-rule.js';
 import {
   carriesResource,
   checkCancel,
+  checkLeftOut,
   COMPLETION_WAIT_MS,
   judgeRefusedUpdate,
   refusedCompleteReason,
@@ -112,6 +113,22 @@ export const bookingSuite: Suite = {
       async run(t) {
         const ready = await readyBooking(t);
         await checkCancel(t, BOOKING, 'booking.cancel-from-ready', String(resourceOf(t, ready).id), ready);
+      },
+    }),
+    scenario({
+      id: 'booking.update-replaces',
+      title: 'Send a ready session back without its booker',
+      effect: 'write',
+      checks: [
+        {
+          id: 'booking.update-leaves-out',
+          title: 'an update leaving out the booker set earlier is answered without it',
+          requirements: ['BOOK-004'],
+        },
+      ],
+      async run(t) {
+        const ready = await readyBooking(t);
+        await checkLeftOut(t, BOOKING, 'booking.update-leaves-out', ready, 'booker', sentBack(t, resourceOf(t, ready)));
       },
     }),
     scenario({

@@ -15,6 +15,7 @@ import {
   createCheckout,
   driveToReady,
   judgeRefusedUpdate,
+  leftOutChecked,
   lineSetOf,
   NEEDS_ITEMS,
   purchasableItems,
@@ -119,6 +120,32 @@ export const checkoutSuite: Suite = {
       requirement: 'CHK-020',
       subject: 'checkout session',
       notShown: true,
+    }),
+    scenario({
+      id: 'checkout.update-replaces',
+      title: 'Set the buyer by update, then send an update without it',
+      effect: 'write',
+      checks: [
+        {
+          id: 'checkout.update-leaves-out',
+          title: 'an update leaving out the buyer set earlier is answered without it',
+          requirements: ['CHK-021'],
+        },
+      ],
+      async run(t) {
+        const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+        const resource = resourceOf(t, created);
+        const set = await t.call('checkout.update', {
+          id: String(resource.id),
+          input: { resource: withBuyer(t, resource), changes: {} },
+        });
+        if (!carriesResource(set)) {
+          const refused = judgeRefusedUpdate(set, []);
+          if (refused.kind === 'needs') t.stopNotTested(refused.why);
+          t.stopBlocked('checkout.ready');
+        }
+        await leftOutChecked(t, 'checkout.update-leaves-out', set, 'buyer');
+      },
     }),
     scenario({
       id: 'checkout.complete',

@@ -16,6 +16,7 @@ import type { LineItemRequest } from '../../src/protocol/recipes.js';
 import { knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
   checkCancel,
+  checkLeftOut,
   completeSession,
   createSession,
   driveToReady as drive,
@@ -295,3 +296,11 @@ export const cancelChecked = <C extends string>(
   id: string,
   readBack?: Exchange,
 ): Promise<void> => checkCancel(t, CHECKOUT, check, id, readBack);
+
+/** An update leaving out `member`, set by the update `shown` answered (see checkLeftOut). */
+export const leftOutChecked = <C extends string>(
+  t: ScenarioContext<C>,
+  check: C,
+  shown: Exchange,
+  member: string,
+): Promise<void> => checkLeftOut(t, CHECKOUT, check, shown, member, resourceOf(t, shown));

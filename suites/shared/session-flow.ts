@@ -6,6 +6,7 @@
  * booking-flow.ts); the words of its reports name its own operations.
  */
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
+import { sameJson } from '../../src/protocol/canonical.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { resolvePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
@@ -249,6 +250,63 @@ export async function checkCancel<C extends string>(
   });
 }
 
+/** Whether a member holds something: not absent, null, "", [] or {}. */
+const holdsValue = (v: unknown): boolean =>
+  v !== undefined &&
+  v !== null &&
+  v !== '' &&
+  !(Array.isArray(v) && v.length === 0) &&
+  !(isObject(v) && Object.keys(v).length === 0);
+
+/**
+ * "Update is a full replacement" and the platform "includes every previously set field it wants to
+ * keep" (Document 1 §Checkout 2, Document 3 §Endpoints 2): an update leaving out `member`, which an
+ * earlier update set and `shown` (that update's answer) shows, is answered without it. Showing the
+ * value of before is keeping it (failed); showing another (one the business found itself) is
+ * reported, since where a business may take a member from is not said. `body` is the session as
+ * the flow sends it back.
+ */
+export async function checkLeftOut<C extends string>(
+  t: ScenarioContext<C>,
+  kind: SessionKind,
+  check: C,
+  shown: Exchange,
+  member: string,
+  body: Json,
+): Promise<void> {
+  const before = resourceOf(t, shown)[member];
+  if (!holdsValue(before))
+    return t.notTested(check, `the session does not show the ${member} an update set, so there is none to leave out`, [
+      shown,
+    ]);
+  const { [member]: _left, ...rest } = body;
+  const x = await t.call(kind.update, { id: sessionId(t, shown), input: { resource: rest, changes: {} } });
+  if (isObject(x.sentJson) && x.sentJson[member] !== undefined)
+    return t.notTested(check, `requests."${kind.name}.update" in --config puts ${member} into every update`, [x]);
+  if (!carriesResource(x)) {
+    const refusal = readRefusal(x, kind.members);
+    return t.notTested(
+      check,
+      `the business refused the update without ${member} (HTTP ${x.status ?? x.transportError?.message}: ${said(refusal)}), so nothing of it was kept`,
+      [x],
+    );
+  }
+  const after = resourceOf(t, x)[member];
+  const kept = holdsValue(after) && sameJson(after, before);
+  if (holdsValue(after) && !kept) {
+    return t.observe(check, {
+      message: `an update leaving out ${member} was answered with another ${member} (${brief(after, 120)}), one the business holds itself`,
+      exchanges: [shown, x],
+    });
+  }
+  t.check(check, !kept, {
+    message: `an update leaving out ${member} was answered with the ${member} set earlier: the update was merged, not a replacement`,
+    expected: `no ${member}: the update left it out`,
+    actual: `${member} ${brief(after, 160)}`,
+    exchanges: [shown, x],
+  });
+}
+
 /** How the drive to ready_for_complete ended. */
 export interface ReadyOutcome {
   kind: 'ready' | 'needs' | 'broken';
@@ -438,5 +496,5 @@ export function refusedCompleteReason(kind: SessionKind, done: Completion): stri
   const asks = pointing(x);
   return asks.length
     ? `${kind.name} complete asks for ${asks.map(describeAsk).join('; ')}, which the config does not supply (or does not satisfy): add it to fixtures or payment in --config`
-    : `${kind.name} complete was refused: ${errors.map((m) => `${String(m.code)}: ${textOf(m) ?? 'no reason given'}`).join('; ')}; if payment.token in --config should be accepted, the business says why it was not`;
+    : `${kind.name} complete was refused: ${errors.map((m) => `${String(m.code)} (${said({ text: textOf(m), absent: [] })})`).join('; ')}; if payment.token in --config should be accepted, the business says why it was not`;
 }

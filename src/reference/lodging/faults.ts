@@ -433,6 +433,14 @@ export const LODGING_FAULTS = [
     },
     202,
   ),
+  fault({
+    name: 'booking-update-merges-booker',
+    capability,
+    description:
+      'An update that leaves out the booker keeps the one the session had: updates are merged into the session, not a full replacement.',
+    breaks: ['BOOK-004'],
+    plug: { 'booking.people': (people, { booking }) => ({ ...people, booker: people.booker ?? booking.booker }) },
+  }),
   bookingSessions.cancelNotKept({
     name: 'booking-cancel-not-kept',
     description:

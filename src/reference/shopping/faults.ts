@@ -918,6 +918,14 @@ export const SHOPPING_FAULTS = [
       },
     },
   }),
+  fault({
+    name: 'checkout-update-merges-buyer',
+    capability: 'shopping.checkout',
+    description:
+      'An update that leaves out the buyer keeps the one the session had: updates are merged into the session, not a full replacement.',
+    breaks: ['CHK-021'],
+    plug: { 'checkout.buyer-written': (buyer, { session }) => buyer ?? session.buyer },
+  }),
   checkoutSessions.incompleteNoteOnly({
     name: 'checkout-incomplete-note-only',
     description:
