@@ -57,11 +57,15 @@ export function paymentHandlersRule(capability: string, check: CheckSpec, noun: 
         if (shape.length) return shape;
       }
       if (!open || usable(registry)) return [];
-      return usable(registryOf(r, r.target.profile?.document))
-        ? []
-        : [
-            `no payment handler to pay with while the session is ${String(statusOf(x))}: ${registry === undefined ? `no ${key}` : `${key} names none`}, and the profile names none either`,
-          ];
+      const profile = r.target.profile;
+      if (usable(registryOf(r, profile?.document))) return [];
+      // Say what was seen: a run whose profile was not read cannot say what the profile names.
+      const elsewhere = profile
+        ? 'the profile names none either'
+        : `no profile was read to name one${r.target.profileNotRead ? ` (${r.target.profileNotRead})` : ''}`;
+      return [
+        `no payment handler to pay with while the session is ${String(statusOf(x))}: ${registry === undefined ? `no ${key}` : `${key} names none`}, and ${elsewhere}`,
+      ];
     },
     coverage: (judged: Exchange[], r: RuleContext) => {
       const without = judged.filter((x) => !usable(registryOf(r, x.json))).length;
