@@ -154,7 +154,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/checkout-sessions/{id}/cancel',
     success: 200,
     idempotency: 'required',
-    responseSchema: 'checkout.schema.json',
+    // Only id and status: "returns the session with status canceled" (Document 1 §Checkout 5).
+    responseSchema: 'checkout.schema.json#/$defs/cancelAnswer',
   }),
   op({
     name: 'order.get',

@@ -154,7 +154,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Checkout resource`,
     statement:
-      'Every checkout response carrying a session has an id, a status of the five states and line_items, and its other known members are well-typed when present.',
+      'Every checkout response carrying a session has an id, a status of the five states and line_items (a cancel\'s answer, which "returns the session with status canceled", an id and a status), and its other known members are well-typed when present.',
   },
   {
     id: 'CHK-018',

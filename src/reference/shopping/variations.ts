@@ -785,6 +785,18 @@ export const SHOPPING_VARIATIONS = [
     plug: { 'checkout.json': ({ totals: _totals, ...json }) => json },
   }),
   variation({
+    name: 'checkout-cancel-answer-minimal',
+    capability: 'shopping.checkout',
+    description:
+      "Cancel answers only the session's id, its status canceled and continue_url, without line_items or the rest. A checker that holds a cancel's answer to the whole resource fails it.",
+    permitted_by:
+      'Document 1 §Checkout 5: "Cancel sends an empty JSON object and returns the session with `status` `canceled`."; §Checkout resource has no Required column, and line_items are needed only by an update, which a canceled session does not get.',
+    plug: {
+      'checkout.answer': (json, { op }) =>
+        op === 'cancel' ? { id: json.id, status: json.status, continue_url: json.continue_url } : json,
+    },
+  }),
+  variation({
     name: 'checkout-no-currency-member',
     capability: 'shopping.checkout',
     description:
