@@ -445,9 +445,15 @@ function sessionRules(): ExchangeRule[] {
         requirements: ['CHK-015'],
       },
       'checkout',
-      // "Messages name what is missing": an error, or a message pointing at a field (Document 1 §Checkout resource:
-      // "Typical: `type` error, `code` `missing`, `path` of the missing field"); a note naming nothing does not.
-      { names: { counts: (m) => m.type === 'error' || typeof m.path === 'string', what: 'an error or names a field' } },
+      // "Messages name what is missing": an error or warning, or a message pointing at a field (Document 1 §Checkout
+      // resource: "Typical: `type` error, `code` `missing`, `path` of the missing field"); an info note naming no field
+      // does not.
+      {
+        names: {
+          counts: (m) => m.type !== 'info' || typeof m.path === 'string',
+          what: 'an error, a warning or a message naming a field',
+        },
+      },
     ),
     missingMessagesRule(
       c,

@@ -822,6 +822,21 @@ export const SHOPPING_VARIATIONS = [
     hides: ['checkout-missing-without-path', 'checkout-never-ready'],
   }),
   variation({
+    name: 'checkout-missing-as-warnings',
+    capability: 'shopping.checkout',
+    description:
+      'An incomplete session states what it still needs as warnings with a code of its own ("required") and the field named in their content, pointing at no path; the run config carries everything it needs from the start. A checker that counts only errors, or messages with a path, as naming what is missing fails it.',
+    permitted_by:
+      'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing`, `path` of the missing field"; §Shared value objects: Message `type` (`error`, `warning`, `info`), path optional; §States and transitions: "Messages name what is missing."',
+    plug: {
+      'checkout.missing-message': ({ type: _type, code: _code, severity: _severity, path: _path, ...m }) => ({
+        type: 'warning',
+        code: 'required',
+        ...m,
+      }),
+    },
+  }),
+  variation({
     name: 'checkout-missing-no-severity',
     capability: 'shopping.checkout',
     description:
