@@ -14,6 +14,7 @@ import {
   driveBooking,
   PEOPLE,
   readyBooking,
+  readyDrive,
   sentBack,
   withPeople,
 } from '../shared/booking-flow.js';
@@ -111,8 +112,11 @@ export const bookingSuite: Suite = {
         },
       ],
       async run(t) {
-        const ready = await readyBooking(t);
-        await checkCancel(t, BOOKING, 'booking.cancel-from-ready', String(resourceOf(t, ready).id), ready);
+        const { sessions, last } = await readyDrive(t);
+        await checkCancel(t, BOOKING, 'booking.cancel-from-ready', String(resourceOf(t, last).id), {
+          created: sessions[0],
+          last,
+        });
       },
     }),
     scenario({

@@ -67,7 +67,10 @@ export const checkoutSuite: Suite = {
           actual: `status ${brief(statusOf(drive.last))}, messages ${brief(messagesOf(drive.last.json))}`,
           exchanges: drive.sessions.slice(1).length ? drive.sessions.slice(1) : [drive.last],
         });
-        await cancelChecked(t, 'checkout.cancel-from-ready', String(resourceOf(t, drive.last).id), drive.last);
+        await cancelChecked(t, 'checkout.cancel-from-ready', String(resourceOf(t, drive.last).id), {
+          created,
+          last: drive.last,
+        });
       },
     }),
     scenario({

@@ -252,11 +252,16 @@ export const completeBooking = (
  * business needs, is not-tested).
  */
 export async function readyBooking(t: ScenarioContext): Promise<Exchange> {
+  return (await readyDrive(t)).last;
+}
+
+/** As readyBooking, with every session answer of the drive, the create first. */
+export async function readyDrive(t: ScenarioContext): Promise<ReadyOutcome> {
   const created = await createBooking(t);
   if (created.kind === 'needs') t.stopNotTested(created.why);
   if (created.kind === 'broken') t.stopBlocked('booking.create');
   const ready = await driveBooking(t, created.x);
   if (ready.kind === 'needs') t.stopNotTested(ready.why);
   if (ready.kind === 'broken') t.stopBlocked('booking.ready');
-  return ready.last;
+  return ready;
 }

@@ -294,7 +294,7 @@ export const cancelChecked = <C extends string>(
   t: ScenarioContext<C>,
   check: C,
   id: string,
-  readBack?: Exchange,
+  readBack?: { created: Exchange; last: Exchange },
 ): Promise<void> => checkCancel(t, CHECKOUT, check, id, readBack);
 
 /** An update leaving out `member`, set by the update `shown` answered (see checkLeftOut). */
