@@ -644,7 +644,7 @@ function sessionRules(): ExchangeRule[] {
         requirements: ['BOOK-015'],
       },
       'booking',
-      // A create answers incomplete whatever the business enforces (the state table): one enforcing nothing says nothing.
+      // A create answers incomplete whatever the business enforces (state table); one enforcing nothing says nothing.
       { ops: ['update'] },
     ),
     missingMessagesRule(

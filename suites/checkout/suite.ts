@@ -346,7 +346,7 @@ async function totalsRecomputed(t: ScenarioContext<'checkout.totals-recomputed'>
   });
 }
 
-/** Get after an update: the same session, status and lines (as a set: lines have no fixed order) as the update answered. */
+/** Get after an update: the same session, status and lines (a set, in no fixed order) as the update answered. */
 async function currentOnGet(t: ScenarioContext<'checkout.get'>): Promise<void> {
   const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
   const resource = resourceOf(t, created);
