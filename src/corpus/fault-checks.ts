@@ -492,6 +492,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-bad-status': {
     fails: ['checkout.create', 'checkout.resource'],
     skips: [
+      'checkout.get',
+      'checkout.update-leaves-out',
       'checkout.ready',
       'checkout.cancel-from-ready',
       'checkout.cancel-from-incomplete',
@@ -546,8 +548,16 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'signatures.order-signed',
     ],
   },
+  'checkout-unavailable-400': { fails: ['checkout.item-unavailable'] },
+  'checkout-unavailable-per-line-only': { fails: ['checkout.item-unavailable'] },
   'checkout-unavailable-no-continue-url': { fails: ['checkout.item-unavailable'] },
   'checkout-quantity-adjusted-info': { fails: ['checkout.quantity-adjusted-path'] },
+  'checkout-get-stale-lines': { fails: ['checkout.get'] },
+  'checkout-update-merges-buyer': { fails: ['checkout.update-leaves-out'] },
+  'checkout-incomplete-note-only': {
+    fails: ['checkout.incomplete-names-missing'],
+    skips: ['checkout.missing-messages'],
+  },
   'checkout-incomplete-silent': { fails: ['checkout.incomplete-names-missing'], skips: ['checkout.missing-messages'] },
   'checkout-unavailable-creates-session': {
     fails: ['checkout.item-unavailable', 'checkout.resource', 'envelope.success-status'],
@@ -559,6 +569,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-create-ignores-line-items': {
     fails: ['checkout.create', 'checkout.item-unavailable'],
     skips: [
+      'checkout.get',
+      'checkout.update-leaves-out',
       'checkout.ready',
       'checkout.cancel-from-ready',
       'checkout.cancel-from-incomplete',
@@ -582,6 +594,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-create-500': {
     fails: ['checkout.create', 'checkout.item-unavailable'],
     skips: [
+      'checkout.get',
+      'checkout.update-leaves-out',
       'checkout.ready',
       'checkout.cancel-from-ready',
       'checkout.cancel-from-incomplete',
@@ -610,12 +624,15 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-in-progress-warning': { fails: ['checkout.in-progress-unchanged'] },
   'checkout-in-progress-unrecoverable': { fails: ['checkout.in-progress-unchanged'] },
   'checkout-order-no-permalink': { fails: ['checkout.complete'] },
+  'checkout-cancel-not-kept': { fails: ['checkout.cancel-from-ready'] },
   'checkout-cancel-202': {
     fails: ['checkout.cancel-from-ready', 'checkout.cancel-from-incomplete', 'envelope.success-status'],
   },
   'checkout-update-500': {
     fails: ['checkout.ready'],
     skips: [
+      'checkout.get',
+      'checkout.update-leaves-out',
       'checkout.cancel-from-ready',
       'checkout.totals-recomputed',
       'checkout.complete',

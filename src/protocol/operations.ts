@@ -159,7 +159,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/checkout-sessions/{id}/cancel',
     success: 200,
     idempotency: 'required',
-    responseSchema: 'checkout.schema.json',
+    // Only id and status: "returns the session with status canceled" (Document 1 §Checkout 5).
+    responseSchema: 'checkout.schema.json#/$defs/cancelAnswer',
   }),
   op({
     name: 'order.get',
@@ -255,7 +256,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/booking-sessions/{id}/cancel',
     success: 200,
     idempotency: 'required',
-    responseSchema: 'booking-session.schema.json',
+    // Only id and status: "Status updated in the response" (Document 3 §States and transitions).
+    responseSchema: 'booking-session.schema.json#/$defs/cancelAnswer',
   }),
 ];
 

@@ -45,7 +45,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D3} §Endpoints`,
     statement:
-      'Update is a full replacement: guests, booker, travel_purpose and guest assignments set by an earlier update and sent again are kept.',
+      'Update is a full replacement: guests, booker, travel_purpose and guest assignments set by an earlier update and sent again are kept, and one left out (the booker) is not kept: the platform "includes every previously set field it wants to keep". Another value the business holds itself is reported, since where it may take one from is not said.',
   },
   {
     id: 'BOOK-005',
@@ -88,7 +88,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D3} §Resources and their fields`,
     statement:
-      'Every response carrying a booking session has an id, a status of the five states, a property with an id and one or more stays, and its other known members are well-typed when present (expires_at an RFC 3339 timestamp).',
+      'Every response carrying a booking session has an id, a status of the five states, a property with an id and one or more stays (a cancel\'s answer, of which the text says only "Status updated in the response", an id and a status), and its other known members are well-typed when present (expires_at an RFC 3339 timestamp).',
   },
   {
     id: 'BOOK-010',
@@ -141,7 +141,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D3} §What the service does`,
     statement:
-      'A response carrying an incomplete session states in its messages what the business expects (the business "states such expectations through messages").',
+      'An update answered with the session still incomplete states in its messages what the business expects (the business "states such expectations through messages"); a create answers incomplete whatever the business enforces, so one that enforces nothing may say nothing there.',
   },
   {
     id: 'BOOK-016',

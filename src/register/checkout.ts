@@ -145,7 +145,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Errors`,
     statement:
-      'A message with code missing carries the JSON path of the absent field in path, and, when it states a severity, it is recoverable.',
+      'A message with code missing carries the JSON path of the absent field in path, and, on a response carrying a session, when it states a severity, it is recoverable (the recoverable missing problems are those of a created session; a create refused without one may call its refusal unrecoverable).',
   },
   {
     id: 'CHK-017',
@@ -154,7 +154,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Checkout resource`,
     statement:
-      'Every checkout response carrying a session has an id, a status of the five states and line_items, and its other known members are well-typed when present.',
+      'Every checkout response carrying a session has an id, a status of the five states and line_items (a cancel\'s answer, which "returns the session with status canceled", an id and a status), and its other known members are well-typed when present.',
   },
   {
     id: 'CHK-018',
@@ -164,6 +164,33 @@ export const requirements: Requirement[] = [
     source: `${D1} §States and transitions`,
     statement:
       'An update that changes the quantity of a priced line returns totals recomputed for it, not the totals from before.',
+  },
+  {
+    id: 'CHK-019',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Checkout`,
+    statement:
+      'Get Checkout ("GET /checkout-sessions/{id} | 200"; "All return the Checkout resource") of a live session answers HTTP 200 with that session as it currently is: its id, the status and the lines the last update left it with.',
+  },
+  {
+    id: 'CHK-020',
+    level: 'MAY',
+    derived: true,
+    capability,
+    source: `${D1} §Errors`,
+    statement:
+      'What Get Checkout answers for a session that does not exist is not shown (not_found is listed for cart, product and order only; a transport 404 is plausible too); the checker reports what it gets.',
+  },
+  {
+    id: 'CHK-021',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Checkout`,
+    statement:
+      '"Update is a full replacement" and the platform "includes every previously set field it wants to keep": an update leaving out a member an earlier update set (the buyer) is answered without it, not with the value of before. Another value the business holds itself is reported, since where it may take one from is not said.',
   },
   {
     id: 'CHK-022',

@@ -34,6 +34,30 @@ export const BOOKING: SessionKind = {
   complete: 'booking.complete',
   cancel: 'booking.cancel',
   createMembers: 'property and stays',
+  // Document 3 §Resources and their fields.
+  members: [
+    'property',
+    'stays',
+    'guests',
+    'booker',
+    'travel_purpose',
+    'currency',
+    'payment',
+    'signals',
+    'accommodation_type',
+    'rate_plan',
+    'occupancy',
+    'stay_dates',
+    'guest_assignments',
+    'email',
+    'first_name',
+    'last_name',
+    'phone_number',
+    'birthdate',
+    'address',
+    'instruments',
+    'billing_address',
+  ],
   refusedCreate: (refusal) =>
     `the business refused the stays (${refusal}); set fixtures.booking.stays in --config to stays it can offer`,
 };
@@ -228,11 +252,16 @@ export const completeBooking = (
  * business needs, is not-tested).
  */
 export async function readyBooking(t: ScenarioContext): Promise<Exchange> {
+  return (await readyDrive(t)).last;
+}
+
+/** As readyBooking, with every session answer of the drive, the create first. */
+export async function readyDrive(t: ScenarioContext): Promise<ReadyOutcome> {
   const created = await createBooking(t);
   if (created.kind === 'needs') t.stopNotTested(created.why);
   if (created.kind === 'broken') t.stopBlocked('booking.create');
   const ready = await driveBooking(t, created.x);
   if (ready.kind === 'needs') t.stopNotTested(ready.why);
   if (ready.kind === 'broken') t.stopBlocked('booking.ready');
-  return ready.last;
+  return ready;
 }

@@ -15,6 +15,8 @@ import { parseSteps, type PathSegment } from '../../src/protocol/json-path.js';
 import type { LineItemRequest } from '../../src/protocol/recipes.js';
 import { knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
+  checkCancel,
+  checkLeftOut,
   completeSession,
   createSession,
   driveToReady as drive,
@@ -80,6 +82,25 @@ const CHECKOUT: SessionKind = {
   complete: 'checkout.complete',
   cancel: 'checkout.cancel',
   createMembers: 'line_items',
+  // Document 1 §Checkout resource, §Checkout (request members seen), §Shared value objects (buyer, postal address).
+  members: [
+    'buyer',
+    'currency',
+    'line_items',
+    'fulfillment',
+    'payment',
+    'context',
+    'signals',
+    'attribution',
+    'email',
+    'first_name',
+    'last_name',
+    'phone_number',
+    'methods',
+    'destinations',
+    'instruments',
+    'billing_address',
+  ],
   refusedCreate: (refusal) =>
     `the business refused the items (${refusal}); set fixtures.item_ids in --config to items it sells`,
 };
@@ -267,3 +288,19 @@ export async function readySession(t: ScenarioContext): Promise<Exchange> {
  * is the business's to decline. Undefined when nothing explains it.
  */
 export const refusedCheckoutComplete = (done: Completion): string | undefined => refusedCompleteReason(CHECKOUT, done);
+
+/** Cancels a checkout session and judges `check` by it (see checkCancel). */
+export const cancelChecked = <C extends string>(
+  t: ScenarioContext<C>,
+  check: C,
+  id: string,
+  readBack?: { created: Exchange; last: Exchange },
+): Promise<void> => checkCancel(t, CHECKOUT, check, id, readBack);
+
+/** An update leaving out `member`, set by the update `shown` answered (see checkLeftOut). */
+export const leftOutChecked = <C extends string>(
+  t: ScenarioContext<C>,
+  check: C,
+  shown: Exchange,
+  member: string,
+): Promise<void> => checkLeftOut(t, CHECKOUT, check, shown, member, resourceOf(t, shown));

@@ -6,11 +6,13 @@
  * booking-flow.ts); the words of its reports name its own operations.
  */
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
+import { sameJson } from '../../src/protocol/canonical.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { resolvePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { paymentInstrument, type Json } from '../../src/protocol/recipes.js';
+import { readRefusal, said, textOf } from './refusal.js';
 
 export type { Json };
 
@@ -24,6 +26,8 @@ export interface SessionKind {
   cancel: 'checkout.cancel' | 'booking.cancel';
   /** What a create sends besides members the business asks for (`line_items`). */
   createMembers: string;
+  /** The member names a request may carry (the spec's resource and request members), to read refusals by. */
+  members: readonly string[];
   /** What to do about a create refused with an error naming no field. */
   refusedCreate(refusal: string): string;
 }
@@ -157,8 +161,9 @@ export async function createSession(
 
 /**
  * A create that made no session. What the business asks for beyond what the spec shows is not
- * shown, so a refusal naming fields the config lacks, or a 400, is not-tested; asking again for a
- * field the request carried is broken.
+ * shown, so a refusal naming members the request did not carry is for the config to mend
+ * (not-tested); asking again for a field the request carried is broken; any other refusal (a 400
+ * or an error naming what was sent, or nothing) is the business's answer to what was asked for.
  */
 function judgeRefusedCreate(kind: SessionKind, x: Exchange): CreateOutcome {
   const asks = pointing(x);
@@ -169,30 +174,35 @@ function judgeRefusedCreate(kind: SessionKind, x: Exchange): CreateOutcome {
       x,
       why: `the business says ${ignored.map(describeAsk).join('; ')} is missing, but the create request carried it`,
     };
-  if (asks.length) {
+  const lacking = asks.filter((m) => !supplied(x, m.path));
+  if (lacking.length) {
     return {
       kind: 'needs',
       cause: 'config',
       x,
-      why: `${kind.name} create needs ${asks.map(describeAsk).join('; ')}, which the config does not supply: add it under requests."${kind.name}.create" in --config`,
+      why: `${kind.name} create needs ${lacking.map(describeAsk).join('; ')}, which the config does not supply: add it under requests."${kind.name}.create" in --config`,
     };
   }
-  if (x.status === 400) {
-    const content = isObject(x.json) ? x.json.content : undefined;
+  const refusal = readRefusal(x, kind.members);
+  if (x.status === 400 && refusal.absent.length) {
     return {
       kind: 'needs',
       cause: 'config',
       x,
-      why: `${kind.name} create answered HTTP 400 (${brief(content)}); the business may need members beyond ${kind.createMembers}: add them under requests."${kind.name}.create" in --config`,
+      why: `${kind.name} create answered HTTP 400 (${said(refusal)}), naming ${refusal.absent.join(', ')}, which the request did not carry: add ${refusal.absent.length > 1 ? 'them' : 'it'} under requests."${kind.name}.create" in --config`,
     };
   }
-  const refusal = messagesOf(x.json).find((m) => m.type === 'error');
-  if (x.status === 200 && refusal)
+  const error = messagesOf(x.json).find((m) => m.type === 'error');
+  if (x.status === 400 || (x.status === 200 && error))
     return {
       kind: 'needs',
       cause: 'items',
       x,
-      why: kind.refusedCreate(`${String(refusal.code)}: ${brief(refusal.content)}`),
+      why: kind.refusedCreate(
+        x.status === 400
+          ? `HTTP 400: ${said(refusal)}`
+          : `${String(error?.code)}: ${said({ text: textOf(error), absent: [] })}`,
+      ),
     };
   return {
     kind: 'broken',
@@ -207,6 +217,96 @@ async function cancelIfOpen(t: ScenarioContext, kind: SessionKind, id: string): 
   if (statusOf(x) === 'incomplete' || statusOf(x) === 'ready_for_complete') {
     await t.call(kind.cancel, { id, tolerateTransportError: true });
   }
+}
+
+/**
+ * Cancels a session and judges `check` by it: HTTP 200 with status canceled. With `readBack` (the
+ * create and the last answer of the drive that followed it), a Get before the cancel and one after
+ * it too: when the first shows the status of the last answer, which is not the status the session
+ * was created with (so Get follows changes), the second must not show it otherwise than canceled
+ * (Get returns the session as it is). A Get that lags (the get check's to judge), or that no
+ * longer finds the session, is not judged here.
+ */
+export async function checkCancel<C extends string>(
+  t: ScenarioContext<C>,
+  kind: SessionKind,
+  check: C,
+  id: string,
+  readBack?: { created: Exchange; last: Exchange },
+): Promise<void> {
+  const changed = !!readBack && statusOf(readBack.last) !== statusOf(readBack.created);
+  const control = changed ? await t.call(kind.get, { id, tolerateTransportError: true }) : undefined;
+  const trusted = !!readBack && !!control && carriesResource(control) && statusOf(control) === statusOf(readBack.last);
+  const canceled = await t.call(kind.cancel, { id });
+  const answered = canceled.status === 200 && statusOf(canceled) === 'canceled';
+  const read =
+    answered && trusted ? await t.call(kind.get, { id, notFoundProbe: true, tolerateTransportError: true }) : undefined;
+  const open = !!read && carriesResource(read) && resourceOf(t, read).id === id && statusOf(read) !== 'canceled';
+  t.check(check, answered && !open, {
+    message: open
+      ? `cancel answered canceled, but a Get right after it shows the session ${brief(statusOf(read))}`
+      : `cancel answered HTTP ${canceled.status} with status ${brief(statusOf(canceled))}`,
+    expected: `HTTP 200, status canceled${trusted ? ', and a Get after it showing the session canceled' : ''}`,
+    actual: `HTTP ${canceled.status}, status ${brief(statusOf(canceled))}${read ? `; Get: HTTP ${read.status ?? read.transportError?.message}, status ${brief(statusOf(read))}` : ''}`,
+    ...(open && read ? { exchanges: [canceled, read] } : {}),
+  });
+}
+
+/** Whether a member holds something: not absent, null, "", [] or {}. */
+const holdsValue = (v: unknown): boolean =>
+  v !== undefined &&
+  v !== null &&
+  v !== '' &&
+  !(Array.isArray(v) && v.length === 0) &&
+  !(isObject(v) && Object.keys(v).length === 0);
+
+/**
+ * "Update is a full replacement" and the platform "includes every previously set field it wants to
+ * keep" (Document 1 §Checkout 2, Document 3 §Endpoints 2): an update leaving out `member`, which an
+ * earlier update set and `shown` (that update's answer) shows, is answered without it. Showing the
+ * value of before is keeping it (failed); showing another (one the business found itself) is
+ * reported, since where a business may take a member from is not said. `body` is the session as
+ * the flow sends it back.
+ */
+export async function checkLeftOut<C extends string>(
+  t: ScenarioContext<C>,
+  kind: SessionKind,
+  check: C,
+  shown: Exchange,
+  member: string,
+  body: Json,
+): Promise<void> {
+  const before = resourceOf(t, shown)[member];
+  if (!holdsValue(before))
+    return t.notTested(check, `the session does not show the ${member} an update set, so there is none to leave out`, [
+      shown,
+    ]);
+  const { [member]: _left, ...rest } = body;
+  const x = await t.call(kind.update, { id: sessionId(t, shown), input: { resource: rest, changes: {} } });
+  if (isObject(x.sentJson) && x.sentJson[member] !== undefined)
+    return t.notTested(check, `requests."${kind.name}.update" in --config puts ${member} into every update`, [x]);
+  if (!carriesResource(x)) {
+    const refusal = readRefusal(x, kind.members);
+    return t.notTested(
+      check,
+      `the business refused the update without ${member} (HTTP ${x.status ?? x.transportError?.message}: ${said(refusal)}), so nothing of it was kept`,
+      [x],
+    );
+  }
+  const after = resourceOf(t, x)[member];
+  const kept = holdsValue(after) && sameJson(after, before);
+  if (holdsValue(after) && !kept) {
+    return t.observe(check, {
+      message: `an update leaving out ${member} was answered with another ${member} (${brief(after, 120)}), one the business holds itself`,
+      exchanges: [shown, x],
+    });
+  }
+  t.check(check, !kept, {
+    message: `an update leaving out ${member} was answered with the ${member} set earlier: the update was merged, not a replacement`,
+    expected: `no ${member}: the update left it out`,
+    actual: `${member} ${brief(after, 160)}`,
+    exchanges: [shown, x],
+  });
 }
 
 /** How the drive to ready_for_complete ended. */
@@ -250,12 +350,13 @@ export async function driveToReady(
 export function judgeRefusedUpdate(kind: SessionKind, x: Exchange, sessions: Exchange[]): ReadyOutcome {
   const last = x;
   if (x.status === 400) {
-    const content = isObject(x.json) ? x.json.content : undefined;
+    const refusal = readRefusal(x, kind.members);
+    const naming = refusal.absent.length ? `, naming ${refusal.absent.join(', ')}` : '';
     return {
       kind: 'needs',
       sessions,
       last,
-      why: `${kind.name} update answered HTTP 400 (${brief(content)}); add what the business needs under requests."${kind.name}.update" in --config`,
+      why: `${kind.name} update answered HTTP 400 (${said(refusal)})${naming}; add what the business needs under requests."${kind.name}.update" in --config`,
     };
   }
   return {
@@ -282,12 +383,17 @@ function judgeStall(kind: SessionKind, last: Exchange, sessions: Exchange[]): Re
       why: `still incomplete: the business says ${ignored.map(describeAsk).join('; ')} is missing, but the last update carried it`,
     };
   }
-  const named = asks.length ? asks.map(describeAsk).join('; ') : brief(messagesOf(last.json));
+  const messages = messagesOf(last.json);
+  const named = asks.length
+    ? `asking for ${asks.map(describeAsk).join('; ')}`
+    : messages.length
+      ? `saying ${brief(messages)}`
+      : 'naming nothing it needs';
   return {
     kind: 'needs',
     sessions,
     last,
-    why: `the session stays incomplete asking for ${named}, which the config does not supply: add it to fixtures or under requests."${kind.name}.update" in --config`,
+    why: `the session stays incomplete ${named}, which the config does not supply: add it to fixtures or under requests."${kind.name}.update" in --config`,
   };
 }
 
@@ -378,8 +484,9 @@ export async function completeSession(
 export function refusedCompleteReason(kind: SessionKind, done: Completion): string | undefined {
   const x = done.final;
   if (x.status === 400) {
-    const content = isObject(x.json) ? x.json.content : undefined;
-    return `${kind.name} complete answered HTTP 400 (${brief(content)}); the business may need members beyond payment and signals: add them under requests."${kind.name}.complete" in --config`;
+    const refusal = readRefusal(x, kind.members);
+    const naming = refusal.absent.length ? `, naming ${refusal.absent.join(', ')}` : '';
+    return `${kind.name} complete answered HTTP 400 (${said(refusal)})${naming}; the business may need members beyond payment and signals: add them under requests."${kind.name}.complete" in --config`;
   }
   if (x.status !== 200 || statusOf(x) === 'completed') return undefined;
   const errors = messagesOf(x.json).filter((m) => m.type === 'error');
@@ -391,5 +498,5 @@ export function refusedCompleteReason(kind: SessionKind, done: Completion): stri
   const asks = pointing(x);
   return asks.length
     ? `${kind.name} complete asks for ${asks.map(describeAsk).join('; ')}, which the config does not supply (or does not satisfy): add it to fixtures or payment in --config`
-    : `${kind.name} complete was refused: ${brief(errors.map((m) => `${String(m.code)}: ${String(m.content)}`))}; if payment.token in --config should be accepted, the business says why it was not`;
+    : `${kind.name} complete was refused: ${errors.map((m) => `${String(m.code)} (${said({ text: textOf(m), absent: [] })})`).join('; ')}; if payment.token in --config should be accepted, the business says why it was not`;
 }

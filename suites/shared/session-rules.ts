@@ -8,7 +8,7 @@ import type { ExchangeRule, RuleContext } from '../../src/engine/rule.js';
 import type { CheckSpec } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { carriesResourceOf } from '../../src/protocol/envelope.js';
-import { brief, messagesOf } from '../../src/protocol/messages.js';
+import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { operationsOf } from '../../src/protocol/operations.js';
 import { statusOf } from './session-flow.js';
 
@@ -57,11 +57,15 @@ export function paymentHandlersRule(capability: string, check: CheckSpec, noun: 
         if (shape.length) return shape;
       }
       if (!open || usable(registry)) return [];
-      return usable(registryOf(r, r.target.profile?.document))
-        ? []
-        : [
-            `no payment handler to pay with while the session is ${String(statusOf(x))}: ${registry === undefined ? `no ${key}` : `${key} names none`}, and the profile names none either`,
-          ];
+      const profile = r.target.profile;
+      if (usable(registryOf(r, profile?.document))) return [];
+      // Say what was seen: a run whose profile was not read cannot say what the profile names.
+      const elsewhere = profile
+        ? 'the profile names none either'
+        : `no profile was read to name one${r.target.profileNotRead ? ` (${r.target.profileNotRead})` : ''}`;
+      return [
+        `no payment handler to pay with while the session is ${String(statusOf(x))}: ${registry === undefined ? `no ${key}` : `${key} names none`}, and ${elsewhere}`,
+      ];
     },
     coverage: (judged: Exchange[], r: RuleContext) => {
       const without = judged.filter((x) => !usable(registryOf(r, x.json))).length;
@@ -72,17 +76,33 @@ export function paymentHandlersRule(capability: string, check: CheckSpec, noun: 
   };
 }
 
-/** A response carrying an incomplete session says in its messages what is missing. */
-export function incompleteNamesMissingRule(capability: string, check: CheckSpec, noun: string): ExchangeRule {
+/**
+ * A response to one of `ops` (`create`, `update`) carrying an incomplete session says in its
+ * messages what is missing: at least one message `names` counts (any, unless told). Get is not
+ * among them: the texts tie these messages to Create and Update (Document 1 §States and
+ * transitions), and a Get need not repeat them.
+ */
+export function incompleteNamesMissingRule(
+  capability: string,
+  check: CheckSpec,
+  noun: string,
+  opts: { ops?: readonly string[]; names?: { counts: (m: Message) => boolean; what: string } } = {},
+): ExchangeRule {
   const isSession = isSessionOf(capability);
+  const ops = opts.ops ?? ['create', 'update'];
+  const judged = new Set(ops.map((op) => `${noun}.${op}`));
+  const counts = opts.names?.counts ?? (() => true);
   return {
     check,
-    appliesTo: `${noun} responses carrying an incomplete session`,
-    applies: (x, r) => isSession(x, r.dialect.envelopeKey) && statusOf(x) === 'incomplete',
-    problems: (x) =>
-      messagesOf(x.json).length === 0
-        ? ['the session is incomplete but carries no message saying what is missing']
-        : [],
+    appliesTo: `${noun} ${ops.join(' and ')} responses carrying an incomplete session`,
+    applies: (x, r) => judged.has(x.operation) && isSession(x, r.dialect.envelopeKey) && statusOf(x) === 'incomplete',
+    problems: (x) => {
+      const messages = messagesOf(x.json);
+      if (messages.length === 0) return ['the session is incomplete but carries no message saying what is missing'];
+      return messages.some(counts)
+        ? []
+        : [`the session is incomplete, but none of its messages is ${opts.names?.what}: ${brief(messages)}`];
+    },
   };
 }
 

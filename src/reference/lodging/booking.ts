@@ -60,7 +60,7 @@ export function create(store: LodgingStore, req: HandlerRequest): Reply {
   const refusal = req.hooks.run('booking.create-refusal', undefined, { req });
   if (refusal) return refusal;
   const booking = newBooking(store, stays);
-  apply(store, booking, stays, people, req);
+  apply(store, booking, stays, people, req, req.hooks.run('booking.ready-at-create', true));
   store.bookings.set(booking.id, booking);
   return answer(store, booking, req, 'create', bookingJson(booking, req, []), 201);
 }

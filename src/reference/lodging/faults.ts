@@ -111,6 +111,12 @@ export const LODGING_FAULTS = [
     },
     'room_unavailable',
   ),
+  bookingSessions.unavailable400({
+    name: 'booking-sold-out-400',
+    description:
+      'A create for a stay that is no longer available is refused with HTTP 400 (code invalid_request, content naming the room that is gone), not the inventory_exhausted business error.',
+    breaks: ['BOOK-002'],
+  }),
   bookingSessions.unavailableNoContinueUrl({
     name: 'booking-sold-out-no-continue-url',
     description: 'The inventory_exhausted error carries no continue_url.',
@@ -436,6 +442,20 @@ export const LODGING_FAULTS = [
     },
     202,
   ),
+  fault({
+    name: 'booking-update-merges-booker',
+    capability,
+    description:
+      'An update that leaves out the booker keeps the one the session had: updates are merged into the session, not a full replacement.',
+    breaks: ['BOOK-004'],
+    plug: { 'booking.people': (people, { booking }) => ({ ...people, booker: people.booker ?? booking.booker }) },
+  }),
+  bookingSessions.cancelNotKept({
+    name: 'booking-cancel-not-kept',
+    description:
+      'Cancel Booking Session answers HTTP 200 with the session in status canceled, but the session stays as it was: a Get right after it shows it open.',
+    breaks: ['BOOK-007'],
+  }),
   fault({
     name: 'booking-cancel-ignored',
     capability,

@@ -24,6 +24,8 @@ export type PurposeAsked = 'before-ready' | 'at-complete' | 'never';
  * `booking.`, and booking's own.
  */
 export type BookingHooks = SessionHooks<'booking', BookingRecord, LodgingStore> & {
+  /** Whether a create may make the session ready_for_complete at once (false: it stays incomplete until an update). */
+  'booking.ready-at-create': Hook<boolean>;
   /** The session Get answers, of the one asked for. */
   'booking.read': Hook<BookingRecord>;
   /** A stay date as written (YYYY-MM-DD). */

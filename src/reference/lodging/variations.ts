@@ -124,6 +124,30 @@ export const LODGING_VARIATIONS = [
     },
   }),
   variation({
+    name: 'booking-get-guests-reordered',
+    capability,
+    description:
+      'Get lists the guests last first (as its store reads them back), while create and update list them as sent. A checker that compares guests by position between answers sees a change where there is none.',
+    permitted_by:
+      'Document 3 §Resources and their fields: guests "array | Elements: `id`, `first_name`, …"; the order in which a response lists them is not shown.',
+    plug: {
+      'booking.answer': (json, { op }) =>
+        op === 'get' && Array.isArray(json.guests) ? { ...json, guests: [...json.guests].reverse() } : json,
+    },
+  }),
+  variation({
+    name: 'booking-cancel-answer-minimal',
+    capability,
+    description:
+      "Cancel answers only the session's id, its status canceled and continue_url, without property, stays or the rest. A checker that holds a cancel's answer to the whole resource fails it.",
+    permitted_by:
+      'Document 3 §States and transitions: "| (a session) | Cancel Booking Session | | canceled | Status updated in the response. |"; §Resources and their fields has no Required column, and a canceled session has no further use for property or stays.',
+    plug: {
+      'booking.answer': (json, { op }) =>
+        op === 'cancel' ? { id: json.id, status: json.status, continue_url: json.continue_url } : json,
+    },
+  }),
+  variation({
     name: 'booking-rate-plans-per-room',
     capability,
     description:
@@ -153,6 +177,17 @@ export const LODGING_VARIATIONS = [
       'booking-status-pending',
     ],
     plug: { 'booking.missing': () => [] },
+  }),
+  variation({
+    name: 'booking-enforces-nothing-incomplete-at-create',
+    capability,
+    description:
+      'The business enforces no field, yet judges readiness only on update: create answers the session incomplete with no messages, and the first update makes it ready_for_complete. A checker that requires every incomplete session to state an expectation fails the create.',
+    permitted_by:
+      'Document 3 §States and transitions: "| (none) | Create Booking Session | room available | incomplete | 201; totals and links returned. |" and "| incomplete | Update Booking Session | business has what it needs | ready_for_complete |"; §What the service does: "A business MAY enforce presence of fields … and states such expectations through `messages`": one that enforces nothing has none to state.',
+    // No update leaves a session incomplete: nothing is left to name, to leave unnamed, or to misspell.
+    hides: ['booking-never-ready', 'booking-incomplete-silent', 'booking-missing-without-path'],
+    plug: { 'booking.missing': () => [], 'booking.ready-at-create': () => false },
   }),
   variation({
     name: 'booking-confirmation-without-pincode',
@@ -188,6 +223,13 @@ export const LODGING_VARIATIONS = [
     permitted_by:
       'Document 3 §Resources and their fields: "Allowed values of `travel_purpose` … and which fields are mandatory on create or complete: not shown."',
     plug: { 'booking.fixture-travel-purpose': () => undefined, 'booking.purpose-asked': () => 'never' },
+  }),
+  bookingSessions.getWithoutMessages({
+    name: 'booking-get-without-messages',
+    description:
+      'Get Booking Session answers the session without a messages member, even while it is incomplete: what the business expects was stated on create and update. A checker that requires every incomplete session to state its expectations fails the Get.',
+    permitted_by:
+      'Document 3 §What the service does: the business "states such expectations through `messages`", which says nothing of repeating them on Get; §Resources and their fields lists messages in a table with no Required column.',
   }),
   bookingSessions.unknownSession404({
     name: 'booking-unknown-session-404',

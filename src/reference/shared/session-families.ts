@@ -69,6 +69,27 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
           return { ...reply, extra };
         }),
       ),
+    /** The refusal of a create of which nothing can be had is an HTTP 400 saying so, not the business error. */
+    unavailable400: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('unavailable', (reply, { what }) =>
+          reply.kind === 'business-error' ? transportError(400, 'invalid_request', `${what}.`) : reply,
+        ),
+      ),
+    /**
+     * The refusal of a create of which nothing can be had names each line it cannot have, by its path, as a
+     * recoverable error of another code, and no message of its own.
+     */
+    unavailablePerLineOnly: <N extends string>(text: FaultText<N>, code: string) =>
+      fault(
+        text,
+        at('unavailable', (reply, { leftOut }) =>
+          reply.kind === 'business-error'
+            ? { ...reply, messages: leftOut.map((m) => ({ ...m, type: 'error', code, severity: 'recoverable' })) }
+            : reply,
+        ),
+      ),
     /** A create of which nothing can be had is refused, but its session is kept (and named). */
     unavailableKeepsSession: <N extends string>(text: FaultText<N>) =>
       fault(
@@ -100,6 +121,14 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
       fault(
         text,
         at('missing-messages', () => []),
+      ),
+    /** Incomplete sessions carry, instead of what is missing, one info note that names nothing. */
+    incompleteNoteOnly: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('missing-messages', () => [
+          { type: 'info', code: 'welcome', content: 'Thank you for shopping with us.' } as ReplyMessage,
+        ]),
       ),
     /** Missing messages carry no path. */
     missingWithoutPath: <N extends string>(text: FaultText<N>) =>
@@ -137,6 +166,13 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         at('missing-message', (m) => (m.code === 'missing' ? { ...m, code: 'required' } : m)),
       ),
 
+    /** Get answers the session without its messages member: what it still needs was said on create and update. */
+    getWithoutMessages: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('answer', (json, { op }) => (op === 'get' ? (({ messages: _messages, ...rest }) => rest)(json) : json)),
+      ),
+
     // Status
 
     /** A status is shown as a word outside the five states. */
@@ -171,6 +207,12 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         text,
         at('status', (s, { op }) => (op === 'cancel' ? status : s)),
       ),
+    /** Cancel answers the session canceled, but the session stays as it was: a later Get shows it open. */
+    cancelNotKept: <N extends string>(text: FaultText<N>) =>
+      fault(text, {
+        ...at('cancel-applied', () => false),
+        ...at('answer', (json, { op }) => (op === 'cancel' ? { ...json, status: 'canceled' } : json)),
+      }),
     /** Unknown sessions are answered with an HTTP 404 (code and content), not the not_found business outcome. */
     unknownSession404: <N extends string>(text: VariationText<N>) =>
       variation(

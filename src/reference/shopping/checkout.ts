@@ -316,7 +316,7 @@ function apply(
   recompute = true,
 ): void {
   session.lines = assignLineIds(lines, session.lines, () => `li_${session.nextLine++}`);
-  session.buyer = input.buyer;
+  session.buyer = req.hooks.run('checkout.buyer-written', input.buyer, { session });
   if (!input.keepFulfillment)
     session.fulfillment = input.fulfillment && fulfillmentState(session, input.fulfillment, req);
   if (!recompute) return;

@@ -49,6 +49,8 @@ function outOfStockAsNull(json: Json): Json | null {
 }
 
 /** cart-id-number: carts numbered in sequence, one count per business, as a database would. */
+/** checkout-get-stale-lines: the lines each session's create answered. */
+const createdLines = new WeakMap<SessionRecord, unknown>();
 const cartNumbers = new WeakMap<ReferenceStore, number>();
 function nextCartNumber(store: ReferenceStore): number {
   const n = (cartNumbers.get(store) ?? 1000) + 1;
@@ -871,6 +873,21 @@ export const SHOPPING_FAULTS = [
     'completed',
     'complete',
   ),
+  checkoutSessions.unavailable400({
+    name: 'checkout-unavailable-400',
+    description:
+      'A create whose items are all unavailable is refused with HTTP 400 (code invalid_request, content "None of the requested items can be sold."), not the item_unavailable business error.',
+    breaks: ['CHK-009'],
+  }),
+  checkoutSessions.unavailablePerLineOnly(
+    {
+      name: 'checkout-unavailable-per-line-only',
+      description:
+        'A create whose items are all unavailable is refused with one recoverable out_of_stock error per line, pointing at it ($.line_items[0]), and no unrecoverable item_unavailable error.',
+      breaks: ['CHK-009'],
+    },
+    'out_of_stock',
+  ),
   checkoutSessions.unavailableNoContinueUrl({
     name: 'checkout-unavailable-no-continue-url',
     description: 'The item_unavailable error carries no continue_url.',
@@ -886,6 +903,33 @@ export const SHOPPING_FAULTS = [
   checkoutSessions.incompleteSilent({
     name: 'checkout-incomplete-silent',
     description: 'Incomplete sessions carry no messages saying what is missing.',
+    breaks: ['CHK-015'],
+  }),
+  fault({
+    name: 'checkout-get-stale-lines',
+    capability: 'shopping.checkout',
+    description: 'Get Checkout answers the session with the lines its create answered, not those it has now.',
+    breaks: ['CHK-019'],
+    // The create's lines are kept, and Get shows them.
+    plug: {
+      'checkout.answer': (json, { op, session }) => {
+        if (op === 'create') createdLines.set(session, json.line_items);
+        return op === 'get' && createdLines.has(session) ? { ...json, line_items: createdLines.get(session) } : json;
+      },
+    },
+  }),
+  fault({
+    name: 'checkout-update-merges-buyer',
+    capability: 'shopping.checkout',
+    description:
+      'An update that leaves out the buyer keeps the one the session had: updates are merged into the session, not a full replacement.',
+    breaks: ['CHK-021'],
+    plug: { 'checkout.buyer-written': (buyer, { session }) => buyer ?? session.buyer },
+  }),
+  checkoutSessions.incompleteNoteOnly({
+    name: 'checkout-incomplete-note-only',
+    description:
+      'Incomplete sessions carry, instead of messages naming what is missing, one info note that names nothing ("Thank you for shopping with us.").',
     breaks: ['CHK-015'],
   }),
   checkoutSessions.unavailableKeepsSession({
@@ -969,6 +1013,12 @@ export const SHOPPING_FAULTS = [
     plug: {
       'checkout.json': (json) => (json.order ? { ...json, order: { id: (json.order as Json).id } } : json),
     },
+  }),
+  checkoutSessions.cancelNotKept({
+    name: 'checkout-cancel-not-kept',
+    description:
+      'Cancel Checkout answers HTTP 200 with the session in status canceled, but the session stays open: a Get right after it shows it incomplete or ready_for_complete.',
+    breaks: ['CHK-008'],
   }),
   checkoutSessions.cancelStatus(
     {

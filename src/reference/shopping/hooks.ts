@@ -155,6 +155,8 @@ export type CheckoutHooks = SessionHooks<'checkout', SessionRecord, ReferenceSto
   'checkout.quantity-adjusted': Hook<ReplyMessage, { index: number; line: RequestLine }>;
   /** The fulfillment a new session starts with when its create carries none. */
   'checkout.offered-fulfillment': Hook<FulfillmentState | undefined>;
+  /** The buyer a create or update writes into the session (the request's: a full replacement). */
+  'checkout.buyer-written': Hook<Json | undefined, { session: SessionRecord }>;
   /** Whether an update's fulfillment is taken (otherwise the session keeps the one it had). */
   'checkout.takes-fulfillment': Hook<boolean, { session: SessionRecord }>;
   /** Whether the business selects the first destination itself when the platform selects none. */

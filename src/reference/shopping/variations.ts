@@ -1,7 +1,14 @@
 import { isObject } from '../../dialect/dialect.js';
 import { FAULTS } from '../faults.js';
 import { billingAddressUnverified } from '../shared/payment.js';
-import { asRecoverableErrors, businessError, recoverable, resource, transportError } from '../shared/replies.js';
+import {
+  asRecoverableErrors,
+  businessError,
+  missingMembers,
+  recoverable,
+  resource,
+  transportError,
+} from '../shared/replies.js';
 import type { LayerHooks } from '../shared/layer-hooks.js';
 import { sessionRecords } from '../shared/session-families.js';
 import type { Missing } from '../shared/session-hooks.js';
@@ -11,8 +18,9 @@ import { without } from './faults.js';
 import type { ShoppingHooks } from './hooks.js';
 import { DISCOUNT, type Json, type SessionRecord } from './store.js';
 
-// The config a variation needs is the shared layer's hook point.
-const { variation } = recordsFor<ShoppingHooks & Pick<LayerHooks, 'run-config.needs'>>();
+// The config a variation needs, and the refusal of a request without required members, are the shared layer's hook
+// points.
+const { variation } = recordsFor<ShoppingHooks & Pick<LayerHooks, 'run-config.needs' | 'required-members.refusal'>>();
 
 /** A buyer with a phone number, for a business that requires one. */
 const PHONE_BUYER = {
@@ -800,6 +808,27 @@ export const SHOPPING_VARIATIONS = [
     plug: { 'checkout.quantity-cap': (max) => (Number.isFinite(max) ? 1 : max) },
   }),
   variation({
+    name: 'checkout-no-totals-member',
+    capability: 'shopping.checkout',
+    description:
+      'Sessions state no totals member; the order, once placed, carries its totals. A checker that reads "no totals before, none after" an update as totals left unchanged fails it.',
+    permitted_by:
+      'Document 1 §Checkout resource: "totals | Totals |", in a table with no Required column; no sentence requires it (the Order resource\'s totals are required, the session\'s are not).',
+    plug: { 'checkout.json': ({ totals: _totals, ...json }) => json },
+  }),
+  variation({
+    name: 'checkout-cancel-answer-minimal',
+    capability: 'shopping.checkout',
+    description:
+      "Cancel answers only the session's id, its status canceled and continue_url, without line_items or the rest. A checker that holds a cancel's answer to the whole resource fails it.",
+    permitted_by:
+      'Document 1 §Checkout 5: "Cancel sends an empty JSON object and returns the session with `status` `canceled`."; §Checkout resource has no Required column, and line_items are needed only by an update, which a canceled session does not get.',
+    plug: {
+      'checkout.answer': (json, { op }) =>
+        op === 'cancel' ? { id: json.id, status: json.status, continue_url: json.continue_url } : json,
+    },
+  }),
+  variation({
     name: 'checkout-no-currency-member',
     capability: 'shopping.checkout',
     description:
@@ -825,6 +854,21 @@ export const SHOPPING_VARIATIONS = [
     hides: ['checkout-missing-without-path', 'checkout-never-ready'],
   }),
   variation({
+    name: 'checkout-missing-as-warnings',
+    capability: 'shopping.checkout',
+    description:
+      'An incomplete session states what it still needs as warnings with a code of its own ("required") and the field named in their content, pointing at no path; the run config carries everything it needs from the start. A checker that counts only errors, or messages with a path, as naming what is missing fails it.',
+    permitted_by:
+      'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing`, `path` of the missing field"; §Shared value objects: Message `type` (`error`, `warning`, `info`), path optional; §States and transitions: "Messages name what is missing."',
+    plug: {
+      'checkout.missing-message': ({ type: _type, code: _code, severity: _severity, path: _path, ...m }) => ({
+        type: 'warning',
+        code: 'required',
+        ...m,
+      }),
+    },
+  }),
+  variation({
     name: 'checkout-missing-no-severity',
     capability: 'shopping.checkout',
     description:
@@ -832,6 +876,20 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Checkout resource: messages "Typical: `type` error, `code` `missing`, `path` of the missing field, `severity` `recoverable`"; the Message table lists severity as "used on errors" and no sentence requires it.',
     plug: { 'checkout.missing-message': ({ severity: _severity, ...message }) => message },
+  }),
+  variation({
+    name: 'checkout-missing-member-unrecoverable',
+    capability: 'shopping.checkout',
+    description:
+      'A create without line_items is answered HTTP 200 with an error response whose missing message says severity unrecoverable: no session exists to recover. A checker that holds every missing message to recoverable fails it.',
+    permitted_by:
+      'Document 1 §Errors: "`missing` (required field absent, with `path`)", "Message `severity` is `recoverable` or `unrecoverable`"; the recoverable missing problems of §States and transitions ("messages list recoverable `missing` problems") are those of a session that was created.',
+    plug: {
+      'required-members.refusal': (refusal, { op, absent }) =>
+        op.name === 'checkout.create' && refusal.kind === 'transport-error'
+          ? missingMembers(absent, 'unrecoverable')
+          : refusal,
+    },
   }),
   variation({
     name: 'checkout-unavailable-per-line',
@@ -847,6 +905,13 @@ export const SHOPPING_VARIATIONS = [
           ? { ...reply, messages: [...asRecoverableErrors(leftOut), ...reply.messages] }
           : reply,
     },
+  }),
+  checkoutSessions.getWithoutMessages({
+    name: 'checkout-get-without-messages',
+    description:
+      'Get Checkout answers the session without a messages member, even while it is incomplete: what is missing was named on create and update. A checker that requires every incomplete session to name what is missing fails the Get.',
+    permitted_by:
+      'Document 1 §States and transitions: "Returns 201 with the session; messages list recoverable `missing` problems." (Create) and "| incomplete | Update Checkout | something still missing | incomplete | Messages name what is missing. |" (Update); nothing ties messages to Get, and §Checkout resource lists messages without a Required column.',
   }),
   checkoutSessions.unknownSession404({
     name: 'checkout-unknown-session-404',
