@@ -13,7 +13,7 @@ import {
   REFERENCE_UNSCOPED_BEARER_TOKEN,
 } from './shared/auth.js';
 import type { Json, RunConfigNeeds } from './shared/layer-hooks.js';
-import { missingMembers } from './shared/replies.js';
+import { missingMembers, transportError } from './shared/replies.js';
 import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
 import { tlsPath } from './shared/tls.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
@@ -395,6 +395,21 @@ export const VARIATIONS = [
       'platform-profile.resolved': () => true,
       'request-signature.verified': (verified, { op }) => verified || SIGNED_ON_COMPLETE_ONLY.includes(op.name),
       'run-config.needs': (needs) => ({ ...needs, signing: { required_for: SIGNED_ON_COMPLETE_ONLY } }),
+    },
+  }),
+  variation({
+    name: 'signatures-digest-refused-400',
+    capability: 'signatures',
+    description:
+      'As requires-signatures, but a body that does not match its Content-Digest is refused as a malformed request, HTTP 400, before any signature is read. A checker that wants 401 for it fails the business.',
+    permitted_by:
+      'Document 1 §Errors: "400 | Malformed JSON or missing required parameters", "401 | Authentication missing or invalid"; which status a body that does not match its Content-Digest gets is not shown.',
+    plug: {
+      'platform-profile.resolved': () => true,
+      'request-signature.verified': () => true,
+      'request-signature.refusal': (refusal, { check }) =>
+        check === 'digest' ? transportError(400, 'invalid_request', 'Content-Digest does not match the body') : refusal,
+      'run-config.needs': (needs) => ({ ...needs, signing: { required_for: ['*'] } }),
     },
   }),
   variation({

@@ -54,7 +54,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Authentication, §Errors`,
     statement:
-      'Where a business authenticates platforms by message signature, a request whose Content-Digest does not match its body gets 401.',
+      'Where a business authenticates platforms by message signature, a request whose Content-Digest does not match its body is refused: 401 ("Authentication missing or invalid") or 400 (a malformed request); no status is stated for it, so either is accepted.',
   },
   {
     id: 'SIG-007',

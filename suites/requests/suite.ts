@@ -92,7 +92,7 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
       : [
           {
             id: `${p}.signature-digest-wrong` as const,
-            title: 'where the config says signatures are required, a wrong Content-Digest gets 401',
+            title: 'where the config says signatures are required, a wrong Content-Digest gets 400 or 401',
             requirements: ['SIG-006'],
           },
         ]),
