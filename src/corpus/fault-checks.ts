@@ -711,7 +711,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'auth-invalid-credential-accepted': { fails: onEveryOperation('credential-invalid') },
   'auth-forbidden-accepted': { fails: onEveryOperation('credential-forbidden') },
   'platform-profile-fetch-failure-500': { fails: onEveryOperation('platform-profile-unreachable') },
-  'platform-profile-malformed-accepted': { fails: onEveryOperation('platform-profile-malformed') },
+  'platform-profile-malformed-424': { fails: onEveryOperation('platform-profile-malformed') },
   'platform-profile-unknown-key-rejected': { fails: onEveryOperation('platform-profile-unknown-key') },
   'request-signature-unchecked': { fails: onEveryOperation('signature-tampered') },
   'request-digest-unchecked': { fails: onEveryOperation('signature-digest-wrong') },

@@ -534,12 +534,18 @@ export const FAULTS = [
     },
   }),
   fault({
-    name: 'platform-profile-malformed-accepted',
+    name: 'platform-profile-malformed-424',
     capability: 'discovery',
     needs: ['platform-profiles-fetched'],
-    description: 'Whatever the platform profile URL returns is accepted: no 422 for one that is no profile.',
+    description:
+      'A platform profile that was fetched but is no profile is refused as if the fetch had failed: 424 instead of 422.',
     breaks: ['PLAT-002'],
-    plug: { 'platform-profile.refusal': (refusal, { failure }) => (failure === 'malformed' ? undefined : refusal) },
+    plug: {
+      'platform-profile.refusal': (refusal, { url, failure }) =>
+        failure === 'malformed'
+          ? transportError(424, 'platform_profile_unavailable', `the platform profile ${url} could not be used`)
+          : refusal,
+    },
   }),
   fault({
     name: 'platform-profile-unknown-key-rejected',

@@ -413,6 +413,22 @@ export const VARIATIONS = [
     },
   }),
   variation({
+    name: 'platform-profiles-best-effort',
+    capability: 'discovery',
+    description:
+      'The business fetches the platform profile each Proto-Agent names (on loopback), but serves the request when the fetch fails or what comes back is no profile. A checker that reads the 422 and 424 rows as a duty to refuse fails it.',
+    permitted_by:
+      'Document 1 §Errors: "422 | Platform profile content malformed (discovery failure)", "424 | Platform profile URL valid but fetching it failed"; the statuses of a refusal are fixed, whether a business must refuse is not shown.',
+    // A business that verifies signatures needs the profile's keys, so it would refuse: that is another choice.
+    conflicts: [
+      'platform-profiles-fetched-on-complete',
+      'requires-signatures',
+      'signatures-on-complete-only',
+      'signatures-digest-refused-400',
+    ],
+    plug: { 'platform-profile.resolved': () => true, 'platform-profile.refusal': () => undefined },
+  }),
+  variation({
     name: 'https-tls-1-3',
     capability: 'transport',
     description:

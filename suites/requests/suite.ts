@@ -69,12 +69,12 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
       : []),
     {
       id: `${p}.platform-profile-unreachable`,
-      title: 'a Proto-Agent profile that cannot be fetched gets 424',
+      title: 'a Proto-Agent profile that cannot be fetched gets 424, where the request is refused',
       requirements: ['PLAT-001'],
     },
     {
       id: `${p}.platform-profile-malformed`,
-      title: 'a Proto-Agent profile that is no profile gets 422',
+      title: 'a Proto-Agent profile that is no profile gets 422, where the request is refused',
       requirements: ['PLAT-002'],
     },
     {

@@ -48,6 +48,9 @@ const PAIRS: [FaultName, VariationName][] = [
   ['envelope-version-not-advertised', 'versions-by-layer'],
   ['auth-missing-credential-accepted', 'endpoint-other-origin'],
   ['platform-profile-unknown-key-rejected', 'auth-bearer'],
+  // Serving without the profile is permitted; a refusal with another status is still caught.
+  ['platform-profile-fetch-failure-500', 'platform-profiles-best-effort'],
+  ['request-digest-unchecked', 'signatures-digest-refused-400'],
   ['tls-1-2-accepted', 'endpoint-other-origin'],
   ['required-members-defaulted', 'required-members-as-messages'],
   ['mtls-unchecked', 'endpoint-other-origin'],
