@@ -16,6 +16,7 @@ import type { Json, RunConfigNeeds } from './shared/layer-hooks.js';
 import { missingMembers, transportError } from './shared/replies.js';
 import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
 import { tlsPath } from './shared/tls.js';
+import { plainJson } from './shared/transport.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
 import { recordsFor, type Variation } from './records.js';
 
@@ -34,6 +35,9 @@ const OLDER_CART_VERSION = '2025-10-15';
 const LAYER_VERSIONS = { service: '2026-03-02', capability: '2026-02-03' } as const;
 /** A vendor capability responses echo under envelope-echoes-unadvertised-capability; no profile advertises it. */
 const UNADVERTISED_CAPABILITY = 'com.example.gift_wrap';
+
+/** rate-limited-429: the requests a second answered before 429. */
+const RATE_LIMIT_PER_SECOND = 20;
 
 /** auth-checkout-only: a public catalog and cart; checkout and order need the key. */
 const checkoutOrOrder = (op: Operation) => op.capability === 'shopping.checkout' || op.capability === 'shopping.order';
@@ -427,6 +431,24 @@ export const VARIATIONS = [
       'signatures-digest-refused-400',
     ],
     plug: { 'platform-profile.resolved': () => true, 'platform-profile.refusal': () => undefined },
+  }),
+  variation({
+    name: 'rate-limited-429',
+    capability: 'transport',
+    description:
+      'Beyond 20 requests a second the business answers 429 with Retry-After: 1, whatever the request. A checker that judges the 429 instead of waiting and retrying fails checks all over the run.',
+    permitted_by:
+      'Document 1 §Errors: "429 | Rate limited"; §Limits: "Rate limit values and headers (429 is the signal): not shown."',
+    plug: {
+      'transport.refusal': (refusal, { recent }) =>
+        refusal ??
+        (recent > RATE_LIMIT_PER_SECOND
+          ? {
+              ...plainJson(429, { code: 'rate_limited', content: `over ${RATE_LIMIT_PER_SECOND} requests a second` }),
+              headers: { 'Retry-After': '1' },
+            }
+          : undefined),
+    },
   }),
   variation({
     name: 'https-tls-1-3',

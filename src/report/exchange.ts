@@ -41,6 +41,17 @@ export interface Exchange {
   durationMs: number;
   /** Set when no complete response was received. */
   transportError?: TransportError;
+  /** Earlier attempts of this request, answered 429 or 503 and retried after the wait they asked for. */
+  retried?: RetriedAttempt[];
+}
+
+/** An attempt the client retried (src/http/client.ts): what it was answered, and how long the client waited. */
+export interface RetriedAttempt {
+  status: number;
+  /** The Retry-After it named, as sent. */
+  retryAfter?: string;
+  startedAt: string;
+  waitedMs: number;
 }
 
 export interface TransportError {

@@ -46,6 +46,17 @@ export const plainJson = (status: number, body: unknown): StoredResponse => ({
   type: 'application/json',
 });
 
+/** Counts requests: each call records one and says how many arrived in the last `windowMs`, itself included. */
+export function requestCounter(windowMs = 1000): () => number {
+  const times: number[] = [];
+  return () => {
+    const now = performance.now();
+    times.push(now);
+    while (times.length && times[0] <= now - windowMs) times.shift();
+    return times.length;
+  };
+}
+
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The business's listeners on 127.0.0.1: HTTP, or HTTPS as the assembly says, and how to close them. */
