@@ -376,5 +376,5 @@ function classify(err: unknown, timeoutMs: number): TransportError {
   }
   const code = e.code ?? e.cause?.code;
   const message = e.cause?.message ?? e.message ?? String(err);
-  return { kind: 'network', message: code ? `${code}: ${message}` : message };
+  return { kind: 'network', message: code ? `${code}: ${message}` : message, ...(code ? { code } : {}) };
 }

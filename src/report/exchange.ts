@@ -57,6 +57,8 @@ export interface RetriedAttempt {
 export interface TransportError {
   kind: 'timeout' | 'network' | 'too-large' | 'invalid-url';
   message: string;
+  /** The system's error code of a network failure (ECONNREFUSED, ECONNRESET, …), when there is one. */
+  code?: string;
 }
 
 /** Whether a check may cite the exchange: it got an answer and was not a clean-up. */
