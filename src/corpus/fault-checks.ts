@@ -85,6 +85,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'message-type-vocabulary': { fails: ['catalog-lookup.not-found-info', 'envelope.message-vocabulary'] },
   'response-content-type-text': { fails: ['envelope.content-type'] },
   'envelope-status-vocabulary': { fails: ['envelope.status-vocabulary'] },
+  'envelope-capabilities-array': { fails: ['envelope.registries'], skips: ['versions.capability-echo'] },
   'transport-error-shape': { fails: ['catalog-lookup.batch-limit', 'envelope.transport-error-body'] },
   'transport-error-no-content': { fails: ['envelope.transport-error-body'] },
   'envelope-missing': {

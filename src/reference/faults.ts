@@ -205,6 +205,13 @@ export const FAULTS = [
     plug: { 'envelope.status': (status, { error }) => (error ? status : 'ok') },
   }),
   fault({
+    name: 'envelope-capabilities-array',
+    capability: 'envelope',
+    description: 'Every service response echoes its capabilities as an empty array, not a registry object.',
+    breaks: ['ENV-001'],
+    plug: { 'envelope.json': (env) => ('capabilities' in env ? { ...env, capabilities: [] } : env) },
+  }),
+  fault({
     name: 'transport-error-shape',
     capability: 'envelope',
     description: 'HTTP 400 bodies are {"error": "..."} without code and content.',
