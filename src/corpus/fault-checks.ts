@@ -1,6 +1,17 @@
 import { onEveryOperation, type FaultChecks } from './checks.js';
 
 /** What each fault of the shared layer and the shopping service must fail (src/reference/faults.ts). */
+/** A business that publishes no keys signs nothing: the signing SHOULDs warn, the key and signature checks see none. */
+const SIGNS_NOTHING = ['signatures.complete-signed', 'signatures.order-signed'];
+const SIGNS_NOTHING_SKIPS = [
+  'profile.keys-no-private',
+  'profile.keys-alg-curve',
+  'profile.keys-members',
+  'signatures.keyid-resolves',
+  'signatures.verify',
+  'signatures.content-digest',
+];
+
 export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'profile-version-format': { fails: ['profile.version'] },
   'profile-services-not-array': { fails: ['profile.services-registry'] },
@@ -158,7 +169,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'profile-keys-not-array': {
     fails: ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members', 'signatures.keyid-resolves'],
-    skips: ['signatures.complete-signed', 'signatures.order-signed', 'signatures.verify'],
+    skips: ['signatures.verify'],
   },
   'product-endpoint-missing': {
     fails: [
@@ -715,6 +726,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'platform-profile-malformed-424': { fails: onEveryOperation('platform-profile-malformed') },
   'platform-profile-unknown-key-rejected': { fails: onEveryOperation('platform-profile-unknown-key') },
   'request-signature-unchecked': { fails: onEveryOperation('signature-tampered') },
+  'signs-nothing-no-keys': { fails: SIGNS_NOTHING, skips: SIGNS_NOTHING_SKIPS },
+  'signs-nothing-keys-empty': { fails: SIGNS_NOTHING, skips: SIGNS_NOTHING_SKIPS },
   'request-digest-unchecked': { fails: onEveryOperation('signature-digest-wrong') },
   'request-keyid-unchecked': { fails: onEveryOperation('signature-unknown-keyid') },
   'tls-1-2-accepted': { fails: ['tls.minimum-version'] },

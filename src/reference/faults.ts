@@ -565,6 +565,22 @@ export const FAULTS = [
         known ? problem : `unsupported key type ${key.kty}`,
     },
   }),
+  // Response signing (Document 1 §Authentication): a business that publishes no keys signs nothing
+  fault({
+    name: 'signs-nothing-no-keys',
+    capability: 'signatures',
+    description:
+      'The profile publishes no keys member, so no response is signed: not the complete checkout responses signing is recommended for, not the order responses a business SHOULD sign.',
+    breaks: ['SIG-003', 'SIG-004'],
+    plug: { 'profile.keys': () => undefined },
+  }),
+  fault({
+    name: 'signs-nothing-keys-empty',
+    capability: 'signatures',
+    description: 'The profile publishes keys as an empty array, so no response is signed, as signs-nothing-no-keys.',
+    breaks: ['SIG-003', 'SIG-004'],
+    plug: { 'profile.keys': (keys) => keys && [] },
+  }),
   // Request signatures: each acts at one point of src/reference/shared/request-signatures.ts, with signatures required
   fault({
     name: 'request-signature-unchecked',

@@ -86,24 +86,6 @@ export const VARIATIONS = [
     },
   }),
   variation({
-    name: 'profile-no-keys',
-    capability: 'profile',
-    description: 'The profile publishes no keys member. A checker that requires signing keys fails it.',
-    permitted_by: 'Document 1 §Profile document: keys, Required "no".',
-    hides: ['jwk-private-member', 'jwk-alg-curve-mismatch', 'jwk-ec-missing-y'],
-    plug: { 'profile.keys': () => undefined },
-  }),
-  variation({
-    name: 'profile-keys-empty',
-    capability: 'profile',
-    description:
-      'The profile publishes keys as an empty array, and signs nothing. A checker that takes the keys member for keys expects signed complete and order responses.',
-    permitted_by:
-      'Document 1 §Profile document: keys "array of public JWK", Required "no"; "Any signing keys a profile publishes MUST appear here" (here there are none).',
-    hides: ['jwk-private-member', 'jwk-alg-curve-mismatch', 'jwk-ec-missing-y'],
-    plug: { 'profile.keys': (keys) => keys && [] },
-  }),
-  variation({
     name: 'profile-extra-members',
     capability: 'profile',
     description:
