@@ -725,6 +725,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'platform-profile-fetch-failure-500': { fails: onEveryOperation('platform-profile-unreachable') },
   'platform-profile-malformed-424': { fails: onEveryOperation('platform-profile-malformed') },
   'platform-profile-unknown-key-rejected': { fails: onEveryOperation('platform-profile-unknown-key') },
+  'platform-profile-unknown-curve-rejected': { fails: onEveryOperation('platform-profile-unknown-key') },
+  'platform-profile-unknown-member-rejected': { fails: onEveryOperation('platform-profile-unknown-key') },
   'request-signature-unchecked': { fails: onEveryOperation('signature-tampered') },
   'signs-nothing-no-keys': { fails: SIGNS_NOTHING, skips: SIGNS_NOTHING_SKIPS },
   'signs-nothing-keys-empty': { fails: SIGNS_NOTHING, skips: SIGNS_NOTHING_SKIPS },

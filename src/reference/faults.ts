@@ -8,6 +8,11 @@ import { RESPONSE_COMPONENTS } from './shared/signing.js';
 import { SHOPPING_FAULTS } from './shopping/faults.js';
 import { recordsFor, type Fault } from './records.js';
 
+/** The curves Document 1 §Public JWK names for EC keys. */
+const WELL_KNOWN_EC_CURVES = ['P-256', 'P-384'];
+/** The members Document 1 §Public JWK lists for a public key. */
+const JWK_MEMBERS = ['kid', 'kty', 'crv', 'x', 'y', 'alg', 'use'];
+
 export type { Fault };
 
 const { fault } = recordsFor<HookPoints>();
@@ -580,6 +585,35 @@ export const FAULTS = [
     description: 'The profile publishes keys as an empty array, so no response is signed, as signs-nothing-no-keys.',
     breaks: ['SIG-003', 'SIG-004'],
     plug: { 'profile.keys': (keys) => keys && [] },
+  }),
+  fault({
+    name: 'platform-profile-unknown-curve-rejected',
+    capability: 'discovery',
+    needs: ['platform-profiles-fetched'],
+    description:
+      'A platform profile carrying an EC key on a curve the business does not know is rejected whole with 422.',
+    breaks: ['PROF-010'],
+    plug: {
+      'platform-profile.key-problem': (problem, { key }) =>
+        problem ??
+        (key.kty === 'EC' && !WELL_KNOWN_EC_CURVES.includes(String(key.crv))
+          ? `unsupported curve ${key.crv}`
+          : undefined),
+    },
+  }),
+  fault({
+    name: 'platform-profile-unknown-member-rejected',
+    capability: 'discovery',
+    needs: ['platform-profiles-fetched'],
+    description: 'A platform profile whose keys carry a member the business does not know is rejected whole with 422.',
+    breaks: ['PROF-010'],
+    plug: {
+      'platform-profile.key-problem': (problem, { key }) =>
+        problem ??
+        Object.keys(key)
+          .filter((m) => !JWK_MEMBERS.includes(m))
+          .map((m) => `unknown key member ${m}`)[0],
+    },
   }),
   // Request signatures: each acts at one point of src/reference/shared/request-signatures.ts, with signatures required
   fault({

@@ -7,7 +7,8 @@ import { answer, type RequestCheck, type Send } from './probe.js';
 
 /**
  * 424 and 422 for platform profiles that cannot be fetched or are no profile, and no refusal for
- * one with an unknown key type, when the business is seen fetching the profiles this run hosts.
+ * one with keys of an unknown type and curve and unknown members, when the business is seen fetching the profiles this
+ * run hosts.
  */
 export async function judgePlatformProfiles(
   t: ScenarioContext<RequestCheck>,
@@ -29,7 +30,7 @@ export async function judgePlatformProfiles(
     if (platform.fetchesOf(url) === 0)
       return t.notApplicable(
         id,
-        `the business answered HTTP ${x.status} without fetching ${url}, so it met no ${what} to report`,
+        `the business answered HTTP ${x.status} without fetching ${url}, so it never met ${what}`,
       );
     if (x.status !== undefined && x.status < 400)
       return t.observe(id, {
@@ -46,13 +47,13 @@ export async function judgePlatformProfiles(
   };
   await judge(ids[0], 'unreachable', 424, 'a platform profile that answers 503');
   await judge(ids[1], 'malformed', 422, `a platform profile without a ${t.dialect.envelopeKey} object`);
-  const unknown = 'a platform profile with a key of an unknown type';
+  const unknown = 'a platform profile with keys of an unknown type and of an unknown curve, and unknown members';
   const url = platform.urlFor('unknown-key-type', op.name);
   const x = await send({ headers: agent(url) });
   if (platform.fetchesOf(url) === 0)
     return t.notApplicable(
       ids[2],
-      `the business answered HTTP ${x.status} without fetching ${url}, so it met no ${unknown} to report`,
+      `the business answered HTTP ${x.status} without fetching ${url}, so it never met ${unknown}`,
     );
   t.check(ids[2], x.status === control.status, {
     message: `${unknown} gave HTTP ${x.status ?? x.transportError?.message}`,

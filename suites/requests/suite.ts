@@ -79,7 +79,7 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
     },
     {
       id: `${p}.platform-profile-unknown-key`,
-      title: 'a Proto-Agent profile with a key of an unknown type is accepted',
+      title: 'a Proto-Agent profile with keys of an unknown type and curve and unknown members is accepted',
       requirements: ['PROF-010'],
     },
     {
