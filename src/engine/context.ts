@@ -179,6 +179,9 @@ export class ScenarioContext<in C extends string = never> {
     if (failure && !(tolerateTransportError && judgeable(failure, handshakeAltered))) {
       throw new HarnessError(`${exchange.method} ${exchange.url}: ${failure.message}`);
     }
+    // A 401 where the run withheld its credentials says nothing about the business (the run's notices say why).
+    const withheld = exchange.status === 401 ? this.client.withholdsCredentialsFrom(exchange.url) : undefined;
+    if (withheld && !this.cleaningUp) this.stopNotTested(withheldCredentials(withheld));
     return exchange;
   }
 
@@ -279,6 +282,10 @@ function pathFor(op: Operation, id: string | undefined): string {
   if (id === undefined) throw new Error(`operation ${op.name} needs an id`);
   return op.path.replace('{id}', encodeURIComponent(id));
 }
+
+/** Why a 401 from an origin the run sends no credentials to is not judged. */
+export const withheldCredentials = (origin: string) =>
+  `${origin} gets no credentials, so its 401 is not judged: list it in auth.origins in --config to send them there`;
 
 /** Codes of a network failure that never reached a server: no handshake can explain them. */
 const UNREACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);

@@ -157,6 +157,18 @@ export class HttpClient {
     this.credentialOrigins = origins;
   }
 
+  /** The origin of a URL when the run has credentials but sends none there, else undefined. */
+  withholdsCredentialsFrom(url: string): string | undefined {
+    if (Object.keys(this.opts.headers).length === 0) return undefined;
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return undefined;
+    }
+    return this.credentialOrigins.includes(origin) ? undefined : origin;
+  }
+
   async send(req: OutgoingRequest): Promise<Exchange> {
     const wire = buildRequest({ method: req.method, url: req.url }, req, this.stepOptions(), {
       omit: req.omit,
