@@ -179,6 +179,11 @@ export class ScenarioContext<in C extends string = never> {
     if (failure && !(tolerateTransportError && judgeable(failure, handshakeAltered))) {
       throw new HarnessError(`${exchange.method} ${exchange.url}: ${failure.message}`);
     }
+    // Still rate limited after the client's bounded retries: the business's answer to the request is unknown.
+    if (exchange.status === 429 && !this.cleaningUp)
+      throw new HarnessError(
+        `${exchange.method} ${exchange.url}: still rate limited (HTTP 429) after ${exchange.retried?.length ?? 0} retries`,
+      );
     // A 401 where the run withheld its credentials says nothing about the business (the run's notices say why).
     const withheld = exchange.status === 401 ? this.client.withholdsCredentialsFrom(exchange.url) : undefined;
     if (withheld && !this.cleaningUp) this.stopNotTested(withheldCredentials(withheld));
