@@ -186,7 +186,7 @@ export interface LayerHooks {
   'response.json': Hook<Json, { envelopeKey: string }>;
 
   // A request on its way to a handler.
-  /** The answer to a request before anything else reads it (a rate limit's 429): none. `recent`: requests in the last second. */
+  /** The answer to a request before anything reads it (a 429): none. `recent`: requests in the last 1 s. */
   'transport.refusal': Hook<StoredResponse | undefined, { recent: number }>;
   /** The refusal of a request that reached an operation's route: none, as every route is served. */
   'route.refusal': Hook<Reply | undefined, { op: Operation; method: string; path: string }>;
