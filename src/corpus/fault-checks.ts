@@ -122,6 +122,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'booking.resource',
     ],
     skips: [
+      'envelope.registries',
       'catalog-search.products-valid',
       'catalog-search.default-page-size',
       'catalog-search.default-page-full',

@@ -179,10 +179,11 @@ export class ScenarioContext<in C extends string = never> {
     if (failure && !(tolerateTransportError && judgeable(failure, handshakeAltered))) {
       throw new HarnessError(`${exchange.method} ${exchange.url}: ${failure.message}`);
     }
-    // Still rate limited after the client's bounded retries: the business's answer to the request is unknown.
+    // Still rate limited after the client's bounded retries: a permitted answer (Document 1 §Errors) that leaves the
+    // request unjudged, as the rest of the scenario.
     if (exchange.status === 429 && !this.cleaningUp)
-      throw new HarnessError(
-        `${exchange.method} ${exchange.url}: still rate limited (HTTP 429) after ${exchange.retried?.length ?? 0} retries`,
+      this.stopNotTested(
+        `${exchange.method} ${exchange.url} was still rate limited (HTTP 429) after ${exchange.retried?.length ?? 0} retries; try again later`,
       );
     // A 401 where the run withheld its credentials says nothing about the business (the run's notices say why).
     const withheld = exchange.status === 401 ? this.client.withholdsCredentialsFrom(exchange.url) : undefined;

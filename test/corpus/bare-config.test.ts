@@ -97,8 +97,8 @@ describe('a run with an empty config', () => {
         `booking.dates: none of the run's ${answered} answered requests was one of the booking responses carrying a session with dates`,
         `booking.currency: none of the run's ${answered} answered requests was one of the booking responses carrying a session with a currency`,
         // Without a token nothing is completed: the signing advice has no response to judge.
-        `signatures.complete-signed: none of the run's ${answered} answered requests was one of the complete checkout responses carrying the session, from a business publishing keys`,
-        `signatures.order-signed: none of the run's ${answered} answered requests was one of the order responses carrying the order, from a business publishing keys`,
+        `signatures.complete-signed: none of the run's ${answered} answered requests was one of the complete checkout responses carrying the session`,
+        `signatures.order-signed: none of the run's ${answered} answered requests was one of the order responses carrying the order`,
       ]);
       expect(report.exitCode).toBe(0);
     } finally {
