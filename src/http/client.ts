@@ -15,6 +15,7 @@ import {
   type ResponseFacts,
   type WireRequest,
 } from './pipeline.js';
+import { decodeContent } from './content-coding.js';
 import type { Redactor } from './redact.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';
 
@@ -243,8 +244,11 @@ export class HttpClient {
       status = res.statusCode;
       responseHeaders = flattenHeaders(res.headers);
       const read = await readCapped(res.body, this.opts.maxResponseBytes);
-      facts = readResponse({ status, headers: responseHeaders, raw: read.raw }, { keys: this.keys });
-      if (read.truncated) {
+      // A coded body is judged decoded: the spec's digest is over the body, not its transfer form.
+      const decoded = decodeContent(read.raw, responseHeaders['content-encoding'], this.opts.maxResponseBytes);
+      const raw = 'body' in decoded ? decoded.body : read.raw;
+      facts = readResponse({ status, headers: responseHeaders, raw }, { keys: this.keys });
+      if (read.truncated || ('tooLarge' in decoded && decoded.tooLarge)) {
         transportError = { kind: 'too-large', message: `response body exceeds ${this.opts.maxResponseBytes} bytes` };
       }
     } catch (err) {

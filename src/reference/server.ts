@@ -45,6 +45,7 @@ const CONFORMANT_ASSEMBLY: Assembly = {
   minTls: 'TLSv1.3',
   clientCertificates: false,
   chunked: false,
+  gzip: false,
 };
 
 /**
@@ -107,9 +108,9 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   };
   const listener = (serves: { profile: boolean; services: boolean }) => (req: IncomingMessage, res: ServerResponse) => {
     respond(req, serves)
-      .then((out) => writeResponse(res, out, assembly.chunked))
+      .then((out) => writeResponse(res, out, assembly, req))
       .catch((err: Error) => {
-        writeResponse(res, plainJson(500, { code: 'internal_error', content: err.message }), assembly.chunked);
+        writeResponse(res, plainJson(500, { code: 'internal_error', content: err.message }), assembly, req);
       });
   };
 

@@ -42,6 +42,8 @@ const PAIRS: [FaultName, VariationName][] = [
   ['idempotency-replay-status-200', 'idempotency-compares-json'],
   ['idempotency-not-stored', 'idempotency-key-per-operation'],
   ['response-digest-raw-bytes', 'responses-signed-everywhere'],
+  // The body comes gzip-coded: the digest over the bytes as sent, not their canonical form, must still be told.
+  ['response-digest-raw-bytes', 'responses-gzip'],
   ['response-signature-tampered', 'responses-signed-ed25519'],
   ['capability-version-echo-differs', 'capability-versions-differ'],
   // Each layer states its own version: the unadvertised one must still be told from all three.

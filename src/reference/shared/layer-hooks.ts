@@ -36,6 +36,8 @@ export interface Assembly {
   clientCertificates: boolean;
   /** Whether responses go out in chunks, without Content-Length. */
   chunked: boolean;
+  /** Whether bodies go out gzip-coded (Content-Encoding: gzip) to a request that does not refuse it. */
+  gzip: boolean;
 }
 
 /** The authentication the business requires, and of which operations; none when every operation is open. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { MAX_RETRIES, MAX_RETRY_WAIT_MS, retryWait } from '../../src/http/client.js';
+import { decodeContent } from '../../src/http/content-coding.js';
 
 describe('retryWait (the one HTTP client backs off on 429 and 503)', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
@@ -27,5 +29,25 @@ describe('retryWait (the one HTTP client backs off on 429 and 503)', () => {
       expect(retryWait(status, { 'retry-after': '1' }, 0, now)).toBeUndefined();
     expect(retryWait(429, { 'retry-after': '1' }, MAX_RETRIES - 1, now)).toBe(1000);
     expect(retryWait(429, { 'retry-after': '1' }, MAX_RETRIES, now)).toBeUndefined();
+  });
+});
+
+describe('decodeContent (a coded body is judged decoded)', () => {
+  const body = Buffer.from('{"proto":{"version":"2026-04-08"}}');
+
+  it('decodes gzip, deflate and br, and leaves an uncoded body as it came', () => {
+    expect(decodeContent(gzipSync(body), 'gzip', 1000)).toEqual({ body });
+    expect(decodeContent(deflateSync(body), 'deflate', 1000)).toEqual({ body });
+    expect(decodeContent(brotliCompressSync(body), 'br', 1000)).toEqual({ body });
+    expect(decodeContent(body, undefined, 1000)).toEqual({ body });
+    expect(decodeContent(body, 'identity', 1000)).toEqual({ body });
+  });
+
+  it('says why it cannot decode, and keeps the size cap', () => {
+    expect(decodeContent(body, 'zstd', 1000)).toEqual({ problem: expect.stringMatching(/zstd is not one/) });
+    expect(decodeContent(body, 'gzip', 1000)).toEqual({ problem: expect.stringMatching(/cannot be decoded/) });
+    expect(decodeContent(gzipSync(Buffer.alloc(5000)), 'gzip', 1000)).toEqual(
+      expect.objectContaining({ tooLarge: true }),
+    );
   });
 });
