@@ -237,7 +237,7 @@ export const VARIATIONS = [
     name: 'responses-gzip',
     capability: 'envelope',
     description:
-      'Every response body goes out gzip-coded (Content-Encoding: gzip) unless the request\'s Accept-Encoding refuses it. A client that sends no Accept-Encoding and does not decode reads gzip bytes as the body.',
+      "Every response body goes out gzip-coded (Content-Encoding: gzip) unless the request's Accept-Encoding refuses it. A client that sends no Accept-Encoding and does not decode reads gzip bytes as the body.",
     permitted_by:
       'Document 1 §Authentication: "User-Agent, Content-Type, Accept, Accept-Language, Accept-Encoding | no | Ordinary HTTP meaning"; RFC 9110 §12.5.3: without Accept-Encoding any content coding is acceptable.',
     plug: { 'server.assembly': (assembly) => ({ ...assembly, gzip: true }) },
