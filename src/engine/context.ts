@@ -179,11 +179,12 @@ export class ScenarioContext<in C extends string = never> {
     if (failure && !(tolerateTransportError && judgeable(failure, handshakeAltered))) {
       throw new HarnessError(`${exchange.method} ${exchange.url}: ${failure.message}`);
     }
-    // Still rate limited after the client's bounded retries: a permitted answer (Document 1 §Errors) that leaves the
-    // request unjudged, as the rest of the scenario.
-    if (exchange.status === 429 && !this.cleaningUp)
+    // Still rate limited or unavailable after the client's bounded retries: permitted answers (Document 1 §Errors)
+    // that leave the request unjudged, as the rest of the scenario.
+    const transient = exchange.status === 429 ? 'rate limited' : exchange.status === 503 ? 'unavailable' : undefined;
+    if (transient && !this.cleaningUp)
       this.stopNotTested(
-        `${exchange.method} ${exchange.url} was still rate limited (HTTP 429) after ${exchange.retried?.length ?? 0} retries; try again later`,
+        `${exchange.method} ${exchange.url} was still ${transient} (HTTP ${exchange.status}) after ${exchange.retried?.length ?? 0} retries; try again later`,
       );
     // A 401 where the run withheld its credentials says nothing about the business (the run's notices say why).
     const withheld = exchange.status === 401 ? this.client.withholdsCredentialsFrom(exchange.url) : undefined;

@@ -321,13 +321,13 @@ interface Attempt {
 export const MAX_RETRIES = 3;
 /** The longest wait for one retry, whatever Retry-After asks: a run is not held up for minutes. */
 export const MAX_RETRY_WAIT_MS = 5000;
-/** The wait for a 429 that names no Retry-After. */
+/** The wait for a 429 or 503 that names no usable Retry-After. */
 const DEFAULT_RETRY_WAIT_MS = 1000;
 
 /**
  * How long to wait before retrying a response, or undefined when it is not retried: a 429 (rate
- * limited), or a 503 naming Retry-After (Document 1 §Errors; RFC 9110 §10.2.3: seconds or an
- * HTTP date), bounded by MAX_RETRY_WAIT_MS and MAX_RETRIES.
+ * limited) or a 503 (temporarily unavailable; Document 1 §Errors), after what Retry-After asks
+ * (RFC 9110 §10.2.3: seconds or an HTTP date), bounded by MAX_RETRY_WAIT_MS and MAX_RETRIES.
  */
 export function retryWait(
   status: number | undefined,
@@ -345,7 +345,7 @@ export function retryWait(
         : Number.isNaN(Date.parse(value))
           ? undefined
           : Math.max(0, Date.parse(value) - now);
-  if (asked === undefined) return status === 429 ? DEFAULT_RETRY_WAIT_MS : undefined;
+  if (asked === undefined) return DEFAULT_RETRY_WAIT_MS;
   return Math.min(asked, MAX_RETRY_WAIT_MS);
 }
 
