@@ -204,6 +204,12 @@ function exchangeBlock(x: Exchange): string {
       ` <strong>${esc(x.method)}</strong> <span class="url">${esc(x.url)}</span>` +
       ` → <strong>${esc(status)}</strong> <span class="time">${esc(formatMs(x.durationMs))}, ${esc(x.startedAt)}</span></p>`,
   ];
+  for (const a of x.retried ?? []) {
+    const asked = a.retryAfter !== undefined ? ` (Retry-After: ${esc(a.retryAfter)})` : '';
+    parts.push(
+      `<p class="transport">retried: HTTP ${a.status}${asked} at ${esc(a.startedAt)}, waited ${esc(formatMs(a.waitedMs))}</p>`,
+    );
+  }
   if (x.transportError) {
     parts.push(`<p class="transport">${esc(x.transportError.kind)}: ${esc(x.transportError.message)}</p>`);
   }

@@ -97,6 +97,7 @@ function exchangeJson(x: Exchange): Record<string, unknown> {
   if (x.contentDigest !== undefined) out.contentDigest = x.contentDigest;
   out.startedAt = x.startedAt;
   out.durationMs = x.durationMs;
+  if (x.retried !== undefined) out.retried = x.retried.map((a) => ({ ...a }));
   if (x.transportError !== undefined) {
     out.transportError = { kind: x.transportError.kind, message: x.transportError.message };
   }

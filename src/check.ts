@@ -81,6 +81,8 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   );
   try {
     const target = await discover(opts.url, dialect, client, overrides);
+    const withheld = withheldOrigins(target, client);
+    if (withheld.length) target.notices = [...(target.notices ?? []), ...withheld];
     const keys = target.profile?.document.keys;
     client.verifyWith(
       Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : [],
@@ -100,6 +102,19 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     await client.close();
     await platform?.close();
   }
+}
+
+/** A notice for each service endpoint on an origin the run has credentials for but sends none to. */
+function withheldOrigins(target: Target, client: HttpClient): string[] {
+  const byOrigin = new Map<string, string[]>();
+  for (const [service, binding] of target.services) {
+    const origin = binding.endpoint && client.withholdsCredentialsFrom(binding.endpoint);
+    if (origin) byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), wireName(target.dialect, service)]);
+  }
+  return [...byOrigin].map(
+    ([origin, services]) =>
+      `credentials are not sent to ${origin} (the endpoint of ${services.join(', ')}): it is neither the target's origin nor in auth.origins in --config; its 401s are not judged`,
+  );
 }
 
 function runInfo(url: string, target: Target, options: RunInfo['options']): RunInfo {

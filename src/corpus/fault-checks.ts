@@ -1,6 +1,17 @@
 import { onEveryOperation, refusedProbe, type FaultChecks } from './checks.js';
 
 /** What each fault of the shared layer and the shopping service must fail (src/reference/faults.ts). */
+/** A business that publishes no keys signs nothing: the signing SHOULDs warn, the key and signature checks see none. */
+const SIGNS_NOTHING = ['signatures.complete-signed', 'signatures.order-signed'];
+const SIGNS_NOTHING_SKIPS = [
+  'profile.keys-no-private',
+  'profile.keys-alg-curve',
+  'profile.keys-members',
+  'signatures.keyid-resolves',
+  'signatures.verify',
+  'signatures.content-digest',
+];
+
 export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'profile-version-format': { fails: ['profile.version'] },
   'profile-services-not-array': { fails: ['profile.services-registry'] },
@@ -88,6 +99,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'message-type-vocabulary': { fails: ['catalog-lookup.not-found-info', 'envelope.message-vocabulary'] },
   'response-content-type-text': { fails: ['envelope.content-type'] },
   'envelope-status-vocabulary': { fails: ['envelope.status-vocabulary'] },
+  'envelope-capabilities-array': { fails: ['envelope.registries'], skips: ['versions.capability-echo'] },
   'transport-error-shape': {
     fails: ['catalog-lookup.batch-limit', 'envelope.transport-error-body', ...onEveryOperation('malformed-json')],
   },
@@ -115,6 +127,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'booking.resource',
     ],
     skips: [
+      'envelope.registries',
       'catalog-search.products-valid',
       'catalog-search.default-page-size',
       'catalog-search.default-page-full',
@@ -738,9 +751,13 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'auth-invalid-credential-accepted': { fails: onEveryOperation('credential-invalid') },
   'auth-forbidden-accepted': { fails: onEveryOperation('credential-forbidden') },
   'platform-profile-fetch-failure-500': { fails: onEveryOperation('platform-profile-unreachable') },
-  'platform-profile-malformed-accepted': { fails: onEveryOperation('platform-profile-malformed') },
+  'platform-profile-malformed-424': { fails: onEveryOperation('platform-profile-malformed') },
   'platform-profile-unknown-key-rejected': { fails: onEveryOperation('platform-profile-unknown-key') },
+  'platform-profile-unknown-curve-rejected': { fails: onEveryOperation('platform-profile-unknown-key') },
+  'platform-profile-unknown-member-rejected': { fails: onEveryOperation('platform-profile-unknown-key') },
   'request-signature-unchecked': { fails: onEveryOperation('signature-tampered') },
+  'signs-nothing-no-keys': { fails: SIGNS_NOTHING, skips: SIGNS_NOTHING_SKIPS },
+  'signs-nothing-keys-empty': { fails: SIGNS_NOTHING, skips: SIGNS_NOTHING_SKIPS },
   'request-digest-unchecked': { fails: onEveryOperation('signature-digest-wrong') },
   'request-keyid-unchecked': { fails: onEveryOperation('signature-unknown-keyid') },
   'tls-1-2-accepted': { fails: ['tls.minimum-version'] },

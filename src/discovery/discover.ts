@@ -36,17 +36,29 @@ export async function discover(
   const services = new Map(profile?.services ?? []);
   for (const [service, endpoint] of overrides.endpoints)
     services.set(service, { endpoint: endpoint.replace(/\/+$/, '') });
-  const advertised = isObject(meta?.capabilities) ? Object.keys(meta.capabilities) : [];
+  const registry = meta?.capabilities;
+  const advertised = isObject(registry) ? Object.keys(registry) : [];
   const known = new Set(
     advertised.map((w) => logicalName(dialect, w)).filter((c): c is string => !!c && CAPABILITIES.includes(c)),
   );
+  const notices: string[] = [];
+  const named = overrides.capabilities;
   // --capabilities narrows what a readable profile advertises: one it does not advertise is not the business's to
-  // implement.
+  // implement. A registry that is no object advertises nothing readable: the flag's names are checked as given.
+  const readable = profile !== undefined && (registry === undefined || isObject(registry));
+  if (named && profile && !readable)
+    notices.push(
+      `--capabilities: the profile's ${dialect.envelopeKey}.capabilities is ${Array.isArray(registry) ? 'an array' : typeof registry}, not a registry object, so what it advertises cannot be read; checking ${named.map((c) => wireName(dialect, c)).join(', ')} as --capabilities names them`,
+    );
+  const unadvertised = named && readable ? named.filter((c) => !known.has(c)) : [];
+  if (unadvertised.length)
+    notices.push(
+      `--capabilities names ${unadvertised.map((c) => wireName(dialect, c)).join(', ')}, which the profile does not advertise${advertised.length ? ` (it advertises ${advertised.join(', ')})` : ''}: not checked`,
+    );
   const wanted =
-    overrides.capabilities && profile
-      ? overrides.capabilities.filter((c) => known.has(c))
-      : (overrides.capabilities ??
-        (profile ? [...known] : CAPABILITIES.filter((c) => overrides.endpoints.has(serviceOf(c)))));
+    named && readable
+      ? named.filter((c) => known.has(c))
+      : (named ?? (profile ? [...known] : CAPABILITIES.filter((c) => overrides.endpoints.has(serviceOf(c)))));
   const capabilities = new Set(wanted);
   for (const c of capabilities) {
     if (!services.has(serviceOf(c)) && !profile) {
@@ -57,7 +69,17 @@ export async function discover(
   }
   const excluded = new Set([...known].filter((c) => !capabilities.has(c)));
   const listed = profile ? advertised : [...capabilities].map((c) => wireName(dialect, c));
-  return { url, dialect, profile, profileNotRead, services, capabilities, excluded, advertised: listed };
+  return {
+    url,
+    dialect,
+    profile,
+    profileNotRead,
+    services,
+    capabilities,
+    excluded,
+    advertised: listed,
+    ...(notices.length ? { notices } : {}),
+  };
 }
 
 /** Fetches and parses the profile; anything that makes it unusable is a TargetUnusableError. */

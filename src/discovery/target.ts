@@ -24,6 +24,8 @@ export interface Target {
   excluded: Set<string>;
   /** Every capability the business advertises, as it names them, known to this tool or not. */
   advertised: string[];
+  /** What discovery could not do as asked, for the run's notices (a `--capabilities` name the profile lacks). */
+  notices?: string[];
 }
 
 /** The profile check that finds each service's REST endpoint; capability suites are blocked by it. */

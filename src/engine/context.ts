@@ -2,7 +2,7 @@ import type { RunConfig } from '../config/config.js';
 import type { Dialect } from '../dialect/dialect.js';
 import type { Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
-import type { Exchange } from '../report/exchange.js';
+import type { Exchange, TransportError } from '../report/exchange.js';
 import type { RequestStep, RequestStepName } from '../http/pipeline.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
 import { operation, type Operation } from '../protocol/operations.js';
@@ -123,7 +123,7 @@ export class ScenarioContext<in C extends string = never> {
       replace: opts.replace,
       clientCertificate: opts.clientCertificate,
     });
-    return this.record(exchange, opts.tolerateTransportError);
+    return this.record(exchange, opts.tolerateTransportError, opts.clientCertificate !== undefined);
   }
 
   /**
@@ -158,7 +158,7 @@ export class ScenarioContext<in C extends string = never> {
       scenario: this.scenarioId,
       tlsMaxVersion: 'TLSv1.2',
     });
-    return this.record(x, true);
+    return this.record(x, true, true);
   }
 
   /** The body bytes an earlier request carried, unredacted. */
@@ -166,11 +166,29 @@ export class ScenarioContext<in C extends string = never> {
     return this.client.sentBody(of);
   }
 
-  private record(exchange: Exchange, tolerateTransportError: boolean | undefined): Exchange {
+  /**
+   * Logs an exchange; the one place that decides what a transport failure means. A network failure
+   * is the run's error wherever it happens (the scenario ends `error`, never a failed check): the
+   * business's answer is unknown. Only a request that alters the TLS handshake on purpose (a capped
+   * version, another client certificate) takes a failed handshake as its answer, and only where the
+   * scenario tolerates transport failures, as it may a timeout or an oversized body.
+   */
+  private record(exchange: Exchange, tolerateTransportError: boolean | undefined, handshakeAltered = false): Exchange {
     this.exchanges.push(exchange);
-    if (exchange.transportError && !tolerateTransportError) {
-      throw new HarnessError(`${exchange.method} ${exchange.url}: ${exchange.transportError.message}`);
+    const failure = exchange.transportError;
+    if (failure && !(tolerateTransportError && judgeable(failure, handshakeAltered))) {
+      throw new HarnessError(`${exchange.method} ${exchange.url}: ${failure.message}`);
     }
+    // Still rate limited or unavailable after the client's bounded retries: permitted answers (Document 1 §Errors)
+    // that leave the request unjudged, as the rest of the scenario.
+    const transient = exchange.status === 429 ? 'rate limited' : exchange.status === 503 ? 'unavailable' : undefined;
+    if (transient && !this.cleaningUp)
+      this.stopNotTested(
+        `${exchange.method} ${exchange.url} was still ${transient} (HTTP ${exchange.status}) after ${exchange.retried?.length ?? 0} retries; try again later`,
+      );
+    // A 401 where the run withheld its credentials says nothing about the business (the run's notices say why).
+    const withheld = exchange.status === 401 ? this.client.withholdsCredentialsFrom(exchange.url) : undefined;
+    if (withheld && !this.cleaningUp) this.stopNotTested(withheldCredentials(withheld));
     return exchange;
   }
 
@@ -270,4 +288,17 @@ function pathFor(op: Operation, id: string | undefined): string {
   if (!op.path.includes('{id}')) return op.path;
   if (id === undefined) throw new Error(`operation ${op.name} needs an id`);
   return op.path.replace('{id}', encodeURIComponent(id));
+}
+
+/** Why a 401 from an origin the run sends no credentials to is not judged. */
+export const withheldCredentials = (origin: string) =>
+  `${origin} gets no credentials, so its 401 is not judged: list it in auth.origins in --config to send them there`;
+
+/** Codes of a network failure that never reached a server: no handshake can explain them. */
+const UNREACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+
+/** Whether a scenario that tolerates transport failures may judge this one as the business's answer. */
+function judgeable(failure: TransportError, handshakeAltered: boolean): boolean {
+  if (failure.kind === 'timeout' || failure.kind === 'too-large') return true;
+  return failure.kind === 'network' && handshakeAltered && !UNREACHED.has(failure.code ?? '');
 }

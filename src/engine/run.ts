@@ -81,11 +81,14 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
 
   const serviceChecksRan = results.some((r) => isServiceSuite(plan, r.suite) && JUDGED.has(r.verdict));
   const exitCode = exitCodeFor(results, plan.strict, { serviceChecksRan });
-  const notices = serviceChecksRan
-    ? []
-    : [
-        'no service check could run, so the run proves nothing about the business; see the not-tested and blocked checks',
-      ];
+  const notices = [
+    ...(plan.target.notices ?? []),
+    ...(serviceChecksRan
+      ? []
+      : [
+          'no service check could run, so the run proves nothing about the business; see the not-tested and blocked checks',
+        ]),
+  ];
   const report: RunReport = {
     ...plan.info,
     reportVersion: 2,

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Dialect } from '../dialect/dialect.js';
-import type { Exchange, TransportError } from '../report/exchange.js';
+import type { Exchange, RetriedAttempt, TransportError } from '../report/exchange.js';
 import {
   buildRequest,
   contentDigestStep,
@@ -15,6 +15,7 @@ import {
   type ResponseFacts,
   type WireRequest,
 } from './pipeline.js';
+import { decodeContent } from './content-coding.js';
 import type { Redactor } from './redact.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';
 
@@ -157,6 +158,18 @@ export class HttpClient {
     this.credentialOrigins = origins;
   }
 
+  /** The origin of a URL when the run has credentials but sends none there, else undefined. */
+  withholdsCredentialsFrom(url: string): string | undefined {
+    if (Object.keys(this.opts.headers).length === 0) return undefined;
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return undefined;
+    }
+    return this.credentialOrigins.includes(origin) ? undefined : origin;
+  }
+
   async send(req: OutgoingRequest): Promise<Exchange> {
     const wire = buildRequest({ method: req.method, url: req.url }, req, this.stepOptions(), {
       omit: req.omit,
@@ -197,11 +210,27 @@ export class HttpClient {
   }
 
   private async transmit(wire: WireRequest, req: OutgoingRequest): Promise<Exchange> {
+    const retried: RetriedAttempt[] = [];
+    for (;;) {
+      const a = await this.attempt(wire, req);
+      const wait = a.transportError ? undefined : retryWait(a.status, a.responseHeaders, retried.length);
+      if (wait === undefined) return this.record(wire, req, a, retried);
+      retried.push({
+        status: a.status as number,
+        ...(a.responseHeaders?.['retry-after'] ? { retryAfter: a.responseHeaders['retry-after'] } : {}),
+        startedAt: a.startedAt.toISOString(),
+        waitedMs: wait,
+      });
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  /** One request on the wire and its response, read through the response steps. */
+  private async attempt(wire: WireRequest, req: OutgoingRequest): Promise<Attempt> {
     const startedAt = new Date();
     const start = performance.now();
     let status: number | undefined;
     let responseHeaders: Record<string, string> | undefined;
-    let responseText: string | undefined;
     let facts: ResponseFacts = {};
     let transportError: TransportError | undefined;
     try {
@@ -215,14 +244,30 @@ export class HttpClient {
       status = res.statusCode;
       responseHeaders = flattenHeaders(res.headers);
       const read = await readCapped(res.body, this.opts.maxResponseBytes);
-      facts = readResponse({ status, headers: responseHeaders, raw: read.raw }, { keys: this.keys });
-      responseText = facts.text;
-      if (read.truncated) {
+      // A coded body is judged decoded: the spec's digest is over the body, not its transfer form.
+      const decoded = decodeContent(read.raw, responseHeaders['content-encoding'], this.opts.maxResponseBytes);
+      const raw = 'body' in decoded ? decoded.body : read.raw;
+      facts = readResponse({ status, headers: responseHeaders, raw }, { keys: this.keys });
+      if (read.truncated || ('tooLarge' in decoded && decoded.tooLarge)) {
         transportError = { kind: 'too-large', message: `response body exceeds ${this.opts.maxResponseBytes} bytes` };
       }
     } catch (err) {
       transportError = classify(err, this.opts.timeoutMs);
     }
+    return {
+      startedAt,
+      durationMs: Math.round(performance.now() - start),
+      status,
+      responseHeaders,
+      facts,
+      transportError,
+    };
+  }
+
+  /** Records the answered attempt, redacted and numbered, noting the attempts retried before it. */
+  private record(wire: WireRequest, req: OutgoingRequest, a: Attempt, retried: RetriedAttempt[]): Exchange {
+    const { startedAt, status, responseHeaders, facts, transportError } = a;
+    const responseText = facts.text;
     const r = this.opts.redactor;
     // Request headers first: the redactor learns their secrets before it reads any body.
     const requestHeaders = r.headers(wire.headers);
@@ -249,7 +294,8 @@ export class HttpClient {
       json: transportError ? undefined : parseJson(redactedResponse),
       sentJson: parseJson(requestBody),
       startedAt: startedAt.toISOString(),
-      durationMs: Math.round(performance.now() - start),
+      durationMs: a.durationMs,
+      ...(retried.length ? { retried } : {}),
       transportError,
     };
     this.exchanges.push(exchange);
@@ -260,6 +306,47 @@ export class HttpClient {
   async close(): Promise<void> {
     await Promise.all([this.agent, ...this.variantAgents.values()].map((a) => a.close()));
   }
+}
+
+interface Attempt {
+  startedAt: Date;
+  durationMs: number;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  facts: ResponseFacts;
+  transportError?: TransportError;
+}
+
+/** Retries of one request at most: a business still limiting after them is answered as it answered. */
+export const MAX_RETRIES = 3;
+/** The longest wait for one retry, whatever Retry-After asks: a run is not held up for minutes. */
+export const MAX_RETRY_WAIT_MS = 5000;
+/** The wait for a 429 or 503 that names no usable Retry-After. */
+const DEFAULT_RETRY_WAIT_MS = 1000;
+
+/**
+ * How long to wait before retrying a response, or undefined when it is not retried: a 429 (rate
+ * limited) or a 503 (temporarily unavailable; Document 1 §Errors), after what Retry-After asks
+ * (RFC 9110 §10.2.3: seconds or an HTTP date), bounded by MAX_RETRY_WAIT_MS and MAX_RETRIES.
+ */
+export function retryWait(
+  status: number | undefined,
+  headers: Record<string, string> | undefined,
+  retries: number,
+  now = Date.now(),
+): number | undefined {
+  if (retries >= MAX_RETRIES || (status !== 429 && status !== 503)) return undefined;
+  const value = headers?.['retry-after']?.trim();
+  const asked =
+    value === undefined || value === ''
+      ? undefined
+      : /^\d+$/.test(value)
+        ? Number(value) * 1000
+        : Number.isNaN(Date.parse(value))
+          ? undefined
+          : Math.max(0, Date.parse(value) - now);
+  if (asked === undefined) return DEFAULT_RETRY_WAIT_MS;
+  return Math.min(asked, MAX_RETRY_WAIT_MS);
 }
 
 async function readCapped(
@@ -305,5 +392,5 @@ function classify(err: unknown, timeoutMs: number): TransportError {
   }
   const code = e.code ?? e.cause?.code;
   const message = e.cause?.message ?? e.message ?? String(err);
-  return { kind: 'network', message: code ? `${code}: ${message}` : message };
+  return { kind: 'network', message: code ? `${code}: ${message}` : message, ...(code ? { code } : {}) };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { TOOL } from '../package-root.js';
 import { agentHeaderValue } from './agent-header.js';
+import { ACCEPTED_CODINGS } from './content-coding.js';
 import type { Dialect } from '../dialect/dialect.js';
 import { contentDigestHeader, inspectResponse, signMessage } from '../protocol/signatures.js';
 import type { DigestFinding, SignatureFinding } from '../report/exchange.js';
@@ -62,7 +63,7 @@ export interface WireResponse {
 
 /** What the response steps derive from a response; the client records it with the exchange. */
 export interface ResponseFacts {
-  /** `sha-256` of the bytes as received, base64: evidence of exactly what was judged. */
+  /** `sha-256` of the body as received (decoded from its content coding), base64: evidence of what was judged. */
   sha256?: string;
   text?: string;
   signatures?: SignatureFinding[] | { problem: string };
@@ -94,6 +95,8 @@ export const REQUEST_STEPS: readonly RequestStep[] = [
     apply(req) {
       req.headers['Request-Id'] = randomUUID();
       req.headers.Accept = 'application/json';
+      // The codings the client decodes (src/http/content-coding.ts): none other may come back.
+      req.headers['Accept-Encoding'] = ACCEPTED_CODINGS;
       req.headers['User-Agent'] = `${TOOL.name}/${TOOL.version}`;
     },
   },

@@ -6,7 +6,8 @@ import type { Dialect } from '../dialect/dialect.js';
  * The platform profile this checker hosts for a business on loopback (Document 1 §Profile
  * document: the platform profile, advertised through Proto-Agent), and three deliberately broken
  * ones, each at its own `…/.well-known/proto`: one whose fetch fails (424), one that is not a
- * profile (422), one with a key of a type nobody knows (which must be tolerated, PROF-010).
+ * profile (422), one with keys of a type and of a curve nobody knows and a member nobody knows on every key (which
+ * must be tolerated, PROF-010).
  * It records which of them the business fetched.
  */
 export interface PlatformProfiles {
@@ -36,8 +37,24 @@ export function platformProfileDocument(
   };
 }
 
-/** A key no verifier knows: a profile carrying it must still be accepted (Document 1 §Public JWK). */
-const UNKNOWN_KEY = { kid: 'proto-conformance-future-key', kty: 'FUTURE-PQ', alg: 'FUTURE-ALG', pub: 'AAEC' };
+/**
+ * Keys no verifier knows, of an unknown type and of a well-known type on an unknown curve, and a member no verifier
+ * knows on every key: a profile carrying them must still be accepted, and its known keys still used (Document 1
+ * §Public JWK: "Unknown members are allowed and ignored by consumers"; verifiers "MUST tolerate unrecognised key
+ * types, curves and algorithms").
+ */
+const UNKNOWN_KEYS = [
+  { kid: 'proto-conformance-future-key', kty: 'FUTURE-PQ', alg: 'FUTURE-ALG', pub: 'AAEC' },
+  {
+    kid: 'proto-conformance-future-curve',
+    kty: 'EC',
+    crv: 'brainpoolP256r1',
+    x: 'qZLxJbTPJm6Ej1v9SCf9cCl6Y4J8CX0K1rpgnk1xB1g',
+    y: 'IaC4f0n8u0rK8v1QWf1JdXQ2o3cJbJ7m8lZ3m7n0a4E',
+  },
+];
+/** A member no consumer knows, added to every key of the unknown-key-type profile. */
+const UNKNOWN_MEMBER = { x_proto_conformance_note: 'an unknown member consumers ignore' };
 
 export async function startPlatformProfiles(
   dialect: Dialect,
@@ -52,7 +69,10 @@ export async function startPlatformProfiles(
       status: 200,
       body: JSON.stringify({
         ...document,
-        keys: [...(Array.isArray(document.keys) ? document.keys : []), UNKNOWN_KEY],
+        keys: [...(Array.isArray(document.keys) ? document.keys : []), ...UNKNOWN_KEYS].map((k) => ({
+          ...k,
+          ...UNKNOWN_MEMBER,
+        })),
       }),
     },
   };

@@ -8,6 +8,11 @@ import { RESPONSE_COMPONENTS } from './shared/signing.js';
 import { SHOPPING_FAULTS } from './shopping/faults.js';
 import { recordsFor, type Fault } from './records.js';
 
+/** The curves Document 1 §Public JWK names for EC keys. */
+const WELL_KNOWN_EC_CURVES = ['P-256', 'P-384'];
+/** The members Document 1 §Public JWK lists for a public key. */
+const JWK_MEMBERS = ['kid', 'kty', 'crv', 'x', 'y', 'alg', 'use'];
+
 export type { Fault };
 
 const { fault } = recordsFor<HookPoints>();
@@ -216,6 +221,13 @@ export const FAULTS = [
     description: 'Successful responses say status "ok".',
     breaks: ['ENV-007'],
     plug: { 'envelope.status': (status, { error }) => (error ? status : 'ok') },
+  }),
+  fault({
+    name: 'envelope-capabilities-array',
+    capability: 'envelope',
+    description: 'Every service response echoes its capabilities as an empty array, not a registry object.',
+    breaks: ['ENV-001'],
+    plug: { 'envelope.json': (env) => ('capabilities' in env ? { ...env, capabilities: [] } : env) },
   }),
   fault({
     name: 'transport-error-shape',
@@ -559,12 +571,18 @@ export const FAULTS = [
     },
   }),
   fault({
-    name: 'platform-profile-malformed-accepted',
+    name: 'platform-profile-malformed-424',
     capability: 'discovery',
     needs: ['platform-profiles-fetched'],
-    description: 'Whatever the platform profile URL returns is accepted: no 422 for one that is no profile.',
+    description:
+      'A platform profile that was fetched but is no profile is refused as if the fetch had failed: 424 instead of 422.',
     breaks: ['PLAT-002'],
-    plug: { 'platform-profile.refusal': (refusal, { failure }) => (failure === 'malformed' ? undefined : refusal) },
+    plug: {
+      'platform-profile.refusal': (refusal, { url, failure }) =>
+        failure === 'malformed'
+          ? transportError(424, 'platform_profile_unavailable', `the platform profile ${url} could not be used`)
+          : refusal,
+    },
   }),
   fault({
     name: 'platform-profile-unknown-key-rejected',
@@ -575,6 +593,51 @@ export const FAULTS = [
     plug: {
       'platform-profile.key-problem': (problem, { key, known }) =>
         known ? problem : `unsupported key type ${key.kty}`,
+    },
+  }),
+  // Response signing (Document 1 §Authentication): a business that publishes no keys signs nothing
+  fault({
+    name: 'signs-nothing-no-keys',
+    capability: 'signatures',
+    description:
+      'The profile publishes no keys member, so no response is signed: not the complete checkout responses signing is recommended for, not the order responses a business SHOULD sign.',
+    breaks: ['SIG-003', 'SIG-004'],
+    plug: { 'profile.keys': () => undefined },
+  }),
+  fault({
+    name: 'signs-nothing-keys-empty',
+    capability: 'signatures',
+    description: 'The profile publishes keys as an empty array, so no response is signed, as signs-nothing-no-keys.',
+    breaks: ['SIG-003', 'SIG-004'],
+    plug: { 'profile.keys': (keys) => keys && [] },
+  }),
+  fault({
+    name: 'platform-profile-unknown-curve-rejected',
+    capability: 'discovery',
+    needs: ['platform-profiles-fetched'],
+    description:
+      'A platform profile carrying an EC key on a curve the business does not know is rejected whole with 422.',
+    breaks: ['PROF-010'],
+    plug: {
+      'platform-profile.key-problem': (problem, { key }) =>
+        problem ??
+        (key.kty === 'EC' && !WELL_KNOWN_EC_CURVES.includes(String(key.crv))
+          ? `unsupported curve ${key.crv}`
+          : undefined),
+    },
+  }),
+  fault({
+    name: 'platform-profile-unknown-member-rejected',
+    capability: 'discovery',
+    needs: ['platform-profiles-fetched'],
+    description: 'A platform profile whose keys carry a member the business does not know is rejected whole with 422.',
+    breaks: ['PROF-010'],
+    plug: {
+      'platform-profile.key-problem': (problem, { key }) =>
+        problem ??
+        Object.keys(key)
+          .filter((m) => !JWK_MEMBERS.includes(m))
+          .map((m) => `unknown key member ${m}`)[0],
     },
   }),
   // Request signatures: each acts at one point of src/reference/shared/request-signatures.ts, with signatures required

@@ -13,7 +13,7 @@ import { servicePipeline } from './shared/pipeline.js';
 import { transportError } from './shared/replies.js';
 import { profileSignatureHeaders } from './shared/signing.js';
 import { REFERENCE_TLS } from './shared/tls.js';
-import { listeners, MAX_BODY, plainJson, readBody, writeResponse } from './shared/transport.js';
+import { listeners, MAX_BODY, plainJson, readBody, requestCounter, writeResponse } from './shared/transport.js';
 import { VARIATIONS, type VariationName } from './variations.js';
 
 export { REFERENCE_TLS };
@@ -45,6 +45,7 @@ const CONFORMANT_ASSEMBLY: Assembly = {
   minTls: 'TLSv1.3',
   clientCertificates: false,
   chunked: false,
+  gzip: false,
 };
 
 /**
@@ -93,9 +94,12 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     return { status: 200, text, type, headers: signs ? profileSignatureHeaders(200, type, text, keys) : {} };
   };
 
+  const recent = requestCounter();
   const respond = async (req: IncomingMessage, serves: { profile: boolean; services: boolean }) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const raw = await readBody(req);
+    const limited = hooks.run('transport.refusal', undefined, { recent: recent() });
+    if (limited) return limited;
     if (raw === undefined) return plainJson(413, { code: 'request_too_large', content: `body over ${MAX_BODY} bytes` });
     if (serves.profile && url.pathname === dialect.wellKnownPath)
       return req.method === 'GET' ? profile() : plainJson(405, { code: 'method_not_allowed', content: 'GET only' });
@@ -104,9 +108,9 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   };
   const listener = (serves: { profile: boolean; services: boolean }) => (req: IncomingMessage, res: ServerResponse) => {
     respond(req, serves)
-      .then((out) => writeResponse(res, out, assembly.chunked))
+      .then((out) => writeResponse(res, out, assembly, req))
       .catch((err: Error) => {
-        writeResponse(res, plainJson(500, { code: 'internal_error', content: err.message }), assembly.chunked);
+        writeResponse(res, plainJson(500, { code: 'internal_error', content: err.message }), assembly, req);
       });
   };
 

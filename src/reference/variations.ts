@@ -13,9 +13,10 @@ import {
   REFERENCE_UNSCOPED_BEARER_TOKEN,
 } from './shared/auth.js';
 import type { Json, RunConfigNeeds } from './shared/layer-hooks.js';
-import { businessError, missingMembers, unrecoverable } from './shared/replies.js';
+import { businessError, missingMembers, transportError, unrecoverable } from './shared/replies.js';
 import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
 import { tlsPath } from './shared/tls.js';
+import { plainJson } from './shared/transport.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
 import { recordsFor, type Variation } from './records.js';
 
@@ -34,6 +35,9 @@ const OLDER_CART_VERSION = '2025-10-15';
 const LAYER_VERSIONS = { service: '2026-03-02', capability: '2026-02-03' } as const;
 /** A vendor capability responses echo under envelope-echoes-unadvertised-capability; no profile advertises it. */
 const UNADVERTISED_CAPABILITY = 'com.example.gift_wrap';
+
+/** rate-limited-429: the requests a second answered before 429. */
+const RATE_LIMIT_PER_SECOND = 20;
 
 /** auth-checkout-only: a public catalog and cart; checkout and order need the key. */
 const checkoutOrOrder = (op: Operation) => op.capability === 'shopping.checkout' || op.capability === 'shopping.order';
@@ -80,24 +84,6 @@ export const VARIATIONS = [
           ? [{ version: services.version, transport: 'mcp', endpoint: `${services.base}/mcp` }, ...entries]
           : entries,
     },
-  }),
-  variation({
-    name: 'profile-no-keys',
-    capability: 'profile',
-    description: 'The profile publishes no keys member. A checker that requires signing keys fails it.',
-    permitted_by: 'Document 1 §Profile document: keys, Required "no".',
-    hides: ['jwk-private-member', 'jwk-alg-curve-mismatch', 'jwk-ec-missing-y'],
-    plug: { 'profile.keys': () => undefined },
-  }),
-  variation({
-    name: 'profile-keys-empty',
-    capability: 'profile',
-    description:
-      'The profile publishes keys as an empty array, and signs nothing. A checker that takes the keys member for keys expects signed complete and order responses.',
-    permitted_by:
-      'Document 1 §Profile document: keys "array of public JWK", Required "no"; "Any signing keys a profile publishes MUST appear here" (here there are none).',
-    hides: ['jwk-private-member', 'jwk-alg-curve-mismatch', 'jwk-ec-missing-y'],
-    plug: { 'profile.keys': (keys) => keys && [] },
   }),
   variation({
     name: 'profile-extra-members',
@@ -265,6 +251,15 @@ export const VARIATIONS = [
     plug: { 'server.assembly': (assembly) => ({ ...assembly, chunked: true }) },
   }),
   variation({
+    name: 'responses-gzip',
+    capability: 'envelope',
+    description:
+      "Every response body goes out gzip-coded (Content-Encoding: gzip) unless the request's Accept-Encoding refuses it. A client that sends no Accept-Encoding and does not decode reads gzip bytes as the body.",
+    permitted_by:
+      'Document 1 §Authentication: "User-Agent, Content-Type, Accept, Accept-Language, Accept-Encoding | no | Ordinary HTTP meaning"; RFC 9110 §12.5.3: without Accept-Encoding any content coding is acceptable.',
+    plug: { 'server.assembly': (assembly) => ({ ...assembly, gzip: true }) },
+  }),
+  variation({
     name: 'transport-errors-detailed',
     capability: 'envelope',
     description:
@@ -412,6 +407,55 @@ export const VARIATIONS = [
       'platform-profile.resolved': () => true,
       'request-signature.verified': (verified, { op }) => verified || SIGNED_ON_COMPLETE_ONLY.includes(op.name),
       'run-config.needs': (needs) => ({ ...needs, signing: { required_for: SIGNED_ON_COMPLETE_ONLY } }),
+    },
+  }),
+  variation({
+    name: 'signatures-digest-refused-400',
+    capability: 'signatures',
+    description:
+      'As requires-signatures, but a body that does not match its Content-Digest is refused as a malformed request, HTTP 400, before any signature is read. A checker that wants 401 for it fails the business.',
+    permitted_by:
+      'Document 1 §Errors: "400 | Malformed JSON or missing required parameters", "401 | Authentication missing or invalid"; which status a body that does not match its Content-Digest gets is not shown.',
+    plug: {
+      'platform-profile.resolved': () => true,
+      'request-signature.verified': () => true,
+      'request-signature.refusal': (refusal, { check }) =>
+        check === 'digest' ? transportError(400, 'invalid_request', 'Content-Digest does not match the body') : refusal,
+      'run-config.needs': (needs) => ({ ...needs, signing: { required_for: ['*'] } }),
+    },
+  }),
+  variation({
+    name: 'platform-profiles-best-effort',
+    capability: 'discovery',
+    description:
+      'The business fetches the platform profile each Proto-Agent names (on loopback), but serves the request when the fetch fails or what comes back is no profile. A checker that reads the 422 and 424 rows as a duty to refuse fails it.',
+    permitted_by:
+      'Document 1 §Errors: "422 | Platform profile content malformed (discovery failure)", "424 | Platform profile URL valid but fetching it failed"; the statuses of a refusal are fixed, whether a business must refuse is not shown.',
+    // A business that verifies signatures needs the profile's keys, so it would refuse: that is another choice.
+    conflicts: [
+      'platform-profiles-fetched-on-complete',
+      'requires-signatures',
+      'signatures-on-complete-only',
+      'signatures-digest-refused-400',
+    ],
+    plug: { 'platform-profile.resolved': () => true, 'platform-profile.refusal': () => undefined },
+  }),
+  variation({
+    name: 'rate-limited-429',
+    capability: 'transport',
+    description:
+      'Beyond 20 requests a second the business answers 429 with Retry-After: 1, whatever the request. A checker that judges the 429 instead of waiting and retrying fails checks all over the run.',
+    permitted_by:
+      'Document 1 §Errors: "429 | Rate limited"; §Limits: "Rate limit values and headers (429 is the signal): not shown."',
+    plug: {
+      'transport.refusal': (refusal, { recent }) =>
+        refusal ??
+        (recent > RATE_LIMIT_PER_SECOND
+          ? {
+              ...plainJson(429, { code: 'rate_limited', content: `over ${RATE_LIMIT_PER_SECOND} requests a second` }),
+              headers: { 'Retry-After': '1' },
+            }
+          : undefined),
     },
   }),
   variation({

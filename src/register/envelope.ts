@@ -9,7 +9,8 @@ export const requirements: Requirement[] = [
     derived: true,
     capability: 'envelope',
     source: `${D1} §Response envelope`,
-    statement: 'Every successful response body carries the proto envelope object with a version.',
+    statement:
+      'Every successful response body carries the proto envelope object with a version; its registries, when present, have the types the envelope table gives: services and capabilities objects keyed by reverse-domain name whose values are arrays of entries, map_order an object (payment_handlers is judged with the sessions that carry one).',
   },
   {
     id: 'ENV-002',

@@ -81,7 +81,7 @@ export const requirements: Requirement[] = [
     capability: 'profile',
     source: `${D1} §Public JWK`,
     statement:
-      'Verifiers tolerate unrecognised key types, curves and algorithms without rejecting the profile: a business that fetches platform profiles serves a request whose platform profile carries a key of an unknown type; the checker honours it too, since PROF-009 judges only well-known key types.',
+      'Verifiers tolerate unrecognised key types, curves and algorithms without rejecting the profile, and ignore unknown members ("Unknown members are allowed and ignored by consumers"): a business that fetches platform profiles serves a request whose platform profile carries a key of an unknown type, an EC key on an unknown curve and an unknown member on every key, as it serves one with the plain profile (a signed request still verifying by its key); the checker honours it too, since PROF-009 judges only well-known key types.',
   },
   {
     id: 'PROF-011',

@@ -52,7 +52,7 @@ export const requirements: Requirement[] = [
     capability: 'discovery',
     source: `${D1} §Errors`,
     statement:
-      'A request whose Proto-Agent names a platform profile URL that cannot be fetched gets 424 ("Platform profile URL valid but fetching it failed"); judged when the business is seen fetching platform profiles.',
+      'A request refused because the platform profile its Proto-Agent names cannot be fetched gets 424 ("Platform profile URL valid but fetching it failed"); judged when the business is seen fetching platform profiles. Whether a business must refuse, rather than serve the request without the profile, is not shown: serving it is reported as info.',
   },
   {
     id: 'PLAT-002',
@@ -60,7 +60,7 @@ export const requirements: Requirement[] = [
     capability: 'discovery',
     source: `${D1} §Errors`,
     statement:
-      'A request whose Proto-Agent names a platform profile that is no profile gets 422 ("Platform profile content malformed"); judged when the business is seen fetching platform profiles.',
+      'A request refused because the platform profile its Proto-Agent names is no profile gets 422 ("Platform profile content malformed"); judged when the business is seen fetching platform profiles. Whether a business must refuse, rather than serve the request without the profile, is not shown: serving it is reported as info.',
   },
   {
     id: 'ERR-002',

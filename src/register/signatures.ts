@@ -28,7 +28,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Authentication`,
     statement:
-      'Complete checkout responses are signed ("Response signing is recommended for complete checkout responses"); judged when the profile publishes signing keys.',
+      'Complete checkout responses are signed ("Response signing is recommended for complete checkout responses"), by a key the profile publishes; a business that publishes no keys, and so signs nothing, is told too.',
   },
   {
     id: 'SIG-004',
@@ -36,7 +36,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Authentication`,
     statement:
-      'Order responses are signed ("Businesses SHOULD sign order responses"); judged when the profile publishes signing keys.',
+      'Order responses are signed ("Businesses SHOULD sign order responses"), by a key the profile publishes; a business that publishes no keys, and so signs nothing, is told too.',
   },
   {
     id: 'SIG-005',
@@ -54,7 +54,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Authentication, §Errors`,
     statement:
-      'Where a business authenticates platforms by message signature, a request whose Content-Digest does not match its body gets 401.',
+      'Where a business authenticates platforms by message signature, a request whose Content-Digest does not match its body is refused: 401 ("Authentication missing or invalid") or 400 (a malformed request); no status is stated for it, so either is accepted.',
   },
   {
     id: 'SIG-007',

@@ -41,11 +41,24 @@ export interface Exchange {
   durationMs: number;
   /** Set when no complete response was received. */
   transportError?: TransportError;
+  /** Earlier attempts of this request, answered 429 or 503 and retried after the wait they asked for. */
+  retried?: RetriedAttempt[];
+}
+
+/** An attempt the client retried (src/http/client.ts): what it was answered, and how long the client waited. */
+export interface RetriedAttempt {
+  status: number;
+  /** The Retry-After it named, as sent. */
+  retryAfter?: string;
+  startedAt: string;
+  waitedMs: number;
 }
 
 export interface TransportError {
   kind: 'timeout' | 'network' | 'too-large' | 'invalid-url';
   message: string;
+  /** The system's error code of a network failure (ECONNREFUSED, ECONNRESET, …), when there is one. */
+  code?: string;
 }
 
 /** Whether a check may cite the exchange: it got an answer and was not a clean-up. */

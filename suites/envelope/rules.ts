@@ -11,6 +11,11 @@ const key = (d: Dialect) => d.envelopeKey;
 const isService = (x: Exchange) => x.service !== undefined;
 /** Message members whose values are strings (Document 1 §Shared value objects). */
 const STRING_MEMBERS = ['code', 'content', 'path', 'content_type', 'presentation'];
+/**
+ * Envelope members whose types the envelope rule judges; payment_handlers is judged where a session carries it
+ * (suites/shared/session-rules.ts).
+ */
+const REGISTRIES = ['services', 'capabilities', 'map_order'] as const;
 
 const envelope = (x: Exchange, d: Dialect) => {
   const env = envelopeOf(d, x.json);
@@ -31,6 +36,23 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
       const env = envelope(x, d);
       if (!env) return [`no "${key(d)}" object in the body`];
       return env.version === undefined ? [`"${key(d)}.version" is missing`] : [];
+    },
+  },
+  {
+    check: {
+      id: 'envelope.registries',
+      title: 'the envelope registries have their types (schemas/envelope.schema.json)',
+      requirements: ['ENV-001'],
+    },
+    appliesTo: 'service responses whose envelope carries services, capabilities or map_order',
+    applies: (x, { dialect: d }) => isService(x) && REGISTRIES.some((m) => envelope(x, d)?.[m] !== undefined),
+    problems: (x, r) => {
+      const env = envelope(x, r.dialect)!;
+      return REGISTRIES.filter((m) => env[m] !== undefined).flatMap((m) =>
+        r
+          .validate(`envelope.schema.json#/properties/${m}`, env[m])
+          .map((e) => e.replace(/^\$/, `$.${key(r.dialect)}.${m}`)),
+      );
     },
   },
   {

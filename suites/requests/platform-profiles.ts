@@ -7,7 +7,8 @@ import { answer, type RequestCheck, type Send } from './probe.js';
 
 /**
  * 424 and 422 for platform profiles that cannot be fetched or are no profile, and no refusal for
- * one with an unknown key type, when the business is seen fetching the profiles this run hosts.
+ * one with keys of an unknown type and curve and unknown members, when the business is seen fetching the profiles this
+ * run hosts.
  */
 export async function judgePlatformProfiles(
   t: ScenarioContext<RequestCheck>,
@@ -21,42 +22,45 @@ export async function judgePlatformProfiles(
   const agent = (url: string) => ({ [t.dialect.agentHeader]: agentHeaderValue(url) });
   // Judged only when the business fetched the profile named for this request: one that answered
   // without fetching it met no failure to report (it may resolve profiles only when it needs them).
-  const judge = async (
-    id: RequestCheck,
-    kind: BrokenProfile,
-    expected: (x: Exchange) => boolean,
-    what: string,
-    wanted: string,
-  ) => {
+  // The statuses are fixed for a refusal; whether a business must refuse is not shown, so one
+  // serving the request anyway (best effort) is observed, not failed.
+  const judge = async (id: RequestCheck, kind: BrokenProfile, status: number, what: string) => {
     const url = platform.urlFor(kind, op.name);
     const x = await send({ headers: agent(url) });
     if (platform.fetchesOf(url) === 0)
       return t.notApplicable(
         id,
-        `the business answered HTTP ${x.status} without fetching ${url}, so it met no ${what} to report`,
+        `the business answered HTTP ${x.status} without fetching ${url}, so it never met ${what}`,
       );
-    t.check(id, expected(x), {
-      message: `${what} gave HTTP ${x.status ?? x.transportError?.message}`,
-      expected: wanted,
+    if (x.status !== undefined && x.status < 400)
+      return t.observe(id, {
+        message: `${what} was fetched and the request served anyway (HTTP ${x.status}); Document 1 §Errors states ${status} for this discovery failure but not that a business must refuse the request`,
+        actual: answer(x),
+        exchanges: [control, x],
+      });
+    t.check(id, x.status === status, {
+      message: `${what} was refused with HTTP ${x.status ?? x.transportError?.message}`,
+      expected: `HTTP ${status}, or the request served`,
       actual: answer(x),
       exchanges: [control, x],
     });
   };
-  await judge(ids[0], 'unreachable', (x) => x.status === 424, 'a platform profile that answers 503', 'HTTP 424');
-  await judge(
-    ids[1],
-    'malformed',
-    (x) => x.status === 422,
-    `a platform profile without a ${t.dialect.envelopeKey} object`,
-    'HTTP 422',
-  );
-  await judge(
-    ids[2],
-    'unknown-key-type',
-    (x) => x.status === control.status,
-    'a platform profile with a key of an unknown type',
-    `HTTP ${control.status}, as with the plain profile`,
-  );
+  await judge(ids[0], 'unreachable', 424, 'a platform profile that answers 503');
+  await judge(ids[1], 'malformed', 422, `a platform profile without a ${t.dialect.envelopeKey} object`);
+  const unknown = 'a platform profile with keys of an unknown type and of an unknown curve, and unknown members';
+  const url = platform.urlFor('unknown-key-type', op.name);
+  const x = await send({ headers: agent(url) });
+  if (platform.fetchesOf(url) === 0)
+    return t.notApplicable(
+      ids[2],
+      `the business answered HTTP ${x.status} without fetching ${url}, so it never met ${unknown}`,
+    );
+  t.check(ids[2], x.status === control.status, {
+    message: `${unknown} gave HTTP ${x.status ?? x.transportError?.message}`,
+    expected: `HTTP ${control.status}, as with the plain profile`,
+    actual: answer(x),
+    exchanges: [control, x],
+  });
 }
 
 export const platformCheckIds = (op: Operation) =>

@@ -74,17 +74,17 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
       : []),
     {
       id: `${p}.platform-profile-unreachable`,
-      title: 'a Proto-Agent profile that cannot be fetched gets 424',
+      title: 'a Proto-Agent profile that cannot be fetched gets 424, where the request is refused',
       requirements: ['PLAT-001'],
     },
     {
       id: `${p}.platform-profile-malformed`,
-      title: 'a Proto-Agent profile that is no profile gets 422',
+      title: 'a Proto-Agent profile that is no profile gets 422, where the request is refused',
       requirements: ['PLAT-002'],
     },
     {
       id: `${p}.platform-profile-unknown-key`,
-      title: 'a Proto-Agent profile with a key of an unknown type is accepted',
+      title: 'a Proto-Agent profile with keys of an unknown type and curve and unknown members is accepted',
       requirements: ['PROF-010'],
     },
     {
@@ -97,7 +97,7 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
       : [
           {
             id: `${p}.signature-digest-wrong` as const,
-            title: 'where the config says signatures are required, a wrong Content-Digest gets 401',
+            title: 'where the config says signatures are required, a wrong Content-Digest gets 400 or 401',
             requirements: ['SIG-006'],
           },
         ]),

@@ -15,9 +15,22 @@ const publishesKeys = (r: RuleContext) => {
   return Array.isArray(keys) && keys.length > 0;
 };
 
-/** A response to the operation that carries its resource, from a business that publishes keys. */
+/**
+ * A response to the operation that carries its resource. Whether the profile publishes keys or not: the SHOULD binds
+ * every business, and one without keys to sign with is told so.
+ */
 const answered = (operation: string) => (x: Exchange, r: RuleContext) =>
-  x.operation === operation && publishesKeys(r) && carriesResourceOf(x, r.dialect.envelopeKey);
+  x.operation === operation && carriesResourceOf(x, r.dialect.envelopeKey);
+
+/** An unsigned response, and why, where the profile explains it. */
+const unsigned = (x: Exchange, r: RuleContext) =>
+  signed(x)
+    ? []
+    : [
+        publishesKeys(r)
+          ? 'the response carries no Signature'
+          : 'the response carries no Signature, and the profile publishes no keys to sign with',
+      ];
 
 const RULES: ExchangeRule[] = [
   {
@@ -95,17 +108,17 @@ const RULES: ExchangeRule[] = [
       title: 'complete checkout responses are signed',
       requirements: ['SIG-003'],
     },
-    appliesTo: 'complete checkout responses carrying the session, from a business publishing keys',
+    appliesTo: 'complete checkout responses carrying the session',
     effect: 'irreversible',
     applies: answered('checkout.complete'),
-    problems: (x) => (signed(x) ? [] : ['the response carries no Signature']),
+    problems: unsigned,
   },
   {
     check: { id: 'signatures.order-signed', title: 'order responses are signed', requirements: ['SIG-004'] },
-    appliesTo: 'order responses carrying the order, from a business publishing keys',
+    appliesTo: 'order responses carrying the order',
     effect: 'irreversible',
     applies: (x, r) => answered('order.get')(x, r) && isObject(x.json),
-    problems: (x) => (signed(x) ? [] : ['the response carries no Signature']),
+    problems: unsigned,
   },
 ];
 

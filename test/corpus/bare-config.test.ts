@@ -100,7 +100,7 @@ describe('a run with an empty config', () => {
         `booking.currency: none of the run's ${answered} answered requests was one of the booking responses carrying a session with a currency`,
         // Without a token nothing is completed; the requests probes' complete on an open session is judged by the
         // signing advice, but no order is placed.
-        `signatures.order-signed: none of the run's ${answered} answered requests was one of the order responses carrying the order, from a business publishing keys`,
+        `signatures.order-signed: none of the run's ${answered} answered requests was one of the order responses carrying the order`,
       ]);
       expect(report.exitCode).toBe(0);
     } finally {

@@ -25,6 +25,8 @@ interface ConfigCase {
   config: (c: RunConfig) => RunConfig;
   /** Check ID to the verdict and a pattern its message must match. */
   expect: Record<string, [string, RegExp]>;
+  /** A notice the run must give. */
+  notice?: RegExp;
 }
 
 const unavailable = PRODUCTS.find((p) => p.id === UNAVAILABLE_PRODUCT_ID)!.variants[0].id;
@@ -41,6 +43,18 @@ const CASES: ConfigCase[] = [
         /^the probe has a problem of its own \(not_found\), which the business answered before reading the body/,
       ],
     },
+  },
+  {
+    // The services live on an origin of their own that the config does not list: no credentials go there, and the
+    // 401s that follow are the run's doing, not the business's.
+    name: 'credentials withheld from the services origin',
+    variations: ['endpoint-other-origin', 'auth-api-key'],
+    config: (c) => ({ ...c, auth: { ...c.auth, origins: [] } }),
+    expect: {
+      'cart.create-201': ['not-tested', /gets no credentials, so its 401 is not judged: list it in auth\.origins/],
+      'requests.cart.create.credential-missing': ['not-tested', /gets no credentials/],
+    },
+    notice: /^credentials are not sent to http:\/\/127\.0\.0\.1:\d+ \(the endpoint of .*\): .* auth\.origins/,
   },
   {
     // A platform profile the user names is one the run does not host: 422 and 424 cannot be provoked.
@@ -773,6 +787,7 @@ describe('configs that differ from what the business writes', () => {
         expect([id, found.verdict]).toEqual([id, verdict]);
         expect(found.message).toMatch(message);
       }
+      if (c.notice) expect(report.notices).toEqual(expect.arrayContaining([expect.stringMatching(c.notice)]));
       const { actual, expected } = await pinned.compare(c.name, report, scope, () => runCase(c, scope));
       expect(actual).toEqual(expected);
     });

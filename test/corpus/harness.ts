@@ -32,14 +32,13 @@ export async function runReference(
 ): Promise<RunReport> {
   const business = await startReferenceBusiness({ faults, variations });
   try {
+    const config = referenceRunConfig(variations, business);
     return await check({
       url: business.url,
-      config: referenceRunConfig(variations, business),
+      config,
       allow: 'irreversible',
-      // A business that requires signatures is checked by a platform that signs.
-      ...(variations.includes('requires-signatures') || variations.includes('signatures-on-complete-only')
-        ? { signingKey: SIGNING_KEY }
-        : {}),
+      // A business whose config says it verifies signatures is checked by a platform that signs.
+      ...(config.signing ? { signingKey: SIGNING_KEY } : {}),
       // Its certificate is self-signed: the run is given it as a CA, as a user would be.
       ...(variations.includes('https-tls-1-3') || variations.includes('mtls-required')
         ? { ca: REFERENCE_TLS.cert() }

@@ -42,12 +42,17 @@ const PAIRS: [FaultName, VariationName][] = [
   ['idempotency-replay-status-200', 'idempotency-compares-json'],
   ['idempotency-not-stored', 'idempotency-key-per-operation'],
   ['response-digest-raw-bytes', 'responses-signed-everywhere'],
+  // The body comes gzip-coded: the digest over the bytes as sent, not their canonical form, must still be told.
+  ['response-digest-raw-bytes', 'responses-gzip'],
   ['response-signature-tampered', 'responses-signed-ed25519'],
   ['capability-version-echo-differs', 'capability-versions-differ'],
   // Each layer states its own version: the unadvertised one must still be told from all three.
   ['envelope-version-not-advertised', 'versions-by-layer'],
   ['auth-missing-credential-accepted', 'endpoint-other-origin'],
   ['platform-profile-unknown-key-rejected', 'auth-bearer'],
+  // Serving without the profile is permitted; a refusal with another status is still caught.
+  ['platform-profile-fetch-failure-500', 'platform-profiles-best-effort'],
+  ['request-digest-unchecked', 'signatures-digest-refused-400'],
   ['tls-1-2-accepted', 'endpoint-other-origin'],
   ['required-members-defaulted', 'required-members-as-messages'],
   ['mtls-unchecked', 'endpoint-other-origin'],

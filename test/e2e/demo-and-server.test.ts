@@ -64,9 +64,15 @@ describe('proto-conformance reference-server', () => {
     ]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/cannot be on together with checkout-option-preselected/);
-    const hidden = await cli(['reference-server', '--fault', 'jwk-private-member', '--variation', 'profile-no-keys']);
+    const hidden = await cli([
+      'reference-server',
+      '--fault',
+      'profile-handlers-not-array',
+      '--variation',
+      'profile-no-payment-handlers',
+    ]);
     expect(hidden.code).toBe(2);
-    expect(hidden.stderr).toMatch(/leaves --fault jwk-private-member nothing to break/);
+    expect(hidden.stderr).toMatch(/leaves --fault profile-handlers-not-array nothing to break/);
   });
 
   it('lists the faults as text too', async () => {

@@ -36,6 +36,8 @@ export interface Assembly {
   clientCertificates: boolean;
   /** Whether responses go out in chunks, without Content-Length. */
   chunked: boolean;
+  /** Whether bodies go out gzip-coded (Content-Encoding: gzip) to a request that does not refuse it. */
+  gzip: boolean;
 }
 
 /** The authentication the business requires, and of which operations; none when every operation is open. */
@@ -186,6 +188,8 @@ export interface LayerHooks {
   'response.json': Hook<Json, { envelopeKey: string }>;
 
   // A request on its way to a handler.
+  /** The answer to a request before anything reads it (a 429): none. `recent`: requests in the last 1 s. */
+  'transport.refusal': Hook<StoredResponse | undefined, { recent: number }>;
   /** The refusal of a request that reached an operation's route: none, as every route is served. */
   'route.refusal': Hook<Reply | undefined, { op: Operation; method: string; path: string }>;
   /** The authentication required. */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { Assembly, StoredResponse } from './layer-hooks.js';
 
 /** The largest request body read; a larger one is refused with 413. */
@@ -22,21 +23,29 @@ export function readBody(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-/** Writes a response: with Content-Length, or in two chunks without it. */
+/**
+ * Writes a response: with Content-Length, or in two chunks without it; gzip-coded where the assembly says so and the
+ * request does not refuse it (RFC 9110 §12.5.3: no Accept-Encoding accepts any coding).
+ */
 export function writeResponse(
   res: ServerResponse,
   { status, text, type, headers = {} }: StoredResponse,
-  chunked: boolean,
+  { chunked, gzip }: Pick<Assembly, 'chunked' | 'gzip'>,
+  req?: IncomingMessage,
 ): void {
+  const accepts = req?.headers['accept-encoding'];
+  const coded = gzip && (accepts === undefined || /\bgzip\b/i.test(accepts));
+  const body: Buffer = coded ? gzipSync(text) : Buffer.from(text);
+  const head = { 'Content-Type': type, ...(coded ? { 'Content-Encoding': 'gzip' } : {}), ...headers };
   if (chunked) {
-    res.writeHead(status, { 'Content-Type': type, ...headers });
-    const half = Math.floor(text.length / 2);
-    res.write(text.slice(0, half));
-    res.end(text.slice(half));
+    res.writeHead(status, head);
+    const half = Math.floor(body.length / 2);
+    res.write(body.subarray(0, half));
+    res.end(body.subarray(half));
     return;
   }
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...headers });
-  res.end(text);
+  res.writeHead(status, { ...head, 'Content-Length': body.length });
+  res.end(body);
 }
 
 /** A JSON body as written, for the answers the shared layer gives before any envelope (413, 405, 500). */
@@ -45,6 +54,17 @@ export const plainJson = (status: number, body: unknown): StoredResponse => ({
   text: JSON.stringify(body),
   type: 'application/json',
 });
+
+/** Counts requests: each call records one and says how many arrived in the last `windowMs`, itself included. */
+export function requestCounter(windowMs = 1000): () => number {
+  const times: number[] = [];
+  return () => {
+    const now = performance.now();
+    times.push(now);
+    while (times.length && times[0] <= now - windowMs) times.shift();
+    return times.length;
+  };
+}
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

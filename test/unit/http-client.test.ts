@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { MAX_RETRIES, MAX_RETRY_WAIT_MS, retryWait } from '../../src/http/client.js';
+import { decodeContent } from '../../src/http/content-coding.js';
+
+describe('retryWait (the one HTTP client backs off on 429 and 503)', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+
+  it('waits the seconds Retry-After names, capped', () => {
+    expect(retryWait(429, { 'retry-after': '2' }, 0, now)).toBe(2000);
+    expect(retryWait(503, { 'retry-after': '0' }, 0, now)).toBe(0);
+    expect(retryWait(429, { 'retry-after': '3600' }, 0, now)).toBe(MAX_RETRY_WAIT_MS);
+  });
+
+  it('waits until the HTTP date Retry-After names, capped', () => {
+    expect(retryWait(429, { 'retry-after': 'Thu, 01 Jan 2026 00:00:03 GMT' }, 0, now)).toBe(3000);
+    expect(retryWait(503, { 'retry-after': 'Wed, 31 Dec 2025 23:59:00 GMT' }, 0, now)).toBe(0);
+    expect(retryWait(429, { 'retry-after': 'Fri, 02 Jan 2026 00:00:00 GMT' }, 0, now)).toBe(MAX_RETRY_WAIT_MS);
+  });
+
+  it('retries a 429 or 503 without a usable Retry-After after a short wait', () => {
+    expect(retryWait(429, {}, 0, now)).toBeGreaterThan(0);
+    expect(retryWait(429, { 'retry-after': 'soon' }, 0, now)).toBeGreaterThan(0);
+    expect(retryWait(503, {}, 0, now)).toBeGreaterThan(0);
+  });
+
+  it('retries nothing else, and a bounded number of times', () => {
+    for (const status of [200, 400, 401, 404, 500, undefined])
+      expect(retryWait(status, { 'retry-after': '1' }, 0, now)).toBeUndefined();
+    expect(retryWait(429, { 'retry-after': '1' }, MAX_RETRIES - 1, now)).toBe(1000);
+    expect(retryWait(429, { 'retry-after': '1' }, MAX_RETRIES, now)).toBeUndefined();
+  });
+});
+
+describe('decodeContent (a coded body is judged decoded)', () => {
+  const body = Buffer.from('{"proto":{"version":"2026-04-08"}}');
+
+  it('decodes gzip, deflate and br, and leaves an uncoded body as it came', () => {
+    expect(decodeContent(gzipSync(body), 'gzip', 1000)).toEqual({ body });
+    expect(decodeContent(deflateSync(body), 'deflate', 1000)).toEqual({ body });
+    expect(decodeContent(brotliCompressSync(body), 'br', 1000)).toEqual({ body });
+    expect(decodeContent(body, undefined, 1000)).toEqual({ body });
+    expect(decodeContent(body, 'identity', 1000)).toEqual({ body });
+  });
+
+  it('says why it cannot decode, and keeps the size cap', () => {
+    expect(decodeContent(body, 'zstd', 1000)).toEqual({ problem: expect.stringMatching(/zstd is not one/) });
+    expect(decodeContent(body, 'gzip', 1000)).toEqual({ problem: expect.stringMatching(/cannot be decoded/) });
+    expect(decodeContent(gzipSync(Buffer.alloc(5000)), 'gzip', 1000)).toEqual(
+      expect.objectContaining({ tooLarge: true }),
+    );
+  });
+});
