@@ -8,6 +8,7 @@ const SIGNS_NOTHING_SKIPS = [
   'profile.keys-alg-curve',
   'profile.keys-members',
   'signatures.keyid-resolves',
+  'profile.keys-okp',
   'signatures.verify',
   'signatures.content-digest',
 ];
@@ -180,7 +181,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'profile-keys-not-array': {
     fails: ['profile.keys-no-private', 'profile.keys-alg-curve', 'profile.keys-members', 'signatures.keyid-resolves'],
-    skips: ['signatures.complete-signed', 'signatures.order-signed', 'signatures.verify', 'profile.keys-okp'],
+    skips: ['signatures.verify', 'profile.keys-okp'],
   },
   'product-endpoint-missing': {
     fails: [
