@@ -28,6 +28,7 @@ const COMPLETED = [
 /** What each fault of the lodging service (src/reference/lodging/faults.ts) must fail. */
 export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-property-id-defaulted': { fails: ['requests.booking.create.missing-member'] },
+  'booking-occupancy-defaulted': { fails: ['requests.booking.create.missing-member'] },
   'booking-create-200': { fails: ['booking.create', 'envelope.success-status'], skips: AFTER_CREATE },
   'booking-create-500': {
     fails: ['booking.create'],

@@ -33,11 +33,16 @@ const NOT_ABOUT_CONTENT = [401, 403, 404, 405, 408, 429];
 export const refusesContent = (x: Exchange): boolean =>
   x.status !== undefined && x.status >= 400 && x.status < 500 && !NOT_ABOUT_CONTENT.includes(x.status);
 
-/** A 2xx answer that carries a resource: a JSON object with more than the error response shape. */
+/**
+ * A 2xx answer that carries a resource: a JSON object with more than the error response shape. An
+ * answer whose envelope says error carries one only with an id: other members are the business's
+ * own additions to its error ("Additional members are allowed", Document 1 §Profile document).
+ */
 export function carriesResourceOf(x: Exchange, envelopeKey: string): boolean {
-  return (
-    isSuccess(x) && isObject(x.json) && Object.keys(x.json).some((k) => k !== envelopeKey && !ERROR_SHAPE.includes(k))
-  );
+  if (!isSuccess(x) || !isObject(x.json)) return false;
+  const envelope = x.json[envelopeKey];
+  if (isObject(envelope) && envelope.status === 'error' && typeof x.json.id !== 'string') return false;
+  return Object.keys(x.json).some((k) => k !== envelopeKey && !ERROR_SHAPE.includes(k));
 }
 
 /**

@@ -25,8 +25,8 @@ export interface Operation {
   /** Request members the spec marks required (Document 1 request tables). */
   required?: string[];
   /**
-   * Members inside a required one that the operation cannot work without (a resource's id), as paths: `property.id`.
-   * The requests suite leaves each out in turn, as it does each of `required`.
+   * Members inside a required one that the operation cannot work without, as paths: `property.id`; `stays[].id`
+   * is the member of every element of the array. The requests suite leaves each out in turn, as it does `required`.
    */
   requiredWithin?: string[];
 }
@@ -215,8 +215,16 @@ export const OPERATIONS: readonly Operation[] = [
     responseSchema: 'booking-session.schema.json',
     creates: true,
     required: ['property', 'stays'],
-    // "`property` (object with `id`)": which property to book. Each stay's members are shown, not marked required.
-    requiredWithin: ['property.id'],
+    // Document 3 §Endpoints: "`property` (object with `id`) and `stays` (array; each with `id`,
+    // `accommodation_type.id`, `rate_plan.id`, `occupancy`, `stay_dates`)": the members shown are required.
+    requiredWithin: [
+      'property.id',
+      'stays[].id',
+      'stays[].accommodation_type.id',
+      'stays[].rate_plan.id',
+      'stays[].occupancy',
+      'stays[].stay_dates',
+    ],
   }),
   op({
     name: 'booking.get',

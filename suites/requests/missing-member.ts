@@ -57,15 +57,20 @@ export async function judgeMissingMember(
 /** The members left out in turn: those the spec marks required, then those required within them. */
 export const leftOut = (op: Operation): string[] => [...(op.required ?? []), ...(op.requiredWithin ?? [])];
 
-/** The body without one member, named by a dotted path (`property.id`). */
+/** The body without one member, named by a dotted path (`property.id`); `[]` names every element of an array. */
 function without(body: Record<string, unknown>, path: string): Record<string, unknown> {
   const [head, ...rest] = path.split('.');
   if (!rest.length) {
     const { [head]: _gone, ...kept } = body;
     return kept;
   }
-  const inner = body[head];
-  return isObject(inner) ? { ...body, [head]: without(inner, rest.join('.')) } : body;
+  const inner = (v: unknown) => (isObject(v) ? without(v, rest.join('.')) : v);
+  if (head.endsWith('[]')) {
+    const key = head.slice(0, -2);
+    const list = body[key];
+    return Array.isArray(list) ? { ...body, [key]: list.map(inner) } : body;
+  }
+  return isObject(body[head]) ? { ...body, [head]: inner(body[head]) } : body;
 }
 
 /**
@@ -87,5 +92,5 @@ const refusesWithError = (x: Exchange, member: string) =>
     (m) =>
       m.type === 'error' &&
       m.code !== 'not_found' &&
-      (m.path === undefined || (typeof m.path === 'string' && m.path.includes(member.split('.')[0]))),
+      (m.path === undefined || (typeof m.path === 'string' && m.path.includes(member.split(/[.[]/)[0]))),
   );

@@ -3,7 +3,12 @@ import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import type { RuleContext } from '../../src/engine/rule.js';
-import { businessErrorProblems, isErrorResponse, refusesContent } from '../../src/protocol/envelope.js';
+import {
+  businessErrorProblems,
+  carriesResourceOf,
+  isErrorResponse,
+  refusesContent,
+} from '../../src/protocol/envelope.js';
 import { ENVELOPE_RULES, SUCCESS_STATUS_RULE } from '../../suites/envelope/rules.js';
 import {
   anotherQuestion,
@@ -218,6 +223,14 @@ describe('envelope rules (Document 1 §Response envelope, §Errors, §Versioning
       expect(problems(version), version).toEqual([`"proto.version" is "${version}"`]);
     expect(problems(['2026-01-11'])).toEqual(['"proto.version" is ["2026-01-11"]']);
     expect(format.applies(served({ json: { messages: [] } }), ctx)).toBe(false);
+  });
+
+  it('takes a member beyond the error shape for a resource, unless the envelope says error and there is no id', () => {
+    const error = { proto: { status: 'error' }, messages: errorBody.messages };
+    expect(carriesResourceOf(served({ json: { ...error, request_id: 'r-1' } }), 'proto')).toBe(false);
+    expect(carriesResourceOf(served({ json: { ...error, id: 'cart-1' } }), 'proto')).toBe(true);
+    expect(carriesResourceOf(served({ json: { ...errorBody, request_id: 'r-1' } }), 'proto')).toBe(true);
+    expect(carriesResourceOf(served({ json: error }), 'proto')).toBe(false);
   });
 
   it('knows an error response by its shape and an error message, and asks status error of successful service answers only', () => {

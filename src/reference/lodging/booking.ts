@@ -272,7 +272,7 @@ function parseStays(value: unknown, req: HandlerRequest): StayRecord[] | Reply {
     const plan = RATE_PLANS.find((p) => isObject(s.rate_plan) && p.id === s.rate_plan.id);
     const offered = plan && req.hooks.run('booking.offers-plan', true, { type, plan });
     if (!plan || !offered) return bad(`stays[${i}].rate_plan.id names no rate plan offered with ${type.title}`);
-    const occupancy = s.occupancy;
+    const occupancy = req.hooks.run('booking.occupancy-in', s.occupancy);
     const adults = isObject(occupancy) ? occupancy.adults : undefined;
     if (!isObject(occupancy) || typeof adults !== 'number' || !Number.isInteger(adults) || adults < 1) {
       return bad(`stays[${i}].occupancy.adults must be an integer of at least 1`);

@@ -32,6 +32,8 @@ export type BookingHooks = SessionHooks<'booking', BookingRecord, LodgingStore> 
   'booking.date-out': Hook<string>;
   /** The property id as read from a request's property object. */
   'booking.property-id': Hook<unknown>;
+  /** A stay's occupancy as read from a request. */
+  'booking.occupancy-in': Hook<unknown>;
   /** A stay date as read from a request. */
   'booking.date-in': Hook<unknown>;
   /** A stay as answered. */

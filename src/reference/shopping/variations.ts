@@ -457,6 +457,31 @@ export const SHOPPING_VARIATIONS = [
     },
   }),
   variation({
+    name: 'cart-lines-without-id',
+    capability: 'shopping.cart',
+    description:
+      'Cart lines carry no id: the cart is replaced in full on update, so no line is ever addressed. A checker that requires a line id of every cart line fails every cart response.',
+    permitted_by:
+      'Document 1 §Shared value objects: Line item (response) "`id`, `item` (`id`, `title`, `price` integer), `quantity`, `totals`", known members; §Cart: "Update is a full replacement of the line items."',
+    plug: {
+      'cart.json': (json) => ({ ...json, line_items: (json.line_items as Json[]).map(({ id: _id, ...line }) => line) }),
+    },
+  }),
+  variation({
+    name: 'cart-out-of-stock-request-id',
+    capability: 'shopping.cart',
+    description:
+      'The out_of_stock refusal also carries request_id, a trace id of the business. A checker that takes every member beyond the error shape for a cart judges the refusal as a cart made with 200.',
+    permitted_by:
+      'Document 1 §Profile document: "Additional members are allowed."; §Errors lists the members of an error response ("`proto` (status `error`, required), `messages` (required array), `continue_url` (optional …)"), closing nothing.',
+    plug: {
+      'cart.out-of-stock': (refusal) =>
+        refusal && refusal.kind === 'business-error'
+          ? { ...refusal, extra: { ...refusal.extra, request_id: 'req-0001' } }
+          : refusal,
+    },
+  }),
+  variation({
     name: 'cart-readable-after-cancel',
     capability: 'shopping.cart',
     description: 'A canceled cart still reads as the cart. A checker expecting not_found fails it.',
