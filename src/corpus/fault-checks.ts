@@ -781,6 +781,13 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     ],
   },
   'required-members-defaulted': { fails: onEveryOperation('missing-member') },
+  'line-item-id-defaulted': {
+    fails: [
+      'requests.cart.create.missing-member',
+      'requests.cart.update.missing-member',
+      'requests.checkout.create.missing-member',
+    ],
+  },
   'mtls-unchecked': { fails: onEveryOperation('credential-missing', 'credential-invalid') },
   'mtls-any-certificate': { fails: onEveryOperation('credential-invalid') },
   'envelope-version-not-advertised': { fails: ['versions.response-version'] },

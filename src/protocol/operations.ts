@@ -33,6 +33,9 @@ export interface Operation {
 
 const op = (o: Operation): Operation => o;
 
+/** The item id of every request line (Document 1 §Shared value objects: "item (object with id, required)"). */
+export const LINE_ITEM_ID = 'line_items[].item.id';
+
 export const OPERATIONS: readonly Operation[] = [
   op({
     name: 'catalog.search',
@@ -77,6 +80,7 @@ export const OPERATIONS: readonly Operation[] = [
     responseSchema: 'cart.schema.json',
     creates: true,
     required: ['line_items'],
+    requiredWithin: [LINE_ITEM_ID],
   }),
   op({
     name: 'cart.get',
@@ -98,6 +102,7 @@ export const OPERATIONS: readonly Operation[] = [
     idempotency: 'required',
     responseSchema: 'cart.schema.json',
     required: ['line_items'],
+    requiredWithin: [LINE_ITEM_ID],
   }),
   op({
     name: 'cart.cancel',
@@ -120,6 +125,7 @@ export const OPERATIONS: readonly Operation[] = [
     responseSchema: 'checkout.schema.json',
     creates: true,
     required: ['line_items'],
+    requiredWithin: [LINE_ITEM_ID],
   }),
   op({
     name: 'checkout.get',

@@ -679,7 +679,7 @@ export const FAULTS = [
     capability: 'errors',
     description:
       'A request without a required member gets HTTP 422, the platform-profile status, with code and content and the missing messages that point at it: neither 400 nor a business outcome (200).',
-    breaks: ['ERR-002'],
+    breaks: ['ERR-002', 'ERR-006'],
     // Code and content, and the missing messages a business outcome carries, under HTTP 422.
     plug: {
       'required-members.refusal': (_refusal, { absent }) => ({
@@ -694,7 +694,7 @@ export const FAULTS = [
     capability: 'errors',
     description:
       'A request without a required member gets HTTP 200 with an error response whose missing messages pointing at it are warnings, not errors: nothing says the request was refused.',
-    breaks: ['ERR-002'],
+    breaks: ['ERR-002', 'ERR-006'],
     plug: {
       'required-members.refusal': (_refusal, { absent }) =>
         businessError(missingMembers(absent).messages.map(({ severity: _s, ...m }) => ({ ...m, type: 'warning' }))),
@@ -705,7 +705,7 @@ export const FAULTS = [
     capability: 'errors',
     description:
       'A request without a required member gets HTTP 200 with missing errors whose path is an array of segments (["line_items"]), not a JSON path string.',
-    breaks: ['BOOK-016', 'CHK-016', 'ENV-005', 'ERR-002'],
+    breaks: ['BOOK-016', 'CHK-016', 'ENV-005', 'ERR-002', 'ERR-006'],
     // The path as JSON Pointer-like segments (["line_items"]), which no message path is.
     plug: {
       'required-members.refusal': (_refusal, { absent }) =>
@@ -719,7 +719,7 @@ export const FAULTS = [
     capability: 'errors',
     description:
       'A create without a required member says so with a missing error pointing at it, but makes the resource with a default all the same (HTTP 200, the resource and its id).',
-    breaks: ['ENV-009', 'ERR-002'],
+    breaks: ['ENV-009', 'ERR-002', 'ERR-006'],
     // A create says what is missing, but makes the resource with a default all the same.
     plug: {
       'required-members.fill': (fill, { op, absent, defaults }) =>
@@ -731,7 +731,7 @@ export const FAULTS = [
     capability: 'errors',
     description:
       'A request without a required member is served with a default in its place: no ids is an empty lookup, no id a not_found, no line_items a default basket.',
-    breaks: ['ERR-002'],
+    breaks: ['ERR-002', 'ERR-006'],
     plug: { 'required-members.fill': (fill, { defaults }) => fill ?? { values: defaults, messages: [] } },
   }),
   fault({

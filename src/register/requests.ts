@@ -120,7 +120,5 @@ export const requirements: Requirement[] = [
     source: `${D1} §Shared value objects`,
     statement:
       'A request line item without item.id ("item (object with id, required)") is refused, on Create Cart, Update Cart and Create Checkout alike, as ERR-002 says of every missing required member: HTTP 400, or a business error whose missing message points at it.',
-    unchecked:
-      'The missing-member probes of the requests suite (suites/requests) leave out top-level members only; a probe leaving item.id out of one line is their next case.',
   },
 ];

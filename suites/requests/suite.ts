@@ -1,7 +1,7 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type CheckSpec, type Scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
-import { CAPABILITIES, operationsOf, type Operation } from '../../src/protocol/operations.js';
+import { CAPABILITIES, LINE_ITEM_ID, operationsOf, type Operation } from '../../src/protocol/operations.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
 import { resourceOf } from '../shared/checkout-flow.js';
 import { concludeUnconfiguredAuth, judgeAuthentication } from './authentication.js';
@@ -68,7 +68,8 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
           {
             id: `${p}.missing-member` as const,
             title: `a request without ${leftOut(op).join(', ')} (each left out in turn) is refused`,
-            requirements: ['ERR-002'],
+            // A line's item.id is a member within one: ERR-006 says so of the lines of a cart or a checkout.
+            requirements: leftOut(op).includes(LINE_ITEM_ID) ? ['ERR-002', 'ERR-006'] : ['ERR-002'],
           },
         ]
       : []),

@@ -35,7 +35,7 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   const { hooks } = req;
   const problem = optionalMembers(req.body);
   if (problem) return problem;
-  const parsed = parseLineItems(req.body.line_items);
+  const parsed = parseLineItems(req.body.line_items, req.hooks);
   if (isReply(parsed)) return parsed;
   const { kept, messages } = leaveOut(
     parsed,
@@ -83,7 +83,7 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
     return resource(cartJson(cart, req, [unrecoverable('invalid_state', 'The cart was canceled and cannot change.')]));
   const problem = optionalMembers(req.body);
   if (problem) return problem;
-  const parsed = parseLineItems(req.body.line_items);
+  const parsed = parseLineItems(req.body.line_items, req.hooks);
   if (isReply(parsed)) return parsed;
   const { kept, messages } = leaveOut(
     parsed,

@@ -19,6 +19,7 @@ import {
 import { keptInstruments } from '../shared/payment.js';
 import { CHECKOUT_SESSIONS, move, readiness, refuseCancel, refuseUpdate, startComplete } from '../shared/session.js';
 import type { Missing, SessionOperation } from '../shared/session-hooks.js';
+import type { Hooks } from '../shared/hooks.js';
 import type { CheckoutHooks, Group, OrderHooks } from './hooks.js';
 import {
   assignLineIds,
@@ -33,6 +34,7 @@ import {
   type ReferenceStore,
   type RequestLine,
   type SessionRecord,
+  type StoreHooks,
 } from './store.js';
 
 /** Most of one item a session sells; more is cut down with a quantity_adjusted warning. */
@@ -55,7 +57,7 @@ export function create(store: ReferenceStore, req: HandlerRequest): Reply {
   const { hooks } = req;
   const refusal = hooks.run('checkout.create-refusal', undefined, { req });
   if (refusal) return refusal;
-  const input = parseSessionInput(req.body);
+  const input = parseSessionInput(req.body, req.hooks);
   if (isReply(input)) return input;
   const { kept, messages } = leaveOut(
     input.lines,
@@ -120,7 +122,7 @@ export function update(store: ReferenceStore, req: HandlerRequest): Reply {
     return session.status === 'complete_in_progress' ? hooks.run('checkout.in-progress-refusal', refused) : refused;
   // An update the in-progress hook let through is applied, and the status left as it was.
   const inProgress = session.status === 'complete_in_progress';
-  const input = parseSessionInput(req.body);
+  const input = parseSessionInput(req.body, req.hooks);
   if (isReply(input)) return input;
   const inputRefusal = hooks.run('checkout.input-refusal', undefined, { req });
   if (inputRefusal) return inputRefusal;
@@ -253,10 +255,10 @@ interface FulfillmentRequest {
   selectedOptions: Record<string, unknown>;
 }
 
-function parseSessionInput(body: Json): SessionInput | Reply {
+function parseSessionInput(body: Json, hooks: Hooks<StoreHooks>): SessionInput | Reply {
   if (body.buyer !== undefined && !isObject(body.buyer))
     return transportError(400, 'invalid_request', 'buyer must be an object');
-  const lines = parseLineItems(body.line_items);
+  const lines = parseLineItems(body.line_items, hooks);
   if (isReply(lines)) return lines;
   const fulfillment = parseFulfillment(body.fulfillment);
   if (isReply(fulfillment)) return fulfillment;

@@ -604,6 +604,14 @@ export const SHOPPING_FAULTS = [
   }),
   // Cart
   fault({
+    name: 'line-item-id-defaulted',
+    capability: 'shopping.cart',
+    description:
+      'A request line without item.id is served as the first item of the catalog, on cart create and update and checkout create alike.',
+    breaks: ['ERR-002', 'ERR-006'],
+    plug: { 'store.line-item-id': (id) => id ?? PRODUCTS[0].variants[0].id },
+  }),
+  fault({
     name: 'cart-create-200',
     capability: 'shopping.cart',
     description: 'Create Cart answers 200 instead of 201.',

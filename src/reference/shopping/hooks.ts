@@ -21,7 +21,7 @@ export type CartOperation = 'create' | 'get' | 'update' | 'cancel';
 /** How an update turns the lines it keeps into the cart's lines (ids for new lines from `next`). */
 export type ReplaceLines = (kept: RequestLine[], cart: CartRecord, next: () => string) => LineRecord[];
 
-export interface CartHooks {
+export interface CartHooks extends StoreHooks {
   /** A new cart's id. */
   'cart.id': Hook<string, { store: ReferenceStore }>;
   /** The answer to a create of nothing but out-of-stock items; none creates the cart of them anyway. */
@@ -148,38 +148,39 @@ export interface Group {
  * The hook points of checkout sessions: the session service's (shared/session-hooks.ts) under
  * `checkout.`, and checkout's own.
  */
-export type CheckoutHooks = SessionHooks<'checkout', SessionRecord, ReferenceStore> & {
-  /** The most of one item a line may hold; more is cut down with a quantity_adjusted warning. */
-  'checkout.quantity-cap': Hook<number>;
-  /** The quantity_adjusted warning of the request line at `index`. */
-  'checkout.quantity-adjusted': Hook<ReplyMessage, { index: number; line: RequestLine }>;
-  /** The fulfillment a new session starts with when its create carries none. */
-  'checkout.offered-fulfillment': Hook<FulfillmentState | undefined>;
-  /** The buyer a create or update writes into the session (the request's: a full replacement). */
-  'checkout.buyer-written': Hook<Json | undefined, { session: SessionRecord }>;
-  /** Whether an update's fulfillment is taken (otherwise the session keeps the one it had). */
-  'checkout.takes-fulfillment': Hook<boolean, { session: SessionRecord }>;
-  /** Whether the business selects the first destination itself when the platform selects none. */
-  'checkout.selects-destination': Hook<boolean>;
-  /** The option the business selects itself in a group where the platform chose none (undefined: none). */
-  'checkout.preselected-option': Hook<string | undefined, { options: readonly { id: string }[] }>;
-  /** The fulfillment groups of a session's lines. */
-  'checkout.groups': Hook<Group[], { session: SessionRecord }>;
-  /** Whether the groups are listed, with no options yet, before a destination is selected. */
-  'checkout.lists-groups-early': Hook<boolean>;
-  /** The groups of the shipping method as answered, once a destination is selected. */
-  'checkout.groups-json': Hook<Json[]>;
-  /** What the session still needs of its buyer. */
-  'checkout.buyer-missing': Hook<Missing[], { buyer?: Json }>;
-  /** What the session still needs of its destinations. */
-  'checkout.destination-missing': Hook<Missing[], { destinations: Json[] }>;
-  /** The discount the business takes off a session's total. */
-  'checkout.discount': Hook<number>;
-  /** The session's totals; `fulfillment` holds the fulfillment entry, if an option is chosen. */
-  'checkout.totals': Hook<Json[], { subtotal: number; shipping: number; fulfillment: Json[]; taxRate: number }>;
-  /** The session's currency (and so its order's). */
-  'checkout.currency': Hook<string, { session: SessionRecord }>;
-};
+export type CheckoutHooks = SessionHooks<'checkout', SessionRecord, ReferenceStore> &
+  StoreHooks & {
+    /** The most of one item a line may hold; more is cut down with a quantity_adjusted warning. */
+    'checkout.quantity-cap': Hook<number>;
+    /** The quantity_adjusted warning of the request line at `index`. */
+    'checkout.quantity-adjusted': Hook<ReplyMessage, { index: number; line: RequestLine }>;
+    /** The fulfillment a new session starts with when its create carries none. */
+    'checkout.offered-fulfillment': Hook<FulfillmentState | undefined>;
+    /** The buyer a create or update writes into the session (the request's: a full replacement). */
+    'checkout.buyer-written': Hook<Json | undefined, { session: SessionRecord }>;
+    /** Whether an update's fulfillment is taken (otherwise the session keeps the one it had). */
+    'checkout.takes-fulfillment': Hook<boolean, { session: SessionRecord }>;
+    /** Whether the business selects the first destination itself when the platform selects none. */
+    'checkout.selects-destination': Hook<boolean>;
+    /** The option the business selects itself in a group where the platform chose none (undefined: none). */
+    'checkout.preselected-option': Hook<string | undefined, { options: readonly { id: string }[] }>;
+    /** The fulfillment groups of a session's lines. */
+    'checkout.groups': Hook<Group[], { session: SessionRecord }>;
+    /** Whether the groups are listed, with no options yet, before a destination is selected. */
+    'checkout.lists-groups-early': Hook<boolean>;
+    /** The groups of the shipping method as answered, once a destination is selected. */
+    'checkout.groups-json': Hook<Json[]>;
+    /** What the session still needs of its buyer. */
+    'checkout.buyer-missing': Hook<Missing[], { buyer?: Json }>;
+    /** What the session still needs of its destinations. */
+    'checkout.destination-missing': Hook<Missing[], { destinations: Json[] }>;
+    /** The discount the business takes off a session's total. */
+    'checkout.discount': Hook<number>;
+    /** The session's totals; `fulfillment` holds the fulfillment entry, if an option is chosen. */
+    'checkout.totals': Hook<Json[], { subtotal: number; shipping: number; fulfillment: Json[]; taxRate: number }>;
+    /** The session's currency (and so its order's). */
+    'checkout.currency': Hook<string, { session: SessionRecord }>;
+  };
 
 /** The hook points of orders. */
 export interface OrderHooks {

@@ -80,6 +80,8 @@ export interface ReferenceStore {
 export interface StoreHooks {
   /** A new cart, checkout session or order id, made of a random hex string. */
   'store.id': Hook<string, { prefix: 'cart' | 'chk' | 'ord'; hex: string }>;
+  /** The item id a request line carries, as sent (a line without one is refused). */
+  'store.line-item-id': Hook<unknown, { index: number }>;
 }
 
 export function createStore(hooks: Hooks<StoreHooks>): ReferenceStore {
@@ -107,25 +109,26 @@ export interface RequestLine {
  * Validates `line_items` of a create or update request: a non-empty array of
  * `{item: {id}, quantity}` with known ids and integer quantities of at least 1.
  */
-export function parseLineItems(value: unknown): RequestLine[] | Reply {
+export function parseLineItems(value: unknown, hooks: Hooks<StoreHooks>): RequestLine[] | Reply {
   if (!Array.isArray(value) || value.length === 0) {
     return transportError(400, 'invalid_request', 'line_items is required: a non-empty array of line items');
   }
   const lines: RequestLine[] = [];
   for (const [i, entry] of value.entries()) {
-    if (!isObject(entry) || !isObject(entry.item) || typeof entry.item.id !== 'string') {
+    const itemId = hooks.run('store.line-item-id', isObject(entry?.item) ? entry.item.id : undefined, { index: i });
+    if (!isObject(entry) || typeof itemId !== 'string') {
       return transportError(400, 'invalid_request', `line_items[${i}].item.id is required: a string`);
     }
     const quantity = entry.quantity;
     if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
       return transportError(400, 'invalid_request', `line_items[${i}].quantity must be an integer of at least 1`);
     }
-    const found = findItem(entry.item.id);
+    const found = findItem(itemId);
     if (!found)
       return transportError(
         400,
         'invalid_request',
-        `line_items[${i}].item.id ${entry.item.id} is not an item of this business`,
+        `line_items[${i}].item.id ${itemId} is not an item of this business`,
       );
     lines.push({
       lineId: typeof entry.id === 'string' ? entry.id : undefined,
