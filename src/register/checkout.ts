@@ -201,6 +201,6 @@ export const requirements: Requirement[] = [
     statement:
       '"All buyer fields are optional so state can be built up across calls": an update carrying only some buyer fields is answered with the session (its messages may ask for the rest), not refused.',
     unchecked:
-      "The checkout flow sends the config's buyer whole; an update with the buyer's email alone, as BOOK-005 does for a booking, is its check (this issue changes the checkout checks on another branch).",
+      "The checkout flow sends the config's buyer whole; an update with the buyer's email alone, as BOOK-005 does for a booking, is its check.",
   },
 ];

@@ -74,7 +74,7 @@ export const requirements: Requirement[] = [
     statement:
       'Where a business authenticates platforms by message signature, a request signature that leaves out one of the components the spec lists (@method, @authority, @path, idempotency-key, content-digest, content-type, proto-agent, each where the request has it) gets 401.',
     unchecked:
-      'The signature probes of the requests suite send signatures over every component; one left out per probe is their next case (this issue changes those suites on another branch).',
+      'The signature probes of the requests suite send signatures over every component; one left out per probe is their next case.',
   },
   {
     id: 'SIG-009',

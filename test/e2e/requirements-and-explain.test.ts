@@ -18,9 +18,10 @@ describe('requirements', () => {
     expect(r.stdout).toMatch(/^LSRCH-014 /m);
     expect(r.stdout).not.toMatch(/^CART-/m);
     const errors = await cli(['requirements', '--capability', 'errors']);
-    expect(errors.stdout).toMatch(/^ERR-006 .*\[derived,not yet checked\]/m);
-    expect(errors.stdout).toMatch(/^ {10}not yet checked: The missing-member probes/m);
     expect(errors.stdout).toMatch(/^ERR-003 .*\[derived,untestable\]/m);
+    const signatures = await cli(['requirements', '--capability', 'signatures']);
+    expect(signatures.stdout).toMatch(/^SIG-008 .*\[derived,not yet checked\]/m);
+    expect(signatures.stdout).toMatch(/^ {10}not yet checked: The signature probes/m);
   });
 
   it('refuses a capability or level that selects nothing, in one line', async () => {
