@@ -2,6 +2,7 @@ import { isObject } from '../../dialect/dialect.js';
 import { distanceMeters } from '../../protocol/geo.js';
 import { businessError, recoverable, resource, transportError } from '../shared/replies.js';
 import { recordsFor } from '../records.js';
+import type { Plugs } from '../shared/hooks.js';
 import type { CommonHooks } from './hooks.js';
 import { LOCALITIES, LOCATIONS, type SeedLocation } from './locations-data.js';
 
@@ -25,6 +26,13 @@ const CONVERSATION_STARTED = {
   code: 'conversation_started',
   content: 'This answer starts a new conversation.',
 } as const;
+
+/** Every answer that starts a conversation notes it, one whose id did not resolve too: the same note. */
+const START_NOTED: Plugs<CommonHooks> = {
+  'ask.unknown-conversation-note': (note) => note && CONVERSATION_STARTED,
+  'ask.conversation-notes': (notes, { started, sent }) =>
+    started && sent === undefined ? [...notes, CONVERSATION_STARTED] : notes,
+};
 /** A location's JSON without some members, the others in their order. */
 const without = (json: Json, ...members: string[]): Json =>
   Object.fromEntries(Object.entries(json).filter(([member]) => !members.includes(member)));
@@ -660,11 +668,7 @@ export const COMMON_VARIATIONS = [
       'Document 2 §POST /ask: rule 3 "An unresolved `id` starts a new conversation and is noted in `messages`": what the note says, and whether other answers carry it, is not shown.',
     // A forgotten conversation's follow-up carries the note the first answer carried too: nothing tells it apart.
     hides: ['ask-conversation-forgotten'],
-    plug: {
-      'ask.unknown-conversation-note': (note) => note && CONVERSATION_STARTED,
-      'ask.conversation-notes': (notes, { started, sent }) =>
-        started && sent === undefined ? [...notes, CONVERSATION_STARTED] : notes,
-    },
+    plug: START_NOTED,
   }),
   variation({
     name: 'ask-unknown-note-reworded',
@@ -694,12 +698,7 @@ export const COMMON_VARIATIONS = [
       'ask-replay-appends-turn',
       'ask-unknown-id-silent-among-notes',
     ],
-    plug: {
-      'ask.conversation-json': () => undefined,
-      'ask.unknown-conversation-note': (note) => note && CONVERSATION_STARTED,
-      'ask.conversation-notes': (notes, { started, sent }) =>
-        started && sent === undefined ? [...notes, CONVERSATION_STARTED] : notes,
-    },
+    plug: { ...START_NOTED, 'ask.conversation-json': () => undefined },
   }),
   variation({
     name: 'ask-conversation-notes-one-code',
