@@ -31,13 +31,16 @@ class CheapestFirst {
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
-    // The in-process corpus, the unit tests of the protocol primitives the checks build on, and the
-    // pinned suite declarations (ids, titles, effects, requirements).
+    // The in-process corpus, the unit tests of the protocol primitives and of the suites' readers the
+    // checks build on (refusals, session rules), and the pinned suite declarations (ids, titles, effects,
+    // requirements).
     include: [
       'test/corpus/**/*.test.ts',
       'test/unit/protocol.test.ts',
       'test/unit/requests.test.ts',
       'test/unit/signatures.test.ts',
+      'test/unit/refusal.test.ts',
+      'test/unit/session-rules.test.ts',
       'test/unit/declarations.test.ts',
     ],
     testTimeout: 60_000,
