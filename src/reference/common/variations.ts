@@ -27,6 +27,17 @@ const CONVERSATION_STARTED = {
   content: 'This answer starts a new conversation.',
 } as const;
 
+/** What a business answering without conversations hides: every fault of a conversation or of its follow-up. */
+const STATELESS_HIDES = [
+  'ask-conversation-without-id',
+  'ask-expires-at-not-rfc3339',
+  'ask-conversation-forgotten',
+  'ask-follow-up-500',
+  'ask-replay-appends-turn',
+  // With no conversation resolved to compare with, a message on every answer cannot be told from a note on every start.
+  'ask-unknown-id-silent-among-notes',
+];
+
 /** Every answer that starts a conversation notes it, one whose id did not resolve too: the same note. */
 const START_NOTED: Plugs<CommonHooks> = {
   'ask.unknown-conversation-note': (note) => note && CONVERSATION_STARTED,
@@ -561,16 +572,7 @@ export const COMMON_VARIATIONS = [
       'No answer carries a conversation: every question stands alone. A checker that requires a conversation, or needs one to follow up, fails it.',
     permitted_by:
       'Document 2 §POST /ask: Response "`conversation` (optional)"; rule 3 "When a `conversation` is returned …".',
-    hides: [
-      'ask-conversation-without-id',
-      'ask-expires-at-not-rfc3339',
-      'ask-conversation-forgotten',
-      'ask-follow-up-500',
-      'ask-replay-appends-turn',
-      // With no conversation resolved to compare with, a message on every answer cannot be told from a note on every
-      // start.
-      'ask-unknown-id-silent-among-notes',
-    ],
+    hides: STATELESS_HIDES,
     plug: { 'ask.conversation-json': () => undefined },
   }),
   variation({
@@ -690,14 +692,7 @@ export const COMMON_VARIATIONS = [
       'No answer carries a conversation, and every answer notes that it starts a new one, one whose conversation id did not resolve included: that is its note. A checker that fails it has nothing to tell its note from a message on every answer; it can only say so.',
     permitted_by:
       'Document 2 §POST /ask: Response "`conversation` (optional)"; rule 3 "An unresolved `id` starts a new conversation and is noted in `messages`": what the note says, and whether other answers carry it, is not shown.',
-    hides: [
-      'ask-conversation-without-id',
-      'ask-expires-at-not-rfc3339',
-      'ask-conversation-forgotten',
-      'ask-follow-up-500',
-      'ask-replay-appends-turn',
-      'ask-unknown-id-silent-among-notes',
-    ],
+    hides: STATELESS_HIDES,
     plug: { ...START_NOTED, 'ask.conversation-json': () => undefined },
   }),
   variation({
