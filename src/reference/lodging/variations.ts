@@ -135,17 +135,12 @@ export const LODGING_VARIATIONS = [
         op === 'get' && Array.isArray(json.guests) ? { ...json, guests: [...json.guests].reverse() } : json,
     },
   }),
-  variation({
+  bookingSessions.cancelAnswerMinimal({
     name: 'booking-cancel-answer-minimal',
-    capability,
     description:
       "Cancel answers only the session's id, its status canceled and continue_url, without property, stays or the rest. A checker that holds a cancel's answer to the whole resource fails it.",
     permitted_by:
       'Document 3 §States and transitions: "| (a session) | Cancel Booking Session | | canceled | Status updated in the response. |"; §Resources and their fields has no Required column, and a canceled session has no further use for property or stays.',
-    plug: {
-      'booking.answer': (json, { op }) =>
-        op === 'cancel' ? { id: json.id, status: json.status, continue_url: json.continue_url } : json,
-    },
   }),
   variation({
     name: 'booking-rate-plans-per-room',

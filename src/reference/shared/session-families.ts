@@ -173,6 +173,15 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         at('answer', (json, { op }) => (op === 'get' ? (({ messages: _messages, ...rest }) => rest)(json) : json)),
       ),
 
+    /** Cancel answers only the session's id, its status and continue_url. */
+    cancelAnswerMinimal: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('answer', (json, { op }) =>
+          op === 'cancel' ? { id: json.id, status: json.status, continue_url: json.continue_url } : json,
+        ),
+      ),
+
     // Status
 
     /** A status is shown as a word outside the five states. */

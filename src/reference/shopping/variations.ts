@@ -841,17 +841,12 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Checkout resource: "totals | Totals |", in a table with no Required column; no sentence requires it (the Order resource\'s totals are required, the session\'s are not).',
     plug: { 'checkout.json': ({ totals: _totals, ...json }) => json },
   }),
-  variation({
+  checkoutSessions.cancelAnswerMinimal({
     name: 'checkout-cancel-answer-minimal',
-    capability: 'shopping.checkout',
     description:
       "Cancel answers only the session's id, its status canceled and continue_url, without line_items or the rest. A checker that holds a cancel's answer to the whole resource fails it.",
     permitted_by:
       'Document 1 §Checkout 5: "Cancel sends an empty JSON object and returns the session with `status` `canceled`."; §Checkout resource has no Required column, and line_items are needed only by an update, which a canceled session does not get.',
-    plug: {
-      'checkout.answer': (json, { op }) =>
-        op === 'cancel' ? { id: json.id, status: json.status, continue_url: json.continue_url } : json,
-    },
   }),
   variation({
     name: 'checkout-no-currency-member',
