@@ -44,4 +44,53 @@ describe('reading a refusal', () => {
     });
     expect(readRefusal(x, MEMBERS)).toEqual({ text: 'sku-1 is gone', absent: [] });
   });
+
+  it('trims the text, reads past an error object that gives none, and reads nothing from null', () => {
+    expect(textOf({ content: '  currency is required \n' })).toBe('currency is required');
+    expect(textOf({ error: { code: 'bad' }, message: 'currency is required' })).toBe('currency is required');
+    expect(textOf({ content: '   ', detail: 'currency is required' })).toBe('currency is required');
+    expect(textOf(null)).toBeUndefined();
+    expect(textOf('currency is required')).toBeUndefined();
+    expect(said({ text: 'currency is required', absent: [] })).toBe('"currency is required"');
+  });
+
+  it('reads error messages and messages without a type, never warnings or infos', () => {
+    const x = refused({
+      messages: [
+        { type: 'warning', content: 'currency looks odd' },
+        { type: 'info', content: 'phone_number is optional' },
+        { type: 'error', code: 'missing', content: 'buyer is required' },
+        { code: 'missing', content: 'email is required' },
+        { type: 'error', code: 'missing' },
+      ],
+    });
+    expect(readRefusal(x, MEMBERS)).toEqual({
+      text: 'buyer is required; email is required',
+      absent: ['buyer', 'email'],
+    });
+  });
+
+  it('reads a message path naming a member the request did not carry, with no text at all', () => {
+    const x = refused({ messages: [{ type: 'error', code: 'missing', path: '$.currency' }] });
+    expect(readRefusal(x, MEMBERS)).toEqual({ absent: ['currency'] });
+    // A path it cannot resolve against the request is one it did not carry.
+    const garbled = refused({ messages: [{ type: 'error', code: 'missing', path: '$.line_items[x]' }] });
+    expect(readRefusal(garbled, MEMBERS).absent).toEqual(['line_items[x]']);
+  });
+
+  it('reads a member written with a leading $ or dot, and an index past the items sent', () => {
+    expect(readRefusal(refused({ content: 'missing .currency' }), MEMBERS).absent).toEqual(['currency']);
+    expect(readRefusal(refused({ content: 'missing $currency' }), MEMBERS).absent).toEqual(['currency']);
+    expect(readRefusal(refused({ content: 'missing $.currency' }), MEMBERS).absent).toEqual(['currency']);
+    expect(readRefusal(refused({ content: 'line_items[12] is required' }), MEMBERS).absent).toEqual(['line_items[12]']);
+  });
+
+  it('finds a lone word as a member nested anywhere in the request, arrays included', () => {
+    const sent = { buyer: { email: 'a@example.com' }, contacts: [{ name: 'A' }, { phone_number: '+15550100' }] };
+    expect(readRefusal(refused({ content: 'email is invalid' }, sent), MEMBERS).absent).toEqual([]);
+    expect(readRefusal(refused({ content: 'phone_number is invalid' }, sent), MEMBERS).absent).toEqual([]);
+    // A member present with no value was not carried.
+    const hollow = { buyer: { email: undefined } };
+    expect(readRefusal(refused({ content: 'email is required' }, hollow), MEMBERS).absent).toEqual(['email']);
+  });
 });
