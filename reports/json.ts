@@ -46,6 +46,8 @@ function toJson(report: RunReport): Record<string, unknown> {
     notices: [...report.notices],
     checks: report.checks.map(checkJson),
     exchanges: report.exchanges.map(exchangeJson),
+    ...(report.stopped ? { stopped: { ...report.stopped } } : {}),
+    resources: report.resources.map((r) => ({ ...r })),
   };
 }
 

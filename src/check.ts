@@ -4,7 +4,9 @@ import { PROTO_DIALECT, wireName, type Dialect } from './dialect/dialect.js';
 import { discover, type Overrides } from './discovery/discover.js';
 import type { Target } from './discovery/target.js';
 import type { Reporter, RunInfo, RunReport } from './report/run-report.js';
-import { runSuites } from './engine/run.js';
+import { reportWithoutChecks, runSuites } from './engine/run.js';
+import { RunStop } from './engine/run-stop.js';
+import { TargetUnusableError } from './errors.js';
 import type { Suite } from './engine/suite.js';
 import type { Effect } from './report/types.js';
 import { HttpClient } from './http/client.js';
@@ -42,11 +44,19 @@ export interface CheckOptions {
   reporters?: Reporter[];
   /** The suites to run; all bundled suites by default. */
   suites?: readonly Suite[];
+  /** Bounds the whole run: at it, requests are cut off and unconcluded checks are errors. */
+  deadlineMs?: number;
+  /**
+   * Interrupts the run when aborted, with the signal's name as its reason (`SIGINT`): no scenario
+   * starts, the one under way ends, what the run created is cancelled, and the report says so.
+   */
+  interrupt?: AbortSignal;
 }
 
 /**
- * Checks one business: discovers it, runs the suites, and returns the report.
- * Throws TargetUnusableError when the profile cannot be read, UsageError for bad input.
+ * Checks one business: discovers it, runs the suites, and returns the report. Throws
+ * TargetUnusableError when the profile cannot be read (after the reporters have written a report
+ * saying so), UsageError for bad input.
  */
 export async function check(opts: CheckOptions): Promise<RunReport> {
   const dialect = opts.dialect ?? PROTO_DIALECT;
@@ -63,6 +73,8 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
           platformProfileDocument(dialect, PROTOCOL_VERSION, opts.signingKey ? [opts.signingKey.public] : []),
         )
       : undefined;
+  const stop = new RunStop({ deadlineMs: opts.deadlineMs, interrupt: opts.interrupt });
+  const reporters = opts.reporters ?? [];
   const client = new HttpClient({
     dialect,
     agentProfile: given ?? platform?.url ?? DEFAULT_AGENT_PROFILE,
@@ -73,14 +85,26 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     signingKey: opts.signingKey?.private,
     ca: opts.ca,
     clientCertificate: opts.clientCertificate,
+    stop,
   });
   // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
   const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };
   client.sendCredentialsTo(
     [opts.url, ...(config.auth?.origins ?? []), ...overrides.endpoints.values()].map(originOf).filter(Boolean),
   );
+  const options = { allow, strict, dialect: dialect.name };
   try {
-    const target = await discover(opts.url, dialect, client, overrides);
+    let target: Target;
+    try {
+      target = await discover(opts.url, dialect, client, overrides);
+    } catch (err) {
+      const info = runInfo(opts.url, undefined, options);
+      // Whatever discovery made of a request the stop cut off, the run was stopped, not refused.
+      if (stop.reason) return await reportWithoutChecks(info, reporters, { stopped: stop.reason }, client.exchanges);
+      if (err instanceof TargetUnusableError)
+        await reportWithoutChecks(info, reporters, { unusable: err.message }, client.exchanges);
+      throw err;
+    }
     const withheld = withheldOrigins(target, client);
     if (withheld.length) target.notices = [...(target.notices ?? []), ...withheld];
     const keys = target.profile?.document.keys;
@@ -88,17 +112,19 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : [],
     );
     return await runSuites({
-      info: runInfo(opts.url, target, { allow, strict, dialect: dialect.name }),
+      info: runInfo(opts.url, target, options),
       suites: opts.suites ?? bundledSuites,
       target,
       config,
       client,
       allow,
       strict,
-      reporters: opts.reporters ?? [],
+      reporters,
       platform,
+      stop,
     });
   } finally {
+    stop.dispose();
     await client.close();
     await platform?.close();
   }
@@ -117,17 +143,20 @@ function withheldOrigins(target: Target, client: HttpClient): string[] {
   );
 }
 
-function runInfo(url: string, target: Target, options: RunInfo['options']): RunInfo {
-  const d = target.dialect;
+/** What the report says of the run before its results; a target not discovered has no services yet. */
+function runInfo(url: string, target: Target | undefined, options: RunInfo['options']): RunInfo {
+  const d = target?.dialect;
   return {
     tool: TOOL,
     target: {
       url,
-      profileUrl: target.profile?.url,
+      profileUrl: target?.profile?.url,
       services: Object.fromEntries(
-        [...target.services].filter(([, b]) => b.endpoint).map(([s, b]) => [wireName(d, s), b.endpoint!]),
+        [...(target?.services ?? [])]
+          .filter(([, b]) => b.endpoint)
+          .map(([s, b]) => [wireName(d as Dialect, s), b.endpoint!]),
       ),
-      capabilities: [...target.capabilities].map((c) => wireName(d, c)),
+      capabilities: [...(target?.capabilities ?? [])].map((c) => wireName(d as Dialect, c)),
     },
     options,
     startedAt: new Date().toISOString(),

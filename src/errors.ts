@@ -3,3 +3,6 @@ export class UsageError extends Error {}
 
 /** The target cannot be checked at all (profile unreachable, not a profile): exit 3 with one line. */
 export class TargetUnusableError extends Error {}
+
+/** The run was interrupted (a signal) or its deadline passed: no request is sent after it but clean-up. */
+export class RunHalted extends Error {}

@@ -22,6 +22,9 @@ const out = (s: string) => {
 };
 const collect = (value: string, previous: string[]) => [...previous, value];
 
+/** The whole-run bound when none is given: generous for a business 400 ms away, finite for one that hangs. */
+const DEFAULT_DEADLINE_MS = 10 * 60 * 1000;
+
 function runOptions(cmd: Command, opts: { demo: boolean }): Command {
   if (!opts.demo) {
     cmd
@@ -43,6 +46,11 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
     .option('--strict', 'exit 1 when a SHOULD fails too')
     .option('--verbose', 'print, for each failing multi-step check, a script replaying its chain of requests')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
+    .option(
+      '--deadline <ms>',
+      'bound on the whole run in milliseconds; requests under way and clean-up may take 5 s more',
+      String(DEFAULT_DEADLINE_MS),
+    )
     .option('--max-response-bytes <n>', 'largest response body read', String(5 * 1024 * 1024))
     .option('--json <file>', 'write the JSON report')
     .option('--junit <file>', 'write a JUnit XML report')
@@ -119,6 +127,9 @@ export function program(): Command {
     )
     .option('--tls-cert <file>', 'serve HTTPS, TLS 1.3 only, with this PEM certificate (needs --tls-key)')
     .option('--tls-key <file>', 'the PEM private key of --tls-cert')
+    .option('--latency <ms>', 'wait this long before every answer, as a business far away would')
+    .option('--jitter <ms>', 'and up to this much more, at random')
+    .option('--rate-limit <n>', 'answer 429 with Retry-After beyond n requests a second')
     .action(async (opts) => {
       const result = await referenceCommand(opts, out);
       if (result !== 'serving') process.exitCode = result;
@@ -143,8 +154,9 @@ export async function main(argv: string[]): Promise<void> {
   // A reader that goes away (`| head`) ends the output, never the run: reports are still written
   // and the exit code still says what the run found.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') stdoutOpen = false;
-    else throw err;
+    if (stdoutOpen && err.code !== 'EPIPE')
+      process.stderr.write(`proto-conformance: cannot write to stdout (${err.code ?? err.message}); the run goes on\n`);
+    stdoutOpen = false;
   });
   try {
     await program().parseAsync(argv);

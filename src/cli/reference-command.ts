@@ -23,6 +23,9 @@ export interface ReferenceCommandOptions {
   services?: string;
   tlsCert?: string;
   tlsKey?: string;
+  latency?: string;
+  jitter?: string;
+  rateLimit?: string;
 }
 
 /** `reference-server`: lists faults or variations, writes the run config, or serves until SIGINT/SIGTERM. */
@@ -96,6 +99,11 @@ export async function referenceCommand(
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port ${opts.port}: expected 0-65535`);
   const services = parseServices(opts.services);
+  const field = {
+    latencyMs: wholeNumber('--latency', opts.latency),
+    jitterMs: wholeNumber('--jitter', opts.jitter),
+    rateLimit: wholeNumber('--rate-limit', opts.rateLimit, 1),
+  };
   const dialect = opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT;
   if (!opts.tlsCert !== !opts.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
   let tls: { cert: string; key: string } | undefined;
@@ -110,7 +118,7 @@ export async function referenceCommand(
   }
   let business: Awaited<ReturnType<typeof startReferenceBusiness>>;
   try {
-    business = await startReferenceBusiness({ port, faults, variations, dialect, tls, services });
+    business = await startReferenceBusiness({ port, faults, variations, dialect, tls, services, field });
   } catch (err) {
     throw new UsageError(`cannot listen on 127.0.0.1:${port}: ${(err as Error).message}`);
   }
@@ -135,6 +143,14 @@ export async function referenceCommand(
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 'serving';
+}
+
+/** A whole-number flag at least `min`, or undefined when not given. */
+function wholeNumber(flag: string, value: string | undefined, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} ${value}: expected a whole number ≥ ${min}`);
+  return n;
 }
 
 /** `--services shopping,common`: each named once, each a service of the spec. */

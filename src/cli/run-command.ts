@@ -12,6 +12,7 @@ import { parseCapabilityList, parseEndpointOverride, type Overrides } from '../d
 import type { Reporter } from '../report/run-report.js';
 import { EFFECTS, type Effect } from '../report/types.js';
 import { UsageError } from '../errors.js';
+import { interruptedExit } from '../engine/exit-code.js';
 
 /** Options of `run` (and of `demo`, which fills some of them itself). */
 export interface RunOptions {
@@ -20,6 +21,7 @@ export interface RunOptions {
   allow: string;
   strict?: boolean;
   timeout: string;
+  deadline: string;
   maxResponseBytes: string;
   json?: string;
   junit?: string;
@@ -42,6 +44,7 @@ export interface ResolvedRun {
   allow: Effect;
   strict: boolean;
   timeoutMs: number;
+  deadlineMs: number;
   maxResponseBytes: number;
   overrides: Overrides;
   /** Our profile URL, sent in the agent header; when absent, check() hosts one or uses the default. */
@@ -97,6 +100,7 @@ export async function resolveRun(
     allow: opts.allow as Effect,
     strict: !!opts.strict,
     timeoutMs: positiveInt('--timeout', opts.timeout),
+    deadlineMs: positiveInt('--deadline', opts.deadline),
     maxResponseBytes: positiveInt('--max-response-bytes', opts.maxResponseBytes),
     overrides: {
       endpoints: new Map(opts.endpoint.map((e) => parseEndpointOverride(dialect, e))),
@@ -121,16 +125,54 @@ export async function resolveRun(
   };
 }
 
-/** Runs the suites against one target, rendering to the console and the requested files; returns the exit code. */
+/**
+ * Runs the suites against one target, rendering to the console and the requested files; returns
+ * the exit code. The first SIGINT or SIGTERM stops the run (what it created is cancelled, every
+ * report is written, marked interrupted); a second exits at once.
+ */
 export async function executeRun(run: ResolvedRun, write: (s: string) => void): Promise<number> {
   const reporters: Reporter[] = [
     consoleReporter({ write, color: colorWanted(process.env, !!process.stdout.isTTY), verbose: run.verbose }),
   ];
-  if (run.outputs.json) reporters.push(jsonReporter(run.outputs.json));
-  if (run.outputs.junit) reporters.push(junitReporter(run.outputs.junit));
-  if (run.outputs.html) reporters.push(htmlReporter(run.outputs.html));
-  const report = await check({ ...run, reporters });
-  return report.exitCode;
+  if (run.outputs.json) reporters.push(fileReporter('--json', run.outputs.json, jsonReporter));
+  if (run.outputs.junit) reporters.push(fileReporter('--junit', run.outputs.junit, junitReporter));
+  if (run.outputs.html) reporters.push(fileReporter('--html', run.outputs.html, htmlReporter));
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupt.signal.aborted) process.exit(interruptedExit(signal));
+    process.stderr.write(
+      `proto-conformance: ${signal}: stopping; cancelling what the run created and writing the reports (${signal} again exits at once)\n`,
+    );
+    interrupt.abort(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const report = await check({ ...run, reporters, interrupt: interrupt.signal });
+    return report.exitCode;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/**
+ * A report file that cannot be written costs one line on stderr, never the run: the exit code
+ * still says what the run found, and the other reports are still written.
+ */
+function fileReporter(flag: string, file: string, make: (file: string) => Reporter): Reporter {
+  const inner = make(file);
+  return {
+    ...inner,
+    async onEnd(report) {
+      try {
+        await inner.onEnd?.(report);
+      } catch (err) {
+        const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+        process.stderr.write(`proto-conformance: ${flag} ${file}: could not write the report (${why})\n`);
+      }
+    },
+  };
 }
 
 /** The client certificate and key for mutual TLS: both or neither. */

@@ -9,6 +9,7 @@ import { operation, type Operation } from '../protocol/operations.js';
 import { requestBody, type OperationName, type RecipeInput } from '../protocol/recipes.js';
 import { validatorFor } from '../schemas.js';
 import { HarnessError, Stop } from './outcomes.js';
+import { RunHalted } from '../errors.js';
 import type { CheckSpec } from './check.js';
 import type { Breach, Finding } from '../report/types.js';
 
@@ -176,6 +177,8 @@ export class ScenarioContext<in C extends string = never> {
   private record(exchange: Exchange, tolerateTransportError: boolean | undefined, handshakeAltered = false): Exchange {
     this.exchanges.push(exchange);
     const failure = exchange.transportError;
+    // Cut off by the run's stop: neither the business's answer nor a failure of it.
+    if (failure?.kind === 'stopped') throw new RunHalted(failure.message);
     if (failure && !(tolerateTransportError && judgeable(failure, handshakeAltered))) {
       throw new HarnessError(`${exchange.method} ${exchange.url}: ${failure.message}`);
     }

@@ -1,3 +1,4 @@
+import type { RunStopped } from '../report/run-report.js';
 import type { CheckResult } from '../report/types.js';
 
 export const EXIT = {
@@ -13,15 +14,22 @@ export const EXIT = {
   internal: 4,
 } as const;
 
+/** A run a signal interrupted exits as a shell reports the signal: 128 + its number (SIGINT 130, SIGTERM 143). */
+const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+export const interruptedExit = (signal: string | undefined): number =>
+  128 + (SIGNAL_NUMBERS[signal ?? ''] ?? SIGNAL_NUMBERS.SIGINT);
+
 /**
- * 1 when a MUST failed (or, with strict, a SHOULD); 3 when checks could not be evaluated, or no
- * service check could run at all; else 0. A pipeline never passes on a run that did not happen.
+ * 128 + the signal's number when a signal interrupted the run; 1 when a MUST failed (or, with
+ * strict, a SHOULD); 3 when checks could not be evaluated, or no service check could run at all;
+ * else 0. A pipeline never passes on a run that did not happen.
  */
 export function exitCodeFor(
   results: CheckResult[],
   strict: boolean,
-  opts: { serviceChecksRan?: boolean } = {},
+  opts: { serviceChecksRan?: boolean; stopped?: RunStopped } = {},
 ): number {
+  if (opts.stopped?.reason === 'interrupted') return interruptedExit(opts.stopped.signal);
   if (results.some((r) => r.verdict === 'fail' || (strict && r.verdict === 'warn'))) return EXIT.failed;
   if (results.some((r) => r.verdict === 'error')) return EXIT.unusable;
   if (opts.serviceChecksRan === false) return EXIT.unusable;

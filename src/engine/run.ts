@@ -9,7 +9,7 @@ import { serviceOf } from '../protocol/operations.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
 import type { Requirement } from '../register/types.js';
 import { ScenarioContext } from './context.js';
-import { exitCodeFor } from './exit-code.js';
+import { EXIT, exitCodeFor } from './exit-code.js';
 import { HarnessError, Stop } from './outcomes.js';
 import { summarise, type Reporter, type RunInfo, type RunReport } from '../report/run-report.js';
 import { judgeRule } from './rules.js';
@@ -17,6 +17,10 @@ import type { CheckSpec, Settled } from './check.js';
 import type { Scenario, Suite } from './suite.js';
 import type { CheckResult, Effect, Verdict } from '../report/types.js';
 import { allows, brokenVerdict, levelOf } from './verdict.js';
+import { createdResources, isOpen } from './ledger.js';
+import type { RunStop } from './run-stop.js';
+import { RunHalted } from '../errors.js';
+import type { CreatedResource, RunStopped } from '../report/run-report.js';
 
 export interface RunPlan {
   info: RunInfo;
@@ -32,6 +36,8 @@ export interface RunPlan {
   strict: boolean;
   /** The platform profiles this run hosts for a business on loopback, if any. */
   platform?: PlatformProfiles;
+  /** Interruption and deadline: once stopped, no scenario starts and the one under way ends. */
+  stop?: RunStop;
 }
 
 type Gate = { verdict: Verdict; message: string };
@@ -56,7 +62,9 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
       const gate =
         gates.get(suite) ??
         (allowed ? undefined : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
-      const outcome = gate ? settleAll(scenario.checks, gate) : await runScenario(plan, scenario, memo);
+      const halted = plan.stop?.reason && haltGate(plan.stop.reason);
+      const outcome =
+        (gate ?? halted) ? settleAll(scenario.checks, gate ?? halted!) : await runScenario(plan, scenario, memo);
       for (const [spec, settled] of outcome) emit(resultOf(plan, suite, scenario.id, scenario.effect, spec, settled));
     }
   }
@@ -78,16 +86,21 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     }
   }
   for (const result of uncovered(plan)) emit(result);
+  const resources = createdResources(log);
+  const stopped = plan.stop?.reason;
+  if (stopped) emit(stoppedResult(stopped, resources));
 
   const serviceChecksRan = results.some((r) => isServiceSuite(plan, r.suite) && JUDGED.has(r.verdict));
-  const exitCode = exitCodeFor(results, plan.strict, { serviceChecksRan });
+  const exitCode = exitCodeFor(results, plan.strict, { serviceChecksRan, stopped });
   const notices = [
     ...(plan.target.notices ?? []),
-    ...(serviceChecksRan
+    ...(serviceChecksRan || stopped
       ? []
       : [
           'no service check could run, so the run proves nothing about the business; see the not-tested and blocked checks',
         ]),
+    ...(stopped ? [stoppedNotice(stopped)] : []),
+    ...resources.filter(isOpen).map(openLine),
   ];
   const report: RunReport = {
     ...plan.info,
@@ -99,8 +112,44 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     notices,
     checks: results,
     exchanges: log,
+    ...(stopped ? { stopped } : {}),
+    resources,
   };
   for (const r of plan.reporters) await r.onEnd?.(report);
+  return report;
+}
+
+/**
+ * The report of a run that ended before any suite ran: the target could not be used (exit 3), or a
+ * signal came during discovery. One `error` entry says why, so every report asked for is written.
+ */
+export async function reportWithoutChecks(
+  info: RunInfo,
+  reporters: readonly Reporter[],
+  ended: { unusable: string } | { stopped: RunStopped },
+  log: Exchange[],
+): Promise<RunReport> {
+  for (const r of reporters) r.onStart?.(info);
+  const resources = createdResources(log);
+  const entry: CheckResult =
+    'stopped' in ended
+      ? stoppedResult(ended.stopped, resources)
+      : runEntry('run.target', 'the target can be checked', `target unusable: ${ended.unusable}`);
+  for (const r of reporters) r.onResult?.(entry);
+  const report: RunReport = {
+    ...info,
+    reportVersion: 2,
+    finishedAt: new Date().toISOString(),
+    durationMs: Math.max(0, Date.now() - Date.parse(info.startedAt)),
+    summary: summarise([entry]),
+    exitCode: 'stopped' in ended ? exitCodeFor([entry], false, ended) : EXIT.unusable,
+    notices: [...('stopped' in ended ? [stoppedNotice(ended.stopped)] : []), ...resources.filter(isOpen).map(openLine)],
+    checks: [entry],
+    exchanges: log,
+    ...('stopped' in ended ? { stopped: ended.stopped } : {}),
+    resources,
+  };
+  for (const r of reporters) await r.onEnd?.(report);
   return report;
 }
 
@@ -140,6 +189,50 @@ function applicability(suite: Suite, target: Target): Gate | undefined {
   return undefined;
 }
 
+/** What the checks a stop leaves unconcluded get: not run when interrupted, an error at the deadline. */
+function haltGate(stopped: RunStopped): Gate {
+  return stopped.reason === 'interrupted'
+    ? { verdict: 'not-tested', message: `not run: ${stopped.message}` }
+    : { verdict: 'error', message: `not concluded: ${stopped.message}` };
+}
+
+/** The run-level entry of a run that did not finish: every report shows it, JUnit as an errored test case. */
+function stoppedResult(stopped: RunStopped, resources: CreatedResource[]): CheckResult {
+  const open = resources.filter(isOpen);
+  const message = `${stopped.message}; ${resources.length} resource(s) created, ${open.length} left open`;
+  return runEntry('run.finished', 'the run finished', message, open.map(openLine));
+}
+
+/** An `error` entry about the run itself, not the business: it cites no requirement. */
+function runEntry(id: string, title: string, message: string, details: string[] = []): CheckResult {
+  return {
+    id,
+    title,
+    suite: 'run',
+    scenario: 'run',
+    capability: 'run',
+    requirements: [],
+    level: 'MUST',
+    effect: 'read',
+    verdict: 'error',
+    message,
+    ...(details.length ? { actual: details.join('\n') } : {}),
+    evidence: [],
+    curl: [],
+    durationMs: 0,
+  };
+}
+
+/** What a stopped run tells its reader first: the reason, and what became of the checks it did not reach. */
+const stoppedNotice = (stopped: RunStopped) =>
+  `${stopped.message}: the report is partial; checks it did not reach are ${stopped.reason === 'interrupted' ? 'not-tested' : 'errors'}`;
+
+/** A resource the run left open, for a notice: which, where it was made, and what it was last seen as. */
+const openLine = (r: CreatedResource) =>
+  r.id === undefined
+    ? `${r.operation} #${r.createdBy} was cut off before an answer: the business may hold a resource the run cannot name`
+    : `${r.operation} #${r.createdBy} made ${r.id}, last seen ${r.state} (#${r.seenAt}): the run did not cancel it`;
+
 function settleAll(checks: readonly CheckSpec[], gate: Gate): [CheckSpec, Settled][] {
   return checks.map((c) => [c, { ...gate, exchanges: [], durationMs: 0 }]);
 }
@@ -163,7 +256,8 @@ async function runScenario(
   try {
     await scenario.run(t);
   } catch (err) {
-    if (err instanceof Stop) rest = { verdict: err.verdict, message: err.message };
+    if (err instanceof RunHalted && plan.stop?.reason) rest = haltGate(plan.stop.reason);
+    else if (err instanceof Stop) rest = { verdict: err.verdict, message: err.message };
     else if (err instanceof HarnessError) rest = { verdict: 'error', message: err.message };
     else rest = { verdict: 'error', message: `harness defect: ${(err as Error)?.message ?? String(err)}` };
   }

@@ -18,6 +18,7 @@ import {
 import { decodeContent } from './content-coding.js';
 import type { Redactor } from './redact.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';
+import { RunHalted } from '../errors.js';
 
 export interface HttpClientOptions {
   dialect: Dialect;
@@ -34,6 +35,12 @@ export interface HttpClientOptions {
   ca?: string;
   /** The platform's client certificate and key (PEM), for mutual TLS. Never recorded. */
   clientCertificate?: { cert: string; key: string };
+  /**
+   * When the run stops (src/engine/run-stop.ts): after `halt` no request but clean-up starts;
+   * after `grace` none at all, and those under way are cut off, recorded as `stopped`, never as
+   * the business's answer.
+   */
+  stop?: { halt: AbortSignal; grace: AbortSignal };
 }
 
 export interface OutgoingRequest extends RequestIntent {
@@ -171,6 +178,7 @@ export class HttpClient {
   }
 
   async send(req: OutgoingRequest): Promise<Exchange> {
+    this.refuseWhenStopped(req);
     const wire = buildRequest({ method: req.method, url: req.url }, req, this.stepOptions(), {
       omit: req.omit,
       replace: req.replace,
@@ -189,6 +197,7 @@ export class HttpClient {
   ): Promise<Exchange> {
     const earlier = this.sent.get(of);
     if (!earlier) throw new Error(`exchange #${of.seq} was not sent by this client`);
+    this.refuseWhenStopped({ ...earlier.req, role: change.role });
     const headers = { ...earlier.wire.headers };
     const requestId = Object.keys(headers).find((h) => h.toLowerCase() === 'request-id');
     if (requestId) headers[requestId] = randomUUID();
@@ -209,6 +218,22 @@ export class HttpClient {
     return this.sent.get(of)?.wire.body;
   }
 
+  /** The signal that cuts off a request under way: the end of the grace after a stop. */
+  private cutOff(): AbortSignal | undefined {
+    return this.opts.stop?.grace;
+  }
+
+  /** The signal after which a request is not sent (nor retried): clean-up's grace, or any stop. */
+  private halted(req: Pick<OutgoingRequest, 'role'>): AbortSignal | undefined {
+    return req.role === 'cleanup' ? this.opts.stop?.grace : this.opts.stop?.halt;
+  }
+
+  /** After a stop, no request is sent but clean-up (within its grace). */
+  private refuseWhenStopped(req: Pick<OutgoingRequest, 'role'>): void {
+    const halt = this.halted(req);
+    if (halt?.aborted) throw new RunHalted(String(halt.reason));
+  }
+
   private async transmit(wire: WireRequest, req: OutgoingRequest): Promise<Exchange> {
     const retried: RetriedAttempt[] = [];
     for (;;) {
@@ -221,7 +246,9 @@ export class HttpClient {
         startedAt: a.startedAt.toISOString(),
         waitedMs: wait,
       });
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      // A stop ends the wait: the request is not retried, and the scenario ends as the stop says.
+      await sleep(wait, this.halted(req));
+      this.refuseWhenStopped(req);
     }
   }
 
@@ -239,7 +266,7 @@ export class HttpClient {
         headers: wire.headers,
         body: wire.body,
         dispatcher: this.agentFor(req),
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
+        signal: withCutOff(AbortSignal.timeout(this.opts.timeoutMs), this.cutOff()),
       });
       status = res.statusCode;
       responseHeaders = flattenHeaders(res.headers);
@@ -252,7 +279,10 @@ export class HttpClient {
         transportError = { kind: 'too-large', message: `response body exceeds ${this.opts.maxResponseBytes} bytes` };
       }
     } catch (err) {
-      transportError = classify(err, this.opts.timeoutMs);
+      const cut = this.cutOff();
+      transportError = cut?.aborted
+        ? { kind: 'stopped', message: `cut off: ${String(cut.reason)}` }
+        : classify(err, this.opts.timeoutMs);
     }
     return {
       startedAt,
@@ -306,6 +336,22 @@ export class HttpClient {
   async close(): Promise<void> {
     await Promise.all([this.agent, ...this.variantAgents.values()].map((a) => a.close()));
   }
+}
+
+const withCutOff = (timeout: AbortSignal, cut: AbortSignal | undefined) =>
+  cut ? AbortSignal.any([timeout, cut]) : timeout;
+
+/** Waits `ms`, or less when `cut` aborts first. */
+function sleep(ms: number, cut: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      cut?.removeEventListener('abort', done);
+      resolve();
+    }
+    cut?.addEventListener('abort', done, { once: true });
+  });
 }
 
 interface Attempt {

@@ -13,7 +13,17 @@ import { servicePipeline } from './shared/pipeline.js';
 import { transportError } from './shared/replies.js';
 import { profileSignatureHeaders } from './shared/signing.js';
 import { REFERENCE_TLS } from './shared/tls.js';
-import { listeners, MAX_BODY, plainJson, readBody, requestCounter, writeResponse } from './shared/transport.js';
+import {
+  crossing,
+  type FieldConditions,
+  listeners,
+  MAX_BODY,
+  plainJson,
+  rateLimited,
+  readBody,
+  requestCounter,
+  writeResponse,
+} from './shared/transport.js';
 import { VARIATIONS, type VariationName } from './variations.js';
 
 export { REFERENCE_TLS };
@@ -28,6 +38,8 @@ export interface ReferenceOptions {
   services?: readonly Service[];
   /** Serve HTTPS (TLS 1.3 only) with this certificate; the https-tls-1-3 variation uses the bundled one. */
   tls?: { cert: string; key: string };
+  /** Latency, jitter and a rate limit, to bring the field into the lab; none changes what the business answers. */
+  field?: FieldConditions;
 }
 
 export interface ReferenceBusiness {
@@ -35,6 +47,8 @@ export interface ReferenceBusiness {
   url: string;
   /** Where the services listen: the same origin, or another under endpoint-other-origin. */
   servicesUrl: string;
+  /** What a platform could still cancel: the carts and sessions a run left open. */
+  open(): string[];
   close(): Promise<void>;
 }
 
@@ -98,7 +112,11 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const respond = async (req: IncomingMessage, serves: { profile: boolean; services: boolean }) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const raw = await readBody(req);
-    const limited = hooks.run('transport.refusal', undefined, { recent: recent() });
+    await crossing(opts.field);
+    const count = recent();
+    const limited =
+      (opts.field?.rateLimit ? rateLimited(count, opts.field.rateLimit) : undefined) ??
+      hooks.run('transport.refusal', undefined, { recent: count });
     if (limited) return limited;
     if (raw === undefined) return plainJson(413, { code: 'request_too_large', content: `body over ${MAX_BODY} bytes` });
     if (serves.profile && url.pathname === dialect.wellKnownPath)
@@ -120,5 +138,6 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   const split = assembly.servicesOrigin === 'own';
   base = await servers.listen(listener({ profile: true, services: !split }), opts.port ?? 0);
   servicesBase = split ? await servers.listen(listener({ profile: false, services: true }), 0) : base;
-  return { url: base, servicesUrl: servicesBase, close: servers.close };
+  const open = () => modules.flatMap((m) => m.open?.() ?? []);
+  return { url: base, servicesUrl: servicesBase, open, close: servers.close };
 }

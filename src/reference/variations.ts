@@ -16,7 +16,7 @@ import type { Json, RunConfigNeeds } from './shared/layer-hooks.js';
 import { businessError, missingMembers, transportError, unrecoverable } from './shared/replies.js';
 import { SIGNED_ON_COMPLETE_ONLY } from './shared/request-signatures.js';
 import { tlsPath } from './shared/tls.js';
-import { plainJson } from './shared/transport.js';
+import { rateLimited } from './shared/transport.js';
 import { SHOPPING_VARIATIONS } from './shopping/variations.js';
 import { recordsFor, type Variation } from './records.js';
 
@@ -448,14 +448,7 @@ export const VARIATIONS = [
     permitted_by:
       'Document 1 §Errors: "429 | Rate limited"; §Limits: "Rate limit values and headers (429 is the signal): not shown."',
     plug: {
-      'transport.refusal': (refusal, { recent }) =>
-        refusal ??
-        (recent > RATE_LIMIT_PER_SECOND
-          ? {
-              ...plainJson(429, { code: 'rate_limited', content: `over ${RATE_LIMIT_PER_SECOND} requests a second` }),
-              headers: { 'Retry-After': '1' },
-            }
-          : undefined),
+      'transport.refusal': (refusal, { recent }) => refusal ?? rateLimited(recent, RATE_LIMIT_PER_SECOND),
     },
   }),
   variation({

@@ -55,7 +55,8 @@ export interface RetriedAttempt {
 }
 
 export interface TransportError {
-  kind: 'timeout' | 'network' | 'too-large' | 'invalid-url';
+  /** `stopped`: cut off because the run was interrupted or its deadline passed, not the business's doing. */
+  kind: 'timeout' | 'network' | 'too-large' | 'invalid-url' | 'stopped';
   message: string;
   /** The system's error code of a network failure (ECONNREFUSED, ECONNRESET, …), when there is one. */
   code?: string;

@@ -32,6 +32,37 @@ export interface RunReport extends RunInfo {
   checks: CheckResult[];
   /** Every exchange of the run, numbered from 1; checks cite them by `seq`. */
   exchanges: Exchange[];
+  /** Set when the run did not finish: interrupted by a signal, or stopped by its deadline. */
+  stopped?: RunStopped;
+  /** Every resource the run created (carts, checkout and booking sessions), with its final state. */
+  resources: CreatedResource[];
+}
+
+/** Why a run ended before its scenarios did. */
+export interface RunStopped {
+  reason: 'interrupted' | 'deadline';
+  /** The signal that interrupted it (`SIGINT`, `SIGTERM`). */
+  signal?: string;
+  /** The deadline that stopped it, in milliseconds from the start. */
+  deadlineMs?: number;
+  message: string;
+}
+
+/** A resource the run created, read from the exchange log. */
+export interface CreatedResource {
+  /** The operation that created it (`checkout.create`). */
+  operation: string;
+  /** The id the business gave it; absent when the request was cut off before an answer. */
+  id?: string;
+  /** The exchange that created it. */
+  createdBy: number;
+  /**
+   * What the run last saw of it: `canceled`, the status the business last gave (`completed`,
+   * `incomplete`), `open`, or `unknown` when the request creating it got no answer.
+   */
+  state: string;
+  /** The exchange that showed that state. */
+  seenAt: number;
 }
 
 /** A reporter listens to one stream of results; it never decides a verdict. */

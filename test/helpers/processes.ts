@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,21 +14,37 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real CLI as a process. */
-export function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+/** Runs the real CLI as a process; `stdout` sends its output to a file instead (`/dev/full`). */
+export function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  to: { stdout?: string } = {},
+): Promise<CliResult> {
+  return startCli(args, env, to).done;
+}
+
+/** Starts the real CLI as a process, to signal it while it runs; `done` settles when it exits. */
+export function startCli(
+  args: string[],
+  env: Record<string, string> = {},
+  to: { stdout?: string } = {},
+): { child: ChildProcess; done: Promise<CliResult>; stderrSoFar: () => string } {
+  const stdoutFd = to.stdout ? openSync(to.stdout, 'w') : undefined;
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
+  });
+  if (stdoutFd !== undefined) closeSync(stdoutFd);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d) => (stdout += d));
+  child.stderr?.on('data', (d) => (stderr += d));
+  const done = new Promise<CliResult>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+  return { child, done, stderrSoFar: () => stderr };
 }
 
 export interface RunningServer {

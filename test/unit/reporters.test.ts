@@ -128,6 +128,7 @@ function fakeReport(): RunReport {
     notices: [],
     checks,
     exchanges,
+    resources: [],
   };
 }
 
@@ -401,6 +402,7 @@ describe('JSON reporter', () => {
       'notices',
       'checks',
       'exchanges',
+      'resources',
     ]);
     expect(Object.keys(data.checks[1]!)).toEqual([
       'id',

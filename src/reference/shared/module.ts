@@ -21,6 +21,8 @@ export interface ServiceModule<H = object> {
   holds?(op: Operation, id: string): boolean;
   /** How the module refuses a request without members the spec requires, where not as the shared layer does. */
   refuseMissing?(absent: string[]): Reply | undefined;
+  /** The resources it holds that a platform could still cancel (`cart <id>`): what a run left behind. */
+  open?(): string[];
 }
 
 /** What a module is built with: the hook points of the faults and variations on, and their names. */

@@ -22,6 +22,10 @@ type Json = Record<string, unknown>;
 
 export type SessionStatus = 'incomplete' | 'ready_for_complete' | 'complete_in_progress' | 'completed' | 'canceled';
 
+/** Whether a platform may still cancel a session in this status: it is neither final nor completing. */
+export const cancelable = (status: SessionStatus): boolean =>
+  status === 'incomplete' || status === 'ready_for_complete';
+
 /** What the machine reads and writes of a module's session record. */
 export interface SessionCore {
   status: SessionStatus;

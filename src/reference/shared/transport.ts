@@ -66,6 +66,34 @@ export function requestCounter(windowMs = 1000): () => number {
   };
 }
 
+/**
+ * The answer of a business limiting its rate: beyond `perSecond` requests in the last second, 429
+ * with Retry-After (Document 1 §Errors: "429 | Rate limited"; §Limits leaves the values open).
+ */
+export function rateLimited(recent: number, perSecond: number): StoredResponse | undefined {
+  if (recent <= perSecond) return undefined;
+  return {
+    ...plainJson(429, { code: 'rate_limited', content: `over ${perSecond} requests a second` }),
+    headers: { 'Retry-After': '1' },
+  };
+}
+
+/** Conditions of the field a business may be run under: distance and a rate limit. None changes what it answers. */
+export interface FieldConditions {
+  /** Added before every answer, in milliseconds. */
+  latencyMs?: number;
+  /** Up to this many milliseconds more, at random. */
+  jitterMs?: number;
+  /** Requests a second answered before 429. */
+  rateLimit?: number;
+}
+
+/** Waits as long as the field conditions say a request takes to cross. */
+export function crossing(field: FieldConditions | undefined): Promise<void> | undefined {
+  const ms = (field?.latencyMs ?? 0) + Math.random() * (field?.jitterMs ?? 0);
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : undefined;
+}
+
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The business's listeners on 127.0.0.1: HTTP, or HTTPS as the assembly says, and how to close them. */

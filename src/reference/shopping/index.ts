@@ -6,6 +6,7 @@ import * as catalog from './catalog.js';
 import * as checkout from './checkout.js';
 import * as order from './order.js';
 import { createStore } from './store.js';
+import { cancelable } from '../shared/session.js';
 
 /**
  * The shopping service module (Document 1): its own store, and a handler per operation of the
@@ -35,6 +36,10 @@ export function shoppingModule({ hooks, version }: ModuleEnv<ShoppingHooks>): Se
           ? store.sessions
           : store.orders
       ).has(id),
+    open: () => [
+      ...[...store.carts.values()].filter((c) => !c.canceled).map((c) => `cart ${c.id}`),
+      ...[...store.sessions.values()].filter((s) => cancelable(s.status)).map((s) => `checkout session ${s.id}`),
+    ],
     handlers: {
       'catalog.search': catalog.search,
       'catalog.lookup': catalog.lookup,

@@ -1,0 +1,170 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLEANUP_GRACE_MS } from '../../src/engine/run-stop.js';
+import { referenceRunConfig } from '../../src/reference/run-config.js';
+import { type ReferenceBusiness, startReferenceBusiness } from '../../src/reference/server.js';
+import type { RunReport } from '../../src/report/run-report.js';
+import { cli, startCli, tempDir } from '../helpers/processes.js';
+
+/** The field, not the lab: a business some way off, interrupted runs, hangs, unusable targets, full disks. */
+const dir = tempDir();
+const businesses: ReferenceBusiness[] = [];
+afterAll(async () => {
+  await Promise.all(businesses.map((b) => b.close()));
+});
+
+/** A reference business under field conditions, in this process so the test can see what a run left open. */
+async function business(field: { latencyMs?: number; jitterMs?: number; rateLimit?: number }, name: string) {
+  const b = await startReferenceBusiness({ field });
+  businesses.push(b);
+  const config = join(dir, `${name}.config.json`);
+  writeFileSync(config, JSON.stringify(referenceRunConfig([], b)));
+  return { b, config };
+}
+
+const reports = (name: string) => ({
+  json: join(dir, `${name}.json`),
+  junit: join(dir, `${name}.xml`),
+  html: join(dir, `${name}.html`),
+});
+const reportArgs = (r: ReturnType<typeof reports>) => ['--json', r.json, '--junit', r.junit, '--html', r.html];
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as RunReport;
+
+async function until(ok: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('an interrupted run', () => {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    it(`on ${signal}: cancels what it created, writes every report marked interrupted, exits ${code}`, async () => {
+      const { b, config } = await business({ latencyMs: 15 }, signal);
+      const out = reports(signal);
+      const run = startCli([b.url, '--config', config, '--allow', 'irreversible', ...reportArgs(out)]);
+      // Interrupt while the run holds something open at the business.
+      await until(() => b.open().length > 0, 30_000);
+      run.child.kill(signal);
+      const r = await run.done;
+
+      expect(r.code).toBe(code);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`${signal}: stopping`);
+      expect(b.open()).toEqual([]);
+      const report = readJson(out.json);
+      expect(report.stopped).toMatchObject({ reason: 'interrupted', signal });
+      expect(report.exitCode).toBe(code);
+      expect(report.resources.length).toBeGreaterThan(0);
+      expect(report.resources.every((x) => ['canceled', 'completed', 'complete_in_progress'].includes(x.state))).toBe(
+        true,
+      );
+      const finished = report.checks.find((c) => c.id === 'run.finished');
+      expect(finished?.verdict).toBe('error');
+      expect(finished?.message).toContain(`interrupted by ${signal}`);
+      // The checks it never reached are not-tested, saying why.
+      expect(report.checks.some((c) => c.message === `not run: the run was interrupted by ${signal}`)).toBe(true);
+      expect(readFileSync(out.junit, 'utf8')).toMatch(/<testcase classname="run" name="run.finished[^>]*>\s*<error/);
+      expect(readFileSync(out.html, 'utf8')).toContain(`interrupted by ${signal}`);
+      expect(r.stdout).toContain('run.finished');
+    });
+  }
+
+  it('a second signal exits at once', async () => {
+    const { b, config } = await business({ latencyMs: 200 }, 'twice');
+    const run = startCli([b.url, '--config', config]);
+    await until(() => b.open().length > 0, 30_000);
+    run.child.kill('SIGINT');
+    await until(() => run.stderrSoFar().includes('stopping'), 5_000);
+    const at = Date.now();
+    run.child.kill('SIGINT');
+    const r = await run.done;
+    expect(r.code).toBe(130);
+    expect(Date.now() - at).toBeLessThan(1_000);
+  });
+});
+
+describe('the deadline', () => {
+  it('ends a run against a business that hangs, reports written, every check it cut off an error', async () => {
+    const { b, config } = await business({ latencyMs: 120_000 }, 'hung');
+    const out = reports('hung');
+    const started = Date.now();
+    const r = await cli([b.url, '--config', config, '--deadline', '1500', ...reportArgs(out)]);
+    // The deadline, the grace for what is under way (CLEANUP_GRACE_MS), and a process's start and end.
+    expect(Date.now() - started).toBeLessThan(1_500 + CLEANUP_GRACE_MS + 1_500);
+    expect(r.code).toBe(3);
+    const report = readJson(out.json);
+    expect(report.stopped).toMatchObject({ reason: 'deadline', deadlineMs: 1500 });
+    expect(report.checks.map((c) => [c.id, c.verdict])).toEqual([['run.finished', 'error']]);
+    expect(readFileSync(out.junit, 'utf8')).toContain('errors="1"');
+  });
+
+  it('cuts a slow run short: the checks it reached keep their verdicts, the rest are errors', async () => {
+    const { b, config } = await business({ latencyMs: 40 }, 'slow');
+    const out = reports('slow');
+    const started = Date.now();
+    const r = await cli([b.url, '--config', config, '--deadline', '2500', ...reportArgs(out)]);
+    expect(Date.now() - started).toBeLessThan(2_500 + CLEANUP_GRACE_MS + 1_500);
+    expect(r.code).toBe(3);
+    const report = readJson(out.json);
+    expect(report.summary.pass).toBeGreaterThan(0);
+    expect(report.summary.fail).toBe(0);
+    expect(report.checks.filter((c) => c.verdict === 'error').length).toBeGreaterThan(1);
+    expect(report.checks.some((c) => c.message === "not concluded: the run's deadline of 2500 ms passed")).toBe(true);
+    expect(b.open()).toEqual([]);
+  });
+
+  it('rejects a deadline that is not a positive whole number, in one line', async () => {
+    const r = await cli(['http://127.0.0.1:1', '--deadline', 'soon']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('proto-conformance: --deadline soon: expected a positive whole number');
+  });
+});
+
+describe('every report asked for is written', () => {
+  it('when the target is unusable (exit 3): one error entry giving the reason', async () => {
+    const server: Server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const out = reports('unusable');
+    const r = await cli([url, ...reportArgs(out)]);
+    server.close();
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    const report = readJson(out.json);
+    expect(report.exitCode).toBe(3);
+    expect(report.checks).toHaveLength(1);
+    expect(report.checks[0]).toMatchObject({ id: 'run.target', verdict: 'error' });
+    expect(report.checks[0].message).toMatch(/^target unusable: .*not JSON/);
+    const junit = readFileSync(out.junit, 'utf8');
+    expect(junit).toContain('tests="1" failures="0" errors="1"');
+    expect(readFileSync(out.html, 'utf8')).toContain('target unusable');
+  });
+
+  it('when stdout cannot be written: one line on stderr, and the exit code still says what the run found', async () => {
+    const out = join(dir, 'full.json');
+    const r = await cli(['demo', '--json', out], {}, { stdout: '/dev/full' });
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim()).toBe('proto-conformance: cannot write to stdout (ENOSPC); the run goes on');
+    expect(readJson(out).exitCode).toBe(0);
+  });
+
+  it('when a report cannot be written: one line on stderr, the others written, the exit code the run found', async () => {
+    const blocked = join(dir, 'a-directory.json');
+    mkdirSync(join(blocked, 'inside'), { recursive: true });
+    const junit = join(dir, 'beside.xml');
+    const r = await cli(['demo', '--json', blocked, '--junit', junit]);
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim()).toMatch(
+      /^proto-conformance: --json .*a-directory\.json: could not write the report \(E\w+\)$/,
+    );
+    expect(existsSync(junit)).toBe(true);
+  });
+});
