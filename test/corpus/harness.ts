@@ -15,6 +15,7 @@ import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { generateSigningKey } from '../../src/platform/signing-key.js';
 import { REFERENCE_TLS, startReferenceBusiness } from '../../src/reference/server.js';
 import type { VariationName } from '../../src/reference/variations.js';
+import type { FieldConditions } from '../../src/reference/shared/transport.js';
 import { suites } from '../../suites/index.js';
 
 /**
@@ -29,8 +30,9 @@ export async function runReference(
   faults: FaultName[] = [],
   variations: VariationName[] = [],
   scope?: Scope,
+  field?: FieldConditions,
 ): Promise<RunReport> {
-  const business = await startReferenceBusiness({ faults, variations });
+  const business = await startReferenceBusiness({ faults, variations, field });
   try {
     const config = referenceRunConfig(variations, business);
     return await check({
