@@ -17,8 +17,9 @@ import { platformProfileDocument, startPlatformProfiles } from './platform/profi
 import { isLoopback } from './protocol/loopback.js';
 import { PROTOCOL_VERSION } from './protocol/version.js';
 import type { SigningKey } from './platform/signing-key.js';
+import { DEFAULT_AGENT_PROFILE } from './platform/agent-profile.js';
 
-export const DEFAULT_AGENT_PROFILE = 'https://proto-conformance.example/.well-known/proto';
+export { DEFAULT_AGENT_PROFILE };
 
 export interface CheckOptions {
   /** The business: its base URL, or its profile URL. */

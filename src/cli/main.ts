@@ -1,19 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { CAPABILITIES, SERVICES } from '../protocol/operations.js';
-import { referenceRunConfig } from '../reference/run-config.js';
-import type { VariationName } from '../reference/variations.js';
-import { REFERENCE_TLS, startReferenceBusiness } from '../reference/server.js';
-import { keygen } from './keygen-command.js';
-import { generateSigningKey } from '../platform/signing-key.js';
+import { DEFAULT_AGENT_PROFILE } from '../platform/agent-profile.js';
 import { TOOL } from '../package-root.js';
 import { TargetUnusableError, UsageError } from '../errors.js';
 import { EXIT } from '../engine/exit-code.js';
-import { referenceCommand } from './reference-command.js';
-import { DEFAULT_AGENT_PROFILE } from '../check.js';
-import { executeRun, resolveRun, type RunOptions } from './run-command.js';
-import { explainCommand } from './explain-command.js';
-import { type RequirementsOptions, requirementsCommand } from './requirements-command.js';
+import type { RunOptions } from './run-command.js';
+import type { RequirementsOptions } from './requirements-command.js';
+
+// Each command's module (suites, schemas, the reference business, their libraries) loads when
+// the command runs: `--version` and `--help` load none of them.
 
 /** False once the reader of stdout has gone away (`| head`, `| true`): output stops, the run does not. */
 let stdoutOpen = true;
@@ -68,6 +63,7 @@ export function program(): Command {
     p.command('run <url>', { isDefault: true }).description('check the business at URL (the default command)'),
     { demo: false },
   ).action(async (url: string, opts: RunOptions) => {
+    const { executeRun, resolveRun } = await import('./run-command.js');
     process.exitCode = await executeRun(await resolveRun(url, opts), out);
   });
 
@@ -75,31 +71,8 @@ export function program(): Command {
     p.command('demo').description('start the reference business in-process and check it, every class allowed'),
     { demo: true },
   ).action(async (opts: RunOptions) => {
-    // Over mutual TLS 1.3, with an API key, platform profiles resolved and signed requests: every check is exercised.
-    const variations: VariationName[] = [
-      'https-tls-1-3',
-      'mtls-required',
-      'auth-api-key',
-      'platform-profiles-fetched',
-      'requires-signatures',
-    ];
-    const business = await startReferenceBusiness({ variations });
-    try {
-      const clientCertificate = {
-        cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'),
-        key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8'),
-      };
-      const preset = {
-        config: referenceRunConfig(variations, business),
-        signingKey: generateSigningKey(),
-        ca: REFERENCE_TLS.cert(),
-        clientCertificate,
-      };
-      const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, preset);
-      process.exitCode = await executeRun(run, out);
-    } finally {
-      await business.close();
-    }
+    const { demoCommand } = await import('./demo-command.js');
+    process.exitCode = await demoCommand(opts, out);
   });
 
   p.command('keygen')
@@ -107,6 +80,7 @@ export function program(): Command {
     .option('--out <dir>', 'directory to write them to', '.')
     .option('--curve <name>', 'Ed25519 or P-256', 'Ed25519')
     .action(async (opts: { out: string; curve: string }) => {
+      const { keygen } = await import('./keygen-command.js');
       process.exitCode = await keygen(opts, out);
     });
 
@@ -131,6 +105,7 @@ export function program(): Command {
     .option('--jitter <ms>', 'and up to this much more, at random')
     .option('--rate-limit <n>', 'answer 429 with Retry-After beyond n requests a second')
     .action(async (opts) => {
+      const { referenceCommand } = await import('./reference-command.js');
       const result = await referenceCommand(opts, out);
       if (result !== 'serving') process.exitCode = result;
     });
@@ -140,11 +115,17 @@ export function program(): Command {
     .option('--json', 'print JSON')
     .option('--capability <name>', 'only this capability (shopping.cart, cart, shopping, profile, …)')
     .option('--level <level>', 'only this level: MUST, SHOULD or MAY')
-    .action((opts: RequirementsOptions) => requirementsCommand(opts, out));
+    .action(async (opts: RequirementsOptions) => {
+      const { requirementsCommand } = await import('./requirements-command.js');
+      requirementsCommand(opts, out);
+    });
 
   p.command('explain <id>')
     .description('one requirement: statement, source, spec sentences, checks, the faults that prove them')
-    .action((id: string) => explainCommand(id, out));
+    .action(async (id: string) => {
+      const { explainCommand } = await import('./explain-command.js');
+      explainCommand(id, out);
+    });
 
   return p;
 }
