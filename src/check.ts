@@ -12,6 +12,7 @@ import type { Effect } from './report/types.js';
 import { HttpClient } from './http/client.js';
 import { originOf } from './http/pipeline.js';
 import { Redactor } from './http/redact.js';
+import { OutputRedaction } from '../reports/redaction.js';
 import { TOOL } from './package-root.js';
 import { platformProfileDocument, startPlatformProfiles } from './platform/profile-server.js';
 import { isLoopback } from './protocol/loopback.js';
@@ -75,14 +76,12 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
         )
       : undefined;
   const stop = new RunStop({ deadlineMs: opts.deadlineMs, interrupt: opts.interrupt });
-  const reporters = opts.reporters ?? [];
   const client = new HttpClient({
     dialect,
     agentProfile: given ?? platform?.url ?? DEFAULT_AGENT_PROFILE,
     timeoutMs: opts.timeoutMs ?? 10_000,
     maxResponseBytes: opts.maxResponseBytes ?? 5 * 1024 * 1024,
     headers: config.headers ?? {},
-    redactor,
     signingKey: opts.signingKey?.private,
     ca: opts.ca,
     clientCertificate: opts.clientCertificate,
@@ -93,6 +92,9 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   client.sendCredentialsTo(
     [opts.url, ...(config.auth?.origins ?? []), ...overrides.endpoints.values()].map(originOf).filter(Boolean),
   );
+  // The run judges what the business sent; what reporters and the caller get is redacted.
+  const redaction = new OutputRedaction(redactor);
+  const reporters = [redaction.reporter(opts.reporters ?? [], () => client.exchanges)];
   const options = { allow, strict, dialect: dialect.name };
   try {
     let target: Target;
@@ -101,9 +103,13 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     } catch (err) {
       const info = runInfo(opts.url, undefined, options);
       // Whatever discovery made of a request the stop cut off, the run was stopped, not refused.
-      if (stop.reason) return await reportWithoutChecks(info, reporters, { stopped: stop.reason }, client.exchanges);
-      if (err instanceof TargetUnusableError)
+      if (stop.reason)
+        return redaction.report(await reportWithoutChecks(info, reporters, { stopped: stop.reason }, client.exchanges));
+      if (err instanceof TargetUnusableError) {
         await reportWithoutChecks(info, reporters, { unusable: err.message }, client.exchanges);
+        // Its words may quote what the business sent: they go to stderr as output does, redacted.
+        throw new TargetUnusableError(redaction.text(err.message));
+      }
       throw err;
     }
     const withheld = withheldOrigins(target, client);
@@ -112,7 +118,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     client.verifyWith(
       Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : [],
     );
-    return await runSuites({
+    const report = await runSuites({
       info: runInfo(opts.url, target, options),
       suites: opts.suites ?? bundledSuites,
       target,
@@ -124,6 +130,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       platform,
       stop,
     });
+    return redaction.report(report);
   } finally {
     stop.dispose();
     await client.close();

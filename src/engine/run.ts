@@ -2,9 +2,7 @@ import type { RunConfig } from '../config/config.js';
 import { wireName } from '../dialect/dialect.js';
 import { ENDPOINT_CHECK_ID, type Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
-import { curlFor } from '../http/curl.js';
 import type { Exchange } from '../report/exchange.js';
-import { reproductionScript } from '../http/reproduce.js';
 import { serviceOf } from '../protocol/operations.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
 import type { Requirement } from '../register/types.js';
@@ -322,8 +320,9 @@ function resultOf(
     expected: s.expected,
     actual: s.actual,
     evidence: s.exchanges.map((x) => x.seq),
-    curl: failing ? s.exchanges.map(curlFor) : [],
-    ...(failing && chain.length > 1 ? { reproduction: reproductionScript(spec.id, chain, s.exchanges) } : {}),
+    // Curl lines and the replay script are written with the output, redacted (reports/redaction.ts).
+    curl: [],
+    ...(failing && chain.length > 1 ? { chain: chain.map((x) => x.seq) } : {}),
     durationMs: s.durationMs,
   };
 }

@@ -16,7 +16,6 @@ import {
   type WireRequest,
 } from './pipeline.js';
 import { decodeContent } from './content-coding.js';
-import type { Redactor } from './redact.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';
 import { RunHalted } from '../errors.js';
 
@@ -28,7 +27,6 @@ export interface HttpClientOptions {
   maxResponseBytes: number;
   /** Sent on every request (credentials from config). */
   headers: Record<string, string>;
-  redactor: Redactor;
   /** The platform's private signing JWK: requests are then signed. Never recorded. */
   signingKey?: Record<string, unknown>;
   /** Certificate authorities (PEM) to trust besides the system's, for a business with its own. */
@@ -67,7 +65,7 @@ export interface OutgoingRequest extends RequestIntent {
 /**
  * The only way the checker talks to a target. Builds each request through the request steps
  * (src/http/pipeline.ts), reads each response through the response steps, enforces the timeout
- * and size cap, and records every exchange, redacted and numbered, in the run's one log.
+ * and size cap, and records every exchange, numbered and as sent and received, in the run's one log.
  */
 export class HttpClient {
   readonly exchanges: Exchange[] = [];
@@ -78,7 +76,7 @@ export class HttpClient {
   private credentialOrigins: readonly string[] = [];
   /** The business's published keys, which the verify step checks response signatures with. */
   private keys: readonly Record<string, unknown>[] = [];
-  /** What went on the wire, unredacted, for a replay; never part of a report. */
+  /** What went on the wire and how it was asked for, to send it again (a replay, a conflict). */
   private readonly sent = new WeakMap<Exchange, { wire: WireRequest; req: OutgoingRequest }>();
 
   constructor(private readonly opts: HttpClientOptions) {
@@ -294,15 +292,12 @@ export class HttpClient {
     };
   }
 
-  /** Records the answered attempt, redacted and numbered, noting the attempts retried before it. */
+  /**
+   * Records the answered attempt, numbered, as it went and came: checks judge what the business
+   * sent. Secrets are taken out where output is written (reports/redaction.ts), never here.
+   */
   private record(wire: WireRequest, req: OutgoingRequest, a: Attempt, retried: RetriedAttempt[]): Exchange {
     const { startedAt, status, responseHeaders, facts, transportError } = a;
-    const responseText = facts.text;
-    const r = this.opts.redactor;
-    // Request headers first: the redactor learns their secrets before it reads any body.
-    const requestHeaders = r.headers(wire.headers);
-    const requestBody = wire.body === undefined ? undefined : r.text(wire.body);
-    const redactedResponse = responseText === undefined ? undefined : r.text(responseText);
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,
       operation: req.operation,
@@ -312,17 +307,17 @@ export class HttpClient {
       ...(req.notFoundProbe ? { notFoundProbe: true } : {}),
       ...(req.tlsMaxVersion ? { tlsMaxVersion: req.tlsMaxVersion } : {}),
       method: wire.method,
-      url: r.text(wire.url),
-      requestHeaders,
-      requestBody,
+      url: wire.url,
+      requestHeaders: { ...wire.headers },
+      requestBody: wire.body,
       status,
-      responseHeaders: responseHeaders && r.headers(responseHeaders),
-      responseBody: redactedResponse,
+      responseHeaders,
+      responseBody: facts.text,
       ...(facts.sha256 ? { responseSha256: facts.sha256 } : {}),
       ...(facts.signatures ? { signatures: facts.signatures } : {}),
       ...(facts.contentDigest ? { contentDigest: facts.contentDigest } : {}),
-      json: transportError ? undefined : parseJson(redactedResponse),
-      sentJson: parseJson(requestBody),
+      json: transportError ? undefined : parseJson(facts.text),
+      sentJson: parseJson(wire.body),
       startedAt: startedAt.toISOString(),
       durationMs: a.durationMs,
       ...(retried.length ? { retried } : {}),

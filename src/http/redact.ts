@@ -1,6 +1,6 @@
 /**
- * The one place secrets are removed. Every exchange passes through here before it is stored,
- * so reports, logs and curl lines only ever see redacted text.
+ * The one place secrets are removed, where output is written: reports/redaction.ts runs every
+ * result, report, curl line and replay script through it. The run itself judges what was sent.
  */
 export const REDACTED = '[REDACTED]';
 

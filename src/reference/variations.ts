@@ -26,6 +26,8 @@ const { variation } = recordsFor<HookPoints>();
 
 const API_KEY = { 'X-API-Key': REFERENCE_API_KEY };
 const UNSCOPED_API_KEY = { 'X-API-Key': REFERENCE_UNSCOPED_API_KEY };
+/** auth-api-key-common-word: keys that are words of the bodies. */
+const COMMON_WORD_KEYS = { full: 'line', unscoped: 'item' };
 
 /** profile-extra-members: what the profile's entries and envelope carry beside the spec's members. */
 const EXTRA_MEMBER = { x_reference_note: 'an extra member consumers ignore' };
@@ -288,6 +290,27 @@ export const VARIATIONS = [
       'run-config.needs': (needs, { business }) => ({
         ...needs,
         credential: credential(API_KEY, UNSCOPED_API_KEY, ['*'], business),
+      }),
+    },
+  }),
+  variation({
+    name: 'auth-api-key-common-word',
+    capability: 'discovery',
+    description:
+      'Every service request needs an X-API-Key, and the keys the business allocated are common words that occur in its bodies ("line", as in line_items; "item"). A checker that takes the key out of what it judges, not only out of what it prints, reads every body wrong.',
+    permitted_by:
+      'Document 1 §Authentication: "API key in header `X-API-Key`, allocated to the platform by the business": what a key looks like is not shown.',
+    conflicts: ['auth-api-key', 'auth-bearer', 'auth-checkout-only'],
+    plug: {
+      'auth.scheme': () => ({ scheme: 'api-key', covers: () => true, credentials: COMMON_WORD_KEYS }),
+      'run-config.needs': (needs, { business }) => ({
+        ...needs,
+        credential: credential(
+          { 'X-API-Key': COMMON_WORD_KEYS.full },
+          { 'X-API-Key': COMMON_WORD_KEYS.unscoped },
+          ['*'],
+          business,
+        ),
       }),
     },
   }),

@@ -1,4 +1,7 @@
-/** One request and its response, captured as evidence. Secrets are redacted before capture. */
+/**
+ * One request and its response, captured as evidence, as sent and received: checks judge what the
+ * business sent. Secrets are taken out only where output is written (reports/redaction.ts).
+ */
 export interface Exchange {
   /** Number in the run's exchange log, from 1; checks cite exchanges by it. */
   seq: number;

@@ -60,6 +60,11 @@ export interface CheckResult {
    * of requests that led to it, threading the ids the business returned.
    */
   reproduction?: string;
+  /**
+   * For a failing check whose scenario made several requests: the `seq` of each request that led
+   * to it, in order; the reproduction replays them.
+   */
+  chain?: number[];
   durationMs: number;
 }
 

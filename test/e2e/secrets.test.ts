@@ -9,11 +9,19 @@ describe('secrets never appear in output', () => {
   let server: RunningServer;
   const dir = tempDir();
   beforeAll(async () => {
-    server = await referenceServer(['--fault', 'lookup-rejects-variant-ids', '--fault', 'transport-error-shape']);
+    // Faults that fail a one-request check (a curl line) and a multi-step one (a replay script).
+    server = await referenceServer([
+      '--fault',
+      'lookup-rejects-variant-ids',
+      '--fault',
+      'transport-error-shape',
+      '--fault',
+      'cart-update-merges',
+    ]);
   });
   afterAll(async () => server?.stop());
 
-  it('in the console, curl lines, JSON, JUnit or HTML', async () => {
+  it('in the console, curl lines, replay scripts, JSON, JUnit or HTML', async () => {
     const config = join(dir, 'config.json');
     writeFileSync(
       config,
@@ -24,9 +32,24 @@ describe('secrets never appear in output', () => {
       }),
     );
     const files = ['r.json', 'r.xml', 'r.html'].map((f) => join(dir, f));
-    const r = await cli([server.url, '--config', config, '--json', files[0], '--junit', files[1], '--html', files[2]]);
+    const r = await cli([
+      server.url,
+      '--config',
+      config,
+      '--verbose',
+      '--json',
+      files[0],
+      '--junit',
+      files[1],
+      '--html',
+      files[2],
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/curl .*Authorization: \[REDACTED\]/);
+    // The outputs the canary reads hold replay scripts too, written from the redacted requests.
+    expect(r.stdout).toContain('#!/bin/sh');
+    const report = JSON.parse(readFileSync(files[0], 'utf8')) as { checks: { reproduction?: string }[] };
+    expect(report.checks.some((c) => c.reproduction?.includes('Set AUTHORIZATION, X_API_KEY first'))).toBe(true);
     const outputs = [r.stdout, r.stderr, ...files.map((f) => readFileSync(f, 'utf8'))];
     for (const out of outputs) for (const secret of SECRETS) expect(out).not.toContain(secret);
   });

@@ -12,7 +12,6 @@ import { scenario as declareScenario, type Scenario, type ScenarioSpec, type Sui
 import type { Exchange } from '../../src/report/exchange.js';
 import type { CheckResult, Effect } from '../../src/report/types.js';
 import { HttpClient } from '../../src/http/client.js';
-import { Redactor } from '../../src/http/redact.js';
 import type { Requirement } from '../../src/register/types.js';
 import { exitCodeFor } from '../../src/engine/exit-code.js';
 
@@ -50,7 +49,6 @@ async function run(suites: Suite[], allow: Effect = 'write', t: Target = target)
     timeoutMs: 1000,
     maxResponseBytes: 1000,
     headers: {},
-    redactor: new Redactor(),
   });
   const report = await runSuites({
     info: {

@@ -5,15 +5,15 @@ import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import { HttpClient } from '../../src/http/client.js';
 import { curlFor } from '../../src/http/curl.js';
 import { Redactor, REDACTED } from '../../src/http/redact.js';
+import { OutputRedaction } from '../../reports/redaction.js';
 
-function client(redactor: Redactor, extra: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}) {
+function client(extra: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}) {
   return new HttpClient({
     dialect: PROTO_DIALECT,
     agentProfile: 'https://me.example/.well-known/proto',
     timeoutMs: 2000,
     maxResponseBytes: 10_000,
     headers: {},
-    redactor,
     ...extra,
   });
 }
@@ -47,7 +47,7 @@ describe('redaction and evidence', () => {
   it('hides secret headers, payment tokens and config secrets everywhere, echoes included', async () => {
     const server = await echoServer();
     const redactor = new Redactor({ secrets: ['config-secret-value'] });
-    const c = client(redactor, { headers: { Authorization: 'Bearer very-secret-bearer' } });
+    const c = client({ headers: { Authorization: 'Bearer very-secret-bearer' } });
     c.sendCredentialsTo([server.url]);
     const x = await c.send({
       operation: 'checkout.complete',
@@ -57,17 +57,40 @@ describe('redaction and evidence', () => {
     });
     await c.close();
     server.close();
-    const everything = JSON.stringify(x) + curlFor(x);
+    // The run judges what was sent and received; what is written carries no secret.
+    expect(x.requestHeaders.Authorization).toBe('Bearer very-secret-bearer');
+    expect((x.json as { auth: string }).auth).toBe('Bearer very-secret-bearer');
+    const [out] = new OutputRedaction(redactor).log([x]);
+    const everything = JSON.stringify(out) + curlFor(out);
     for (const secret of ['very-secret-bearer', 'tok_live_abcdef', 'config-secret-value'])
       expect(everything).not.toContain(secret);
-    expect(x.requestHeaders.Authorization).toBe(REDACTED);
-    expect(x.responseBody).toContain(REDACTED);
-    expect((x.json as { agent: string }).agent).toBe('profile="https://me.example/.well-known/proto"');
+    expect(out.requestHeaders.Authorization).toBe(REDACTED);
+    expect(out.responseBody).toContain(REDACTED);
+    expect((out.json as { agent: string }).agent).toBe('profile="https://me.example/.well-known/proto"');
+  });
+
+  it('judges a body a short secret occurs in as it came, and hides the secret only in output', () => {
+    const x = {
+      seq: 1,
+      operation: 't',
+      method: 'GET',
+      url: 'http://127.0.0.1:1/a',
+      requestHeaders: { 'X-API-Key': 'test' },
+      responseBody: '{"latest_fulfillment_time":"2026-01-01T00:00:00Z"}',
+      json: { latest_fulfillment_time: '2026-01-01T00:00:00Z' },
+      startedAt: '',
+      durationMs: 0,
+    };
+    const [out] = new OutputRedaction(new Redactor({ secretHeaders: ['X-API-Key'] })).log([x]);
+    expect(out.requestHeaders['X-API-Key']).toBe(REDACTED);
+    expect(out.responseBody).not.toContain('test');
+    // The exchange the checks read is untouched.
+    expect(x.json).toEqual({ latest_fulfillment_time: '2026-01-01T00:00:00Z' });
   });
 
   it('sends credentials only to the origins it is given, never to another one a profile names', async () => {
     const [trusted, elsewhere] = await Promise.all([echoServer(), echoServer()]);
-    const c = client(new Redactor(), { headers: { Authorization: 'Bearer very-secret-bearer' } });
+    const c = client({ headers: { Authorization: 'Bearer very-secret-bearer' } });
     c.sendCredentialsTo([new URL(trusted.url).origin]);
     const there = await c.send({ operation: 't', method: 'GET', url: `${trusted.url}/a` });
     const away = await c.send({ operation: 't', method: 'GET', url: `${elsewhere.url}/a` });
@@ -75,8 +98,8 @@ describe('redaction and evidence', () => {
     await c.close();
     trusted.close();
     elsewhere.close();
-    expect(there.requestHeaders.Authorization).toBe(REDACTED);
-    expect((there.json as { auth?: string }).auth).toBe(REDACTED);
+    expect(there.requestHeaders.Authorization).toBe('Bearer very-secret-bearer');
+    expect((there.json as { auth?: string }).auth).toBe('Bearer very-secret-bearer');
     expect((away.json as { auth?: string }).auth).toBeUndefined();
     expect(away.requestHeaders.Authorization).toBeUndefined();
     expect((bare.json as { auth?: string }).auth).toBeUndefined();
@@ -84,7 +107,7 @@ describe('redaction and evidence', () => {
 
   it('sends a fresh UUID Request-Id on every request', async () => {
     const server = await echoServer();
-    const c = client(new Redactor());
+    const c = client();
     const a = await c.send({ operation: 't', method: 'GET', url: server.url });
     const b = await c.send({ operation: 't', method: 'GET', url: server.url });
     await c.close();
@@ -96,7 +119,7 @@ describe('redaction and evidence', () => {
 
   it('caps the response size and reports it as a transport error', async () => {
     const server = await echoServer((send) => send(`{"big":"${'x'.repeat(50_000)}"}`));
-    const c = client(new Redactor(), { maxResponseBytes: 1000 });
+    const c = client({ maxResponseBytes: 1000 });
     const x = await c.send({ operation: 't', method: 'GET', url: server.url });
     await c.close();
     server.close();
@@ -108,7 +131,7 @@ describe('redaction and evidence', () => {
     const server = await echoServer(() => {
       /* never answers */
     });
-    const c = client(new Redactor(), { timeoutMs: 300 });
+    const c = client({ timeoutMs: 300 });
     const x = await c.send({ operation: 't', method: 'GET', url: server.url });
     await c.close();
     server.close();

@@ -9,6 +9,7 @@ import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { RunReport } from '../../src/report/run-report.js';
 import { HttpClient } from '../../src/http/client.js';
 import { Redactor } from '../../src/http/redact.js';
+import { OutputRedaction } from '../../reports/redaction.js';
 import type { Requirement } from '../../src/register/types.js';
 
 const register: Record<string, Requirement> = Object.fromEntries(
@@ -60,10 +61,11 @@ async function run(suites: Suite[], advertised: string[] = []): Promise<RunRepor
     timeoutMs: 2000,
     maxResponseBytes: 10_000,
     headers: {},
-    redactor: new Redactor(),
   });
   try {
-    return await runSuites({
+    // As written: curl lines and replay scripts come with the output, from redacted exchanges.
+    const output = new OutputRedaction(new Redactor());
+    const raw = await runSuites({
       info: {
         tool: { name: 't', version: '0' },
         target: { url: base, services: {}, capabilities: [] },
@@ -79,6 +81,7 @@ async function run(suites: Suite[], advertised: string[] = []): Promise<RunRepor
       requirement: (id) => register[id],
       strict: false,
     });
+    return output.report(raw);
   } finally {
     await client.close();
   }

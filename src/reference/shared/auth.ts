@@ -22,10 +22,11 @@ export function authRefusal(req: IncomingMessage, op: Operation, hooks: Hooks<La
   if (!auth?.covers(op)) return undefined;
   const presented =
     auth.scheme === 'api-key' ? req.headers['x-api-key'] : /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-  const [full, unscoped] =
-    auth.scheme === 'api-key'
-      ? [REFERENCE_API_KEY, REFERENCE_UNSCOPED_API_KEY]
-      : [REFERENCE_BEARER_TOKEN, REFERENCE_UNSCOPED_BEARER_TOKEN];
+  const { full, unscoped } =
+    auth.credentials ??
+    (auth.scheme === 'api-key'
+      ? { full: REFERENCE_API_KEY, unscoped: REFERENCE_UNSCOPED_API_KEY }
+      : { full: REFERENCE_BEARER_TOKEN, unscoped: REFERENCE_UNSCOPED_BEARER_TOKEN });
   const what = auth.scheme === 'api-key' ? 'X-API-Key' : 'a Bearer token';
   const refuse = (refusal: Reply, presented: 'none' | 'unknown' | 'unscoped') =>
     hooks.run('auth.refusal', refusal, { op, mechanism: 'credential', presented });

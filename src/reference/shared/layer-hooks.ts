@@ -44,6 +44,8 @@ export interface Assembly {
 export interface AuthScheme {
   scheme: 'api-key' | 'bearer';
   covers(op: Operation): boolean;
+  /** The credential with every permission and the one with none; the bundled ones by default. */
+  credentials?: { full: string; unscoped: string };
 }
 
 /** Where a refusal to authenticate comes from, and what the request presented there. */

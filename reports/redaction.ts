@@ -1,0 +1,129 @@
+import { curlFor } from '../src/http/curl.js';
+import type { Redactor } from '../src/http/redact.js';
+import { reproductionScript } from '../src/http/reproduce.js';
+import type { Exchange } from '../src/report/exchange.js';
+import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { CheckResult } from '../src/report/types.js';
+
+/** Verdicts whose results carry curl lines and a replay script. */
+const FAILING = new Set(['fail', 'warn', 'error']);
+
+/**
+ * Redaction where output is written, and only there: the run judges what the business sent, and
+ * every result and report handed to a reporter (or returned to a library caller) has its secrets
+ * taken out, with the curl lines and replay scripts written from the redacted exchanges.
+ */
+export class OutputRedaction {
+  /** How many exchanges of the log the redactor has learned secrets from. */
+  private learned = 0;
+  private readonly reports = new WeakMap<RunReport, RunReport>();
+
+  constructor(private readonly redactor: Redactor) {}
+
+  /**
+   * Learns the secrets the log carries so far (credential headers, tokens in bodies), request
+   * headers first, before any text is redacted: a secret is hidden even where it turns up first.
+   */
+  private learn(log: readonly Exchange[]): void {
+    const r = this.redactor;
+    for (; this.learned < log.length; this.learned++) {
+      const x = log[this.learned];
+      r.headers(x.requestHeaders);
+      if (x.requestBody !== undefined) r.text(x.requestBody);
+      if (x.responseHeaders) r.headers(x.responseHeaders);
+      if (x.responseBody !== undefined) r.text(x.responseBody);
+    }
+  }
+
+  /** Text for output. */
+  text(s: string): string {
+    return this.redactor.text(s);
+  }
+
+  exchange(x: Exchange): Exchange {
+    const r = this.redactor;
+    const requestBody = x.requestBody === undefined ? undefined : r.text(x.requestBody);
+    const responseBody = x.responseBody === undefined ? undefined : r.text(x.responseBody);
+    return {
+      ...x,
+      url: r.text(x.url),
+      requestHeaders: r.headers(x.requestHeaders),
+      requestBody,
+      responseHeaders: x.responseHeaders && r.headers(x.responseHeaders),
+      responseBody,
+      json: x.json === undefined ? undefined : parsed(responseBody),
+      sentJson: x.sentJson === undefined ? undefined : parsed(requestBody),
+      ...(x.transportError
+        ? { transportError: { ...x.transportError, message: r.text(x.transportError.message) } }
+        : {}),
+    };
+  }
+
+  /** A result for output: its texts redacted, and for a failing one, curl lines and a replay of redacted requests. */
+  result(c: CheckResult, log: readonly Exchange[]): CheckResult {
+    this.learn(log);
+    const at = (seq: number) => this.exchange(log[seq - 1]);
+    const failing = FAILING.has(c.verdict);
+    const cited = c.evidence.map(at);
+    const { chain, ...rest } = c;
+    return {
+      ...rest,
+      title: this.text(c.title),
+      message: this.text(c.message),
+      ...(c.expected !== undefined ? { expected: this.text(c.expected) } : {}),
+      ...(c.actual !== undefined ? { actual: this.text(c.actual) } : {}),
+      curl: failing ? cited.map(curlFor) : [],
+      ...(failing && chain && chain.length > 1 ? { reproduction: reproductionScript(c.id, chain.map(at), cited) } : {}),
+    };
+  }
+
+  /** A log for output: the secrets of all of it learned first, then every exchange redacted. */
+  log(log: readonly Exchange[]): Exchange[] {
+    this.learn(log);
+    return log.map((x) => this.exchange(x));
+  }
+
+  /** The whole report for output: every exchange, result, notice and name redacted (once per report). */
+  report(report: RunReport): RunReport {
+    const done = this.reports.get(report);
+    if (done) return done;
+    this.learn(report.exchanges);
+    const out: RunReport = {
+      ...report,
+      target: { ...report.target, url: this.text(report.target.url) },
+      notices: report.notices.map((n) => this.text(n)),
+      checks: report.checks.map((c) => this.result(c, report.exchanges)),
+      exchanges: this.log(report.exchanges),
+      ...(report.stopped ? { stopped: { ...report.stopped, message: this.text(report.stopped.message) } } : {}),
+    };
+    this.reports.set(report, out);
+    return out;
+  }
+
+  /** One reporter handing the reporters only output: each result as it settles, and the report at the end. */
+  reporter(reporters: readonly Reporter[], log: () => readonly Exchange[]): Reporter {
+    return {
+      onStart: (run) => {
+        const info = { ...run, target: { ...run.target, url: this.text(run.target.url) } };
+        for (const r of reporters) r.onStart?.(info);
+      },
+      onResult: (result) => {
+        const out = this.result(result, log());
+        for (const r of reporters) r.onResult?.(out);
+      },
+      onEnd: async (report) => {
+        const out = this.report(report);
+        for (const r of reporters) await r.onEnd?.(out);
+      },
+    };
+  }
+}
+
+function parsed(text: string | undefined): unknown {
+  if (text === undefined || text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
