@@ -19,8 +19,10 @@ import { isLoopback } from './protocol/loopback.js';
 import { PROTOCOL_VERSION } from './protocol/version.js';
 import type { SigningKey } from './platform/signing-key.js';
 import { DEFAULT_AGENT_PROFILE } from './platform/agent-profile.js';
+import { DEFAULT_CONCURRENCY } from './engine/concurrency.js';
 
 export { DEFAULT_AGENT_PROFILE };
+export { DEFAULT_CONCURRENCY };
 
 export interface CheckOptions {
   /** The business: its base URL, or its profile URL. */
@@ -46,6 +48,8 @@ export interface CheckOptions {
   reporters?: Reporter[];
   /** The suites to run; all bundled suites by default. */
   suites?: readonly Suite[];
+  /** How many scenarios run at once (and connections per origin); DEFAULT_CONCURRENCY by default. */
+  concurrency?: number;
   /** Bounds the whole run: at it, requests are cut off and unconcluded checks are errors. */
   deadlineMs?: number;
   /**
@@ -76,6 +80,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
         )
       : undefined;
   const stop = new RunStop({ deadlineMs: opts.deadlineMs, interrupt: opts.interrupt });
+  const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
   const client = new HttpClient({
     dialect,
     agentProfile: given ?? platform?.url ?? DEFAULT_AGENT_PROFILE,
@@ -86,6 +91,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     ca: opts.ca,
     clientCertificate: opts.clientCertificate,
     stop,
+    connectionsPerOrigin: concurrency,
   });
   // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
   const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };
@@ -129,6 +135,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       reporters,
       platform,
       stop,
+      concurrency,
     });
     return redaction.report(report);
   } finally {

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CAPABILITIES, SERVICES } from '../protocol/operations.js';
 import { DEFAULT_AGENT_PROFILE } from '../platform/agent-profile.js';
+import { DEFAULT_CONCURRENCY } from '../engine/concurrency.js';
 import { TOOL } from '../package-root.js';
 import { TargetUnusableError, UsageError } from '../errors.js';
 import { EXIT } from '../engine/exit-code.js';
@@ -40,6 +41,7 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
   return cmd
     .option('--strict', 'exit 1 when a SHOULD fails too')
     .option('--verbose', 'print, for each failing multi-step check, a script replaying its chain of requests')
+    .option('--concurrency <n>', 'scenarios run at once, and connections per origin', String(DEFAULT_CONCURRENCY))
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
     .option(
       '--deadline <ms>',

@@ -22,6 +22,7 @@ export interface RunOptions {
   strict?: boolean;
   timeout: string;
   deadline: string;
+  concurrency: string;
   maxResponseBytes: string;
   json?: string;
   junit?: string;
@@ -45,6 +46,7 @@ export interface ResolvedRun {
   strict: boolean;
   timeoutMs: number;
   deadlineMs: number;
+  concurrency: number;
   maxResponseBytes: number;
   overrides: Overrides;
   /** Our profile URL, sent in the agent header; when absent, check() hosts one or uses the default. */
@@ -101,6 +103,7 @@ export async function resolveRun(
     strict: !!opts.strict,
     timeoutMs: positiveInt('--timeout', opts.timeout),
     deadlineMs: positiveInt('--deadline', opts.deadline),
+    concurrency: positiveInt('--concurrency', opts.concurrency),
     maxResponseBytes: positiveInt('--max-response-bytes', opts.maxResponseBytes),
     overrides: {
       endpoints: new Map(opts.endpoint.map((e) => parseEndpointOverride(dialect, e))),

@@ -17,6 +17,7 @@ import type { CheckResult, Effect, Verdict } from '../report/types.js';
 import { allows, brokenVerdict, levelOf } from './verdict.js';
 import { createdResources, isOpen } from './ledger.js';
 import type { RunStop } from './run-stop.js';
+import { Slots } from './slots.js';
 import { RunHalted } from '../errors.js';
 import type { CreatedResource, RunStopped } from '../report/run-report.js';
 
@@ -36,6 +37,8 @@ export interface RunPlan {
   platform?: PlatformProfiles;
   /** Interruption and deadline: once stopped, no scenario starts and the one under way ends. */
   stop?: RunStop;
+  /** How many scenarios run at once; 1 by default. */
+  concurrency?: number;
 }
 
 type Gate = { verdict: Verdict; message: string };
@@ -53,24 +56,38 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const gates = new Map(plan.suites.map((s) => [s, applicability(s, plan.target)]));
   const allowGated = new Map<Suite, Effect>();
 
-  for (const suite of plan.suites) {
-    for (const scenario of suite.scenarios) {
+  // Scenarios start in their declared order, up to `concurrency` at once; results are emitted in
+  // that order too, whatever order the scenarios finish in.
+  const slots = new Slots(plan.concurrency ?? 1);
+  const outcomes = plan.suites.flatMap((suite) =>
+    suite.scenarios.map((scenario) => {
       const allowed = allows(plan.allow, scenario.effect);
       if (!allowed && !allowGated.has(suite)) allowGated.set(suite, scenario.effect);
       const gate =
         gates.get(suite) ??
         (allowed ? undefined : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
-      const halted = plan.stop?.reason && haltGate(plan.stop.reason);
-      const outcome =
-        (gate ?? halted) ? settleAll(scenario.checks, gate ?? halted!) : await runScenario(plan, scenario, memo);
-      for (const [spec, settled] of outcome) emit(resultOf(plan, suite, scenario.id, scenario.effect, spec, settled));
-    }
+      const outcome = gate
+        ? Promise.resolve(settleAll(scenario.checks, gate))
+        : slots.run(async () => {
+            const halted = plan.stop?.reason && haltGate(plan.stop.reason);
+            return halted ? settleAll(scenario.checks, halted) : runScenario(plan, scenario, memo);
+          });
+      return { suite, scenario, outcome };
+    }),
+  );
+  for (const { suite, scenario, outcome } of outcomes) {
+    for (const [spec, settled] of await outcome)
+      emit(resultOf(plan, suite, scenario.id, scenario.effect, spec, settled));
   }
   const log = plan.client.exchanges;
+  const byScenario = inScenarioOrder(
+    log,
+    outcomes.map((o) => o.scenario.id),
+  );
   for (const suite of plan.suites) {
     for (const rule of suite.rules ?? []) {
       const gate = gates.get(suite);
-      let settled = gate ? { ...gate, exchanges: [], durationMs: 0 } : judgeRule(rule, log, plan.target);
+      let settled = gate ? { ...gate, exchanges: [], durationMs: 0 } : judgeRule(rule, byScenario, plan.target);
       let effect: Effect = 'read';
       // Nothing to judge because the scenarios that would have made the requests were not allowed:
       // its own suite's, or (for a rule over other suites' exchanges) the class it declares.
@@ -149,6 +166,17 @@ export async function reportWithoutChecks(
   };
   for (const r of reporters) await r.onEnd?.(report);
   return report;
+}
+
+/**
+ * The log in the order a sequential run would have made it: discovery first, then each scenario's
+ * exchanges in declared order. Concurrent scenarios interleave their requests; what a rule names
+ * first does not depend on it.
+ */
+function inScenarioOrder(log: readonly Exchange[], scenarios: readonly string[]): Exchange[] {
+  const rank = new Map(scenarios.map((id, i) => [id, i]));
+  const at = (x: Exchange) => (x.scenario === undefined ? -1 : (rank.get(x.scenario) ?? scenarios.length));
+  return [...log].sort((a, b) => at(a) - at(b) || a.seq - b.seq);
 }
 
 /** Verdicts that mean a check really judged the business. */

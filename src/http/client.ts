@@ -39,6 +39,8 @@ export interface HttpClientOptions {
    * the business's answer.
    */
   stop?: { halt: AbortSignal; grace: AbortSignal };
+  /** At most this many connections to one origin at once; undici's default (no limit) when absent. */
+  connectionsPerOrigin?: number;
 }
 
 export interface OutgoingRequest extends RequestIntent {
@@ -94,12 +96,16 @@ export class HttpClient {
     return new Agent({
       connect: {
         timeout: this.opts.timeoutMs,
+        // No TLS session resumption: each connection presents its own certificate (or none) in a
+        // full handshake, so a request made without one is never served on another's session.
+        maxCachedSessions: 0,
         ...(this.opts.ca ? { ca: this.opts.ca } : {}),
         ...(certificate ?? {}),
         ...connect,
       },
       headersTimeout: this.opts.timeoutMs,
       bodyTimeout: this.opts.timeoutMs,
+      ...(this.opts.connectionsPerOrigin ? { connections: this.opts.connectionsPerOrigin } : {}),
     });
   }
 

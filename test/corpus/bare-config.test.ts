@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check.js';
 import { OPERATIONS } from '../../src/protocol/operations.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
-import { troubles, unexplained } from './harness.js';
+import { CORPUS_CONCURRENCY, troubles, unexplained } from './harness.js';
 
 describe('a run with an empty config', () => {
   it('finds its own products and items, and leaves not-tested only what the config alone can give', async () => {
     const business = await startReferenceBusiness();
     try {
-      const report = await check({ url: business.url, config: {}, allow: 'irreversible' });
+      const report = await check({ url: business.url, config: {}, allow: 'irreversible', ...CORPUS_CONCURRENCY });
       expect(troubles(report)).toEqual([]);
       expect(unexplained(report)).toEqual([]);
       const answered = report.exchanges.filter((x) => x.status !== undefined && x.role !== 'cleanup').length;
