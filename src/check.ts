@@ -50,6 +50,8 @@ export interface CheckOptions {
   suites?: readonly Suite[];
   /** How many scenarios run at once (and connections per origin); DEFAULT_CONCURRENCY by default. */
   concurrency?: number;
+  /** At most this many requests a second to any one origin; no cap by default. */
+  rateLimit?: number;
   /** Bounds the whole run: at it, requests are cut off and unconcluded checks are errors. */
   deadlineMs?: number;
   /**
@@ -92,6 +94,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     clientCertificate: opts.clientCertificate,
     stop,
     connectionsPerOrigin: concurrency,
+    ratePerOrigin: opts.rateLimit,
   });
   // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
   const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };

@@ -23,6 +23,7 @@ export interface RunOptions {
   timeout: string;
   deadline: string;
   concurrency: string;
+  rateLimit?: string;
   maxResponseBytes: string;
   json?: string;
   junit?: string;
@@ -47,6 +48,7 @@ export interface ResolvedRun {
   timeoutMs: number;
   deadlineMs: number;
   concurrency: number;
+  rateLimit?: number;
   maxResponseBytes: number;
   overrides: Overrides;
   /** Our profile URL, sent in the agent header; when absent, check() hosts one or uses the default. */
@@ -104,6 +106,7 @@ export async function resolveRun(
     timeoutMs: positiveInt('--timeout', opts.timeout),
     deadlineMs: positiveInt('--deadline', opts.deadline),
     concurrency: positiveInt('--concurrency', opts.concurrency),
+    ...(opts.rateLimit === undefined ? {} : { rateLimit: positiveInt('--rate-limit', opts.rateLimit) }),
     maxResponseBytes: positiveInt('--max-response-bytes', opts.maxResponseBytes),
     overrides: {
       endpoints: new Map(opts.endpoint.map((e) => parseEndpointOverride(dialect, e))),

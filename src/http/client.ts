@@ -41,6 +41,8 @@ export interface HttpClientOptions {
   stop?: { halt: AbortSignal; grace: AbortSignal };
   /** At most this many connections to one origin at once; undici's default (no limit) when absent. */
   connectionsPerOrigin?: number;
+  /** At most this many requests a second to one origin (retries and clean-up included), for runs against production. */
+  ratePerOrigin?: number;
 }
 
 export interface OutgoingRequest extends RequestIntent {
@@ -256,8 +258,29 @@ export class HttpClient {
     }
   }
 
+  /** When each origin may next be sent a request, under ratePerOrigin. */
+  private readonly nextSlot = new Map<string, number>();
+
+  /** Waits for the origin's next slot under ratePerOrigin: requests go out evenly spaced, never in a burst. */
+  private async pace(url: string, req: OutgoingRequest): Promise<void> {
+    const rate = this.opts.ratePerOrigin;
+    if (!rate) return;
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return;
+    }
+    const now = performance.now();
+    const at = Math.max(now, this.nextSlot.get(origin) ?? now);
+    this.nextSlot.set(origin, at + 1000 / rate);
+    if (at > now) await sleep(at - now, this.halted(req));
+    this.refuseWhenStopped(req);
+  }
+
   /** One request on the wire and its response, read through the response steps. */
   private async attempt(wire: WireRequest, req: OutgoingRequest): Promise<Attempt> {
+    await this.pace(wire.url, req);
     const startedAt = new Date();
     const start = performance.now();
     let status: number | undefined;

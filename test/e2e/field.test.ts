@@ -91,6 +91,30 @@ describe('an interrupted run', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('--rate-limit spaces the requests to an origin, so a business limiting its rate never has to refuse one', async () => {
+    const { b, config } = await business({ rateLimit: 10 }, 'limited');
+    const capped = reports('capped');
+    const uncapped = reports('uncapped');
+    const args = [b.url, '--config', config, '--capabilities', 'cart', '--allow', 'write'];
+    const [slow, fast] = [
+      await cli([...args, '--rate-limit', '8', '--json', capped.json]),
+      await cli([...args, '--json', uncapped.json]),
+    ];
+    // Both runs pass: a limit met is waited out, never a failure.
+    expect([slow.code, fast.code]).toEqual([0, 0]);
+    const paced = readJson(capped.json).exchanges;
+    expect(paced.filter((x) => x.retried?.length)).toEqual([]);
+    // No more than 8 in any second: nine requests in a row span a second, give or take the timers' lag.
+    const starts = paced.map((x) => Date.parse(x.startedAt)).sort((x, y) => x - y);
+    const spans = starts.slice(8).map((t, i) => t - starts[i]);
+    expect(spans.length).toBeGreaterThan(10);
+    expect(Math.min(...spans)).toBeGreaterThanOrEqual(1000 - 50);
+    // Without the cap, the same business answered 429 and the run waited.
+    expect(readJson(uncapped.json).exchanges.some((x) => x.retried?.length)).toBe(true);
+  });
+});
+
 describe('the deadline', () => {
   it('ends a run against a business that hangs, reports written, every check it cut off an error', async () => {
     const { b, config } = await business({ latencyMs: 120_000 }, 'hung');
