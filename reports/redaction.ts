@@ -1,3 +1,4 @@
+import { parseJson } from '../src/http/client.js';
 import { curlFor } from '../src/http/curl.js';
 import type { Redactor } from '../src/http/redact.js';
 import { reproductionScript } from '../src/http/reproduce.js';
@@ -51,8 +52,8 @@ export class OutputRedaction {
       requestBody,
       responseHeaders: x.responseHeaders && r.headers(x.responseHeaders),
       responseBody,
-      json: x.json === undefined ? undefined : parsed(responseBody),
-      sentJson: x.sentJson === undefined ? undefined : parsed(requestBody),
+      json: x.json === undefined ? undefined : parseJson(responseBody),
+      sentJson: x.sentJson === undefined ? undefined : parseJson(requestBody),
       ...(x.transportError
         ? { transportError: { ...x.transportError, message: r.text(x.transportError.message) } }
         : {}),
@@ -116,14 +117,5 @@ export class OutputRedaction {
         for (const r of reporters) await r.onEnd?.(out);
       },
     };
-  }
-}
-
-function parsed(text: string | undefined): unknown {
-  if (text === undefined || text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -1,11 +1,11 @@
 /** proto-conformance as a library: check a business, start the reference business, render reports. */
-export { check, DEFAULT_AGENT_PROFILE, type CheckOptions } from './check.js';
+export { check, DEFAULT_AGENT_PROFILE, DEFAULT_CONCURRENCY, type CheckOptions } from './check.js';
 export { TargetUnusableError, UsageError } from './errors.js';
 export type { RunConfig } from './config/config.js';
 export { PROTO_DIALECT, type Dialect } from './dialect/dialect.js';
 export type { Overrides } from './discovery/discover.js';
 export { EXIT, exitCodeFor } from './engine/exit-code.js';
-export type { Reporter, RunInfo, RunReport, TargetInfo } from './report/run-report.js';
+export type { CreatedResource, Reporter, RunInfo, RunReport, RunStopped, TargetInfo } from './report/run-report.js';
 export { scenario, type CheckSpec, type Scenario, type ScenarioSpec, type Suite } from './engine/suite.js';
 export type { ScenarioContext } from './engine/context.js';
 export type { CheckResult, Effect, Summary, Verdict } from './report/types.js';

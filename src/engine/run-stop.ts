@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { RunStopped } from '../report/run-report.js';
 
 /** How long clean-up may go on after a stop: cancelling what the run created, never judging. */
@@ -19,6 +20,8 @@ export class RunStop {
 
   constructor(opts: { deadlineMs?: number; interrupt?: AbortSignal } = {}) {
     const { deadlineMs, interrupt } = opts;
+    // Every request under way and every wait listens for the stop: as many as the run's concurrency.
+    setMaxListeners(0, this.halting.signal, this.cleanup.signal);
     if (deadlineMs !== undefined) {
       const timer = setTimeout(
         () => this.stop({ reason: 'deadline', deadlineMs, message: `the run's deadline of ${deadlineMs} ms passed` }),

@@ -281,6 +281,7 @@ export class HttpClient {
   /** One request on the wire and its response, read through the response steps. */
   private async attempt(wire: WireRequest, req: OutgoingRequest): Promise<Attempt> {
     await this.pace(wire.url, req);
+    const deadline = requestDeadline(this.opts.timeoutMs, this.cutOff());
     const startedAt = new Date();
     const start = performance.now();
     let status: number | undefined;
@@ -293,7 +294,7 @@ export class HttpClient {
         headers: wire.headers,
         body: wire.body,
         dispatcher: this.agentFor(req),
-        signal: withCutOff(AbortSignal.timeout(this.opts.timeoutMs), this.cutOff()),
+        signal: deadline.signal,
       });
       status = res.statusCode;
       responseHeaders = flattenHeaders(res.headers);
@@ -310,6 +311,8 @@ export class HttpClient {
       transportError = cut?.aborted
         ? { kind: 'stopped', message: `cut off: ${String(cut.reason)}` }
         : classify(err, this.opts.timeoutMs);
+    } finally {
+      deadline.done();
     }
     return {
       startedAt,
@@ -362,8 +365,27 @@ export class HttpClient {
   }
 }
 
-const withCutOff = (timeout: AbortSignal, cut: AbortSignal | undefined) =>
-  cut ? AbortSignal.any([timeout, cut]) : timeout;
+/**
+ * The signal of one request: aborted at its timeout, or when `cut` aborts. Its listener on `cut`
+ * goes when the request is done, so a long run of concurrent requests leaves none behind.
+ */
+function requestDeadline(timeoutMs: number, cut: AbortSignal | undefined): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`no complete response within ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
+  const onCut = () => controller.abort(cut?.reason);
+  if (cut?.aborted) onCut();
+  else cut?.addEventListener('abort', onCut, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      cut?.removeEventListener('abort', onCut);
+    },
+  };
+}
 
 /** Waits `ms`, or less when `cut` aborts first. */
 function sleep(ms: number, cut: AbortSignal | undefined): Promise<void> {
@@ -443,7 +465,8 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
   return out;
 }
 
-function parseJson(text: string | undefined): unknown {
+/** A body's JSON, or undefined when it is empty or not JSON. */
+export function parseJson(text: string | undefined): unknown {
   if (text === undefined || text.length === 0) return undefined;
   try {
     return JSON.parse(text);

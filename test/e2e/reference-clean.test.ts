@@ -71,6 +71,8 @@ describe('the CLI against the conformant reference business', () => {
     expect(report.summary.pass).toBe(report.checks.length - info.length);
     expect(result.code).toBe(0);
     expect(report.exitCode).toBe(0);
+    // Nothing on stderr: no warning of the runtime's either (listeners on the run's stop, at its concurrency).
+    expect(result.stderr).toBe('');
   });
 
   it('ends the console output with the counts line', () => {
