@@ -10,6 +10,8 @@ export interface ConsoleReporterOptions {
   color: boolean;
   /** Print the reproduction script of each failing multi-step check. */
   verbose?: boolean;
+  /** Print only the counts line. */
+  quiet?: boolean;
 }
 
 /**
@@ -45,7 +47,8 @@ export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
   const chalk = new Chalk({ level: opts.color ? 1 : 0 });
   return {
     onEnd(report: RunReport): void {
-      opts.write(`${renderConsole(report, chalk, !!opts.verbose).join('\n')}\n`);
+      const lines = opts.quiet ? [summaryLine(report.summary)] : renderConsole(report, chalk, !!opts.verbose);
+      opts.write(`${lines.join('\n')}\n`);
     },
   };
 }
@@ -69,6 +72,17 @@ function renderConsole(report: RunReport, chalk: ChalkInstance, verbose: boolean
 
   for (const notice of report.notices) lines.push('', chalk.yellow(`notice: ${safe(notice)}`));
   lines.push('', summaryLine(report.summary));
+  // After the counts, what needs looking at, one line each, so a long run's failures are not scrolled away.
+  const failing = report.checks.filter((c) => DETAILED.has(c.verdict));
+  if (failing.length) {
+    lines.push('', chalk.bold(`to look at (${failing.length}):`));
+    for (const c of failing) {
+      const first = c.message.split('\n')[0];
+      lines.push(
+        `  ${paint(c.verdict, MARKERS[c.verdict])} ${chalk.bold(safe(c.id))} ${chalk.dim('—')} ${safe(first)}`,
+      );
+    }
+  }
   return lines;
 }
 

@@ -41,6 +41,7 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
   return cmd
     .option('--strict', 'exit 1 when a SHOULD fails too')
     .option('--verbose', 'print, for each failing multi-step check, a script replaying its chain of requests')
+    .option('--quiet', 'print only the counts line (the reports are written in full)')
     .option('--concurrency <n>', 'scenarios run at once, and connections per origin', String(DEFAULT_CONCURRENCY))
     .option('--rate-limit <n>', 'at most n requests a second to any one origin (for runs against production)')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')

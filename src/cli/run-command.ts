@@ -36,6 +36,7 @@ export interface RunOptions {
   cert?: string;
   key?: string;
   verbose?: boolean;
+  quiet?: boolean;
 }
 
 /** What the CLI resolved from flags and files, before anything is sent. */
@@ -58,6 +59,7 @@ export interface ResolvedRun {
   clientCertificate?: { cert: string; key: string };
   outputs: { json?: string; junit?: string; html?: string };
   verbose: boolean;
+  quiet: boolean;
 }
 
 /** A report path must be writable before the run starts, not found unwritable after it. */
@@ -128,6 +130,7 @@ export async function resolveRun(
         : undefined),
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
     verbose: !!opts.verbose,
+    quiet: !!opts.quiet,
   };
 }
 
@@ -138,7 +141,12 @@ export async function resolveRun(
  */
 export async function executeRun(run: ResolvedRun, write: (s: string) => void): Promise<number> {
   const reporters: Reporter[] = [
-    consoleReporter({ write, color: colorWanted(process.env, !!process.stdout.isTTY), verbose: run.verbose }),
+    consoleReporter({
+      write,
+      color: colorWanted(process.env, !!process.stdout.isTTY),
+      verbose: run.verbose,
+      quiet: run.quiet,
+    }),
   ];
   if (run.outputs.json) reporters.push(fileReporter('--json', run.outputs.json, jsonReporter));
   if (run.outputs.junit) reporters.push(fileReporter('--junit', run.outputs.junit, junitReporter));

@@ -258,10 +258,13 @@ export class HttpClient {
     }
   }
 
-  /** When each origin may next be sent a request, under ratePerOrigin. */
-  private readonly nextSlot = new Map<string, number>();
+  /** Per origin, when its last request went out, once it has: requests take turns. */
+  private readonly lastSent = new Map<string, Promise<number>>();
 
-  /** Waits for the origin's next slot under ratePerOrigin: requests go out evenly spaced, never in a burst. */
+  /**
+   * Waits for the origin's turn under ratePerOrigin: each request goes out at least 1/rate s after
+   * the one before it went out, so a late timer never lets two go together.
+   */
   private async pace(url: string, req: OutgoingRequest): Promise<void> {
     const rate = this.opts.ratePerOrigin;
     if (!rate) return;
@@ -271,10 +274,13 @@ export class HttpClient {
     } catch {
       return;
     }
-    const now = performance.now();
-    const at = Math.max(now, this.nextSlot.get(origin) ?? now);
-    this.nextSlot.set(origin, at + 1000 / rate);
-    if (at > now) await sleep(at - now, this.halted(req));
+    const turn = (this.lastSent.get(origin) ?? Promise.resolve(Number.NEGATIVE_INFINITY)).then(async (last) => {
+      const wait = last + 1000 / rate - performance.now();
+      if (wait > 0) await sleep(wait, this.halted(req));
+      return performance.now();
+    });
+    this.lastSent.set(origin, turn);
+    await turn;
     this.refuseWhenStopped(req);
   }
 

@@ -12,6 +12,14 @@ describe('proto-conformance demo', () => {
       /^\d+ passed, 0 failed, 0 warned, \d+ info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error$/,
     );
   });
+
+  it('with --quiet prints the counts line alone', async () => {
+    const r = await cli(['demo', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^\d+ passed, 0 failed, 0 warned, \d+ info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error\n$/,
+    );
+  });
 });
 
 describe('proto-conformance reference-server', () => {

@@ -140,11 +140,27 @@ function renderConsole(report: RunReport, color: boolean): string {
 }
 
 describe('console reporter', () => {
-  it('ends with every count, in order', () => {
-    const lines = renderConsole(fakeReport(), false).trimEnd().split('\n');
-    expect(lines.at(-1)).toBe(
+  it('gives every count, in order, then a recap of each failure, warning and error', () => {
+    const report = fakeReport();
+    const lines = renderConsole(report, false).trimEnd().split('\n');
+    const counts = lines.indexOf(
       '1 passed, 1 failed, 1 warned, 1 info, 1 not-applicable, 1 not-tested, 1 blocked, 1 error',
     );
+    expect(counts).toBeGreaterThan(0);
+    // The target's words escaped as everywhere on the console.
+    expect(lines.slice(counts + 1)).toEqual([
+      '',
+      'to look at (3):',
+      '  ✗ T-FAIL — server said <script>alert("pwned")</script> \\x1b[31mred\\x1b[0m \\x00nul',
+      '  ! T-WARN — message for warn',
+      '  E T-ERROR — network failure',
+    ]);
+  });
+
+  it('prints only the counts line when quiet', () => {
+    let out = '';
+    void consoleReporter({ write: (s) => (out += s), color: false, quiet: true }).onEnd?.(fakeReport());
+    expect(out).toBe('1 passed, 1 failed, 1 warned, 1 info, 1 not-applicable, 1 not-tested, 1 blocked, 1 error\n');
   });
 
   it('prints the header, then capabilities in first-seen order', () => {
@@ -212,7 +228,8 @@ describe('console reporter', () => {
   it('prints the run notices before the counts', () => {
     const report = { ...fakeReport(), notices: ['no service check could run'] };
     const lines = renderConsole(report, false).trimEnd().split('\n');
-    expect(lines.at(-3)).toBe('notice: no service check could run');
+    const counts = lines.findIndex((l) => /^\d+ passed, /.test(l));
+    expect(lines[counts - 2]).toBe('notice: no service check could run');
   });
 
   it('decides colour from the environment', () => {
