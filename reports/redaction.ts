@@ -84,7 +84,11 @@ export class OutputRedaction {
     return log.map((x) => this.exchange(x));
   }
 
-  /** The whole report for output: every exchange, result, notice and name redacted (once per report). */
+  /**
+   * The whole report for output: every exchange, result, notice and name redacted (once per
+   * report). Results streamed earlier are redacted again here, with every secret the whole log
+   * taught, so the files never hold a secret that turned up only after a result was streamed.
+   */
   report(report: RunReport): RunReport {
     const done = this.reports.get(report);
     if (done) return done;

@@ -105,12 +105,14 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   const redaction = new OutputRedaction(redactor);
   const reporters = [redaction.reporter(opts.reporters ?? [], () => client.exchanges)];
   const options = { allow, strict, dialect: dialect.name };
+  // From the first request, so a run that ends in discovery reports how long it took.
+  const startedAt = new Date().toISOString();
   try {
     let target: Target;
     try {
       target = await discover(opts.url, dialect, client, overrides);
     } catch (err) {
-      const info = runInfo(opts.url, undefined, options);
+      const info = runInfo(opts.url, undefined, options, startedAt);
       // Whatever discovery made of a request the stop cut off, the run was stopped, not refused.
       if (stop.reason)
         return redaction.report(await reportWithoutChecks(info, reporters, { stopped: stop.reason }, client.exchanges));
@@ -128,7 +130,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : [],
     );
     const report = await runSuites({
-      info: runInfo(opts.url, target, options),
+      info: runInfo(opts.url, target, options, startedAt),
       suites: opts.suites ?? bundledSuites,
       target,
       config,
@@ -162,21 +164,19 @@ function withheldOrigins(target: Target, client: HttpClient): string[] {
 }
 
 /** What the report says of the run before its results; a target not discovered has no services yet. */
-function runInfo(url: string, target: Target | undefined, options: RunInfo['options']): RunInfo {
-  const d = target?.dialect;
+function runInfo(url: string, target: Target | undefined, options: RunInfo['options'], startedAt: string): RunInfo {
+  const services = target
+    ? [...target.services].filter(([, b]) => b.endpoint).map(([s, b]) => [wireName(target.dialect, s), b.endpoint!])
+    : [];
   return {
     tool: TOOL,
     target: {
       url,
       profileUrl: target?.profile?.url,
-      services: Object.fromEntries(
-        [...(target?.services ?? [])]
-          .filter(([, b]) => b.endpoint)
-          .map(([s, b]) => [wireName(d as Dialect, s), b.endpoint!]),
-      ),
-      capabilities: [...(target?.capabilities ?? [])].map((c) => wireName(d as Dialect, c)),
+      services: Object.fromEntries(services),
+      capabilities: target ? [...target.capabilities].map((c) => wireName(target.dialect, c)) : [],
     },
     options,
-    startedAt: new Date().toISOString(),
+    startedAt,
   };
 }
