@@ -1,7 +1,10 @@
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { Reporter, RunEvent } from '../src/report/events.js';
+import type { Exchange } from '../src/report/exchange.js';
+import type { RunReport } from '../src/report/run-report.js';
 import type { CheckResult, Summary, Verdict } from '../src/report/types.js';
-import { citedExchanges, describeRequirement, exchangeLine, groupByCapability } from './common.js';
+import { describeRequirement, exchangeLine } from './common.js';
+import { LiveStatus } from './live-status.js';
 
 export interface ConsoleReporterOptions {
   /** Receives the rendered text (whole lines, newline-terminated). */
@@ -12,6 +15,10 @@ export interface ConsoleReporterOptions {
   verbose?: boolean;
   /** Print only the counts line. */
   quiet?: boolean;
+  /** Keep a live line per capability under way at the bottom (a terminal, not CI). */
+  live?: boolean;
+  /** The terminal's width, for the live lines; 80 when unknown. */
+  columns?: number;
 }
 
 /**
@@ -42,37 +49,94 @@ const DETAILED: ReadonlySet<Verdict> = new Set<Verdict>(['fail', 'warn', 'error'
 
 const DETAIL_INDENT = '      ';
 
-/** Renders the run as text for a terminal, once the run has ended. */
+/**
+ * Renders the run as text for a terminal as it goes: each check's line as it is concluded (in
+ * declared order), notices as they come, then the counts and a recap of what needs looking at.
+ * Not-applicable checks and those left out with --capabilities fold into the counts unless verbose.
+ */
 export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
   const chalk = new Chalk({ level: opts.color ? 1 : 0 });
+  const paint = painter(chalk);
+  const verbose = !!opts.verbose;
+  const exchanges = new Map<number, Exchange>();
+  const live = opts.live && !opts.quiet ? new LiveStatus(opts.write, opts.columns ?? 80) : undefined;
+  let leftOut: ReadonlySet<string> = new Set();
+  let heading: string | undefined;
+  let folded = 0;
+  const print = (lines: string[]) => {
+    if (opts.quiet) return;
+    live?.clear();
+    opts.write(`${lines.join('\n')}\n`);
+    live?.draw();
+  };
+  const folds = (c: CheckResult) =>
+    !verbose && (c.verdict === 'not-applicable' || (c.verdict === 'not-tested' && leftOut.has(c.capability)));
+
   return {
-    onEnd(report: RunReport): void {
-      const lines = opts.quiet ? [summaryLine(report.summary)] : renderConsole(report, chalk, !!opts.verbose);
-      opts.write(`${lines.join('\n')}\n`);
+    on(event: RunEvent): void {
+      switch (event.type) {
+        case 'run-started': {
+          const { run } = event;
+          leftOut = new Set(run.target.leftOut ?? []);
+          print([
+            chalk.bold(`${safe(run.tool.name)} ${safe(run.tool.version)}`) +
+              ` · target ${safe(run.target.url)} · dialect ${safe(run.options.dialect)}`,
+          ]);
+          return;
+        }
+        case 'notice':
+          print(['', chalk.yellow(`notice: ${safe(event.message)}`)]);
+          return;
+        case 'interrupted':
+          print(['', chalk.yellow(`stopping: ${safe(event.stopped.message)}; writing what the run has`)]);
+          return;
+        case 'exchange-recorded':
+          exchanges.set(event.exchange.seq, event.exchange);
+          return;
+        case 'scenario-started':
+          live?.started(event.capability);
+          return;
+        case 'scenario-finished':
+          live?.finished(event.capability, event.results);
+          return;
+        case 'check-concluded': {
+          const check = event.result;
+          if (folds(check)) {
+            folded += 1;
+            return;
+          }
+          const lines: string[] = [];
+          if (check.capability !== heading) lines.push('', chalk.bold.underline(safe(check.capability)));
+          heading = check.capability;
+          const cited = check.evidence.map((seq) => exchanges.get(seq)).filter((x) => x !== undefined);
+          lines.push(...renderCheck(check, cited, chalk, paint, verbose));
+          print(lines);
+          return;
+        }
+        case 'run-finished': {
+          live?.end();
+          const { report } = event;
+          if (opts.quiet) {
+            opts.write(`${summaryLine(report.summary)}\n`);
+            return;
+          }
+          print(closing(report, folded, chalk, paint));
+        }
+      }
     },
   };
 }
 
-function renderConsole(report: RunReport, chalk: ChalkInstance, verbose: boolean): string[] {
-  const paint = painter(chalk);
+/** After the checks: the counts, then what needs looking at, so a long run's failures are not scrolled away. */
+function closing(report: RunReport, folded: number, chalk: ChalkInstance, paint: Paint): string[] {
   const lines: string[] = [];
-  lines.push(
-    chalk.bold(`${safe(report.tool.name)} ${safe(report.tool.version)}`) +
-      ` · target ${safe(report.target.url)} · dialect ${safe(report.options.dialect)}`,
-  );
-
-  const groups = groupByCapability(report.checks);
-  if (groups.size === 0) {
-    lines.push('', chalk.dim('no checks ran'));
-  }
-  for (const [capability, checks] of groups) {
-    lines.push('', chalk.bold.underline(safe(capability)));
-    for (const check of checks) lines.push(...renderCheck(report, check, chalk, paint, verbose));
-  }
-
-  for (const notice of report.notices) lines.push('', chalk.yellow(`notice: ${safe(notice)}`));
+  if (report.checks.length === 0) lines.push('', chalk.dim('no checks ran'));
+  if (folded > 0)
+    lines.push(
+      '',
+      chalk.dim(`${folded} not-applicable or left-out checks are in the counts only (--verbose lists them)`),
+    );
   lines.push('', summaryLine(report.summary));
-  // After the counts, what needs looking at, one line each, so a long run's failures are not scrolled away.
   const failing = report.checks.filter((c) => DETAILED.has(c.verdict));
   if (failing.length) {
     lines.push('', chalk.bold(`to look at (${failing.length}):`));
@@ -86,11 +150,13 @@ function renderConsole(report: RunReport, chalk: ChalkInstance, verbose: boolean
   return lines;
 }
 
+type Paint = (v: Verdict, s: string) => string;
+
 function renderCheck(
-  report: RunReport,
   check: CheckResult,
+  cited: readonly Exchange[],
   chalk: ChalkInstance,
-  paint: (v: Verdict, s: string) => string,
+  paint: Paint,
   verbose: boolean,
 ): string[] {
   const marker = paint(check.verdict, MARKERS[check.verdict]);
@@ -110,7 +176,7 @@ function renderCheck(
   if (check.actual !== undefined) {
     lines.push(`${DETAIL_INDENT}${chalk.dim('actual:')} ${indentContinuation(safe(check.actual), DETAIL_INDENT)}`);
   }
-  for (const x of citedExchanges(report, check)) {
+  for (const x of cited) {
     lines.push(`${DETAIL_INDENT}${chalk.dim('evidence:')} ${safe(exchangeLine(x))}`);
   }
   for (const curl of check.curl) {
@@ -133,7 +199,7 @@ function summaryLine(s: Summary): string {
   );
 }
 
-function painter(chalk: ChalkInstance): (v: Verdict, s: string) => string {
+function painter(chalk: ChalkInstance): Paint {
   const styles: Record<Verdict, ChalkInstance> = {
     pass: chalk.green,
     fail: chalk.red,

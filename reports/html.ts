@@ -1,11 +1,12 @@
-import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { Reporter } from '../src/report/events.js';
+import type { RunReport } from '../src/report/run-report.js';
 import type { CheckResult, Verdict } from '../src/report/types.js';
 import { VERDICTS } from '../src/report/types.js';
 import type { Exchange } from '../src/report/exchange.js';
 import type { Level } from '../src/register/types.js';
 import { findRequirement } from '../src/register/index.js';
 import { citedExchanges, groupByCapability } from './common.js';
-import { writeReportFile } from './write-file.js';
+import { reportFile } from './write-file.js';
 
 /** Longest body (in characters) shown per <pre>; the JSON report keeps the whole text. */
 export const HTML_BODY_LIMIT = 20 * 1024;
@@ -63,11 +64,7 @@ export function htmlReport(report: RunReport): string {
 
 /** Writes the HTML page to `file` when the run ends, atomically. */
 export function htmlReporter(file: string): Reporter {
-  return {
-    async onEnd(report: RunReport): Promise<void> {
-      await writeReportFile(file, htmlReport(report));
-    },
-  };
+  return reportFile(file, htmlReport);
 }
 
 function runFacts(report: RunReport): string {

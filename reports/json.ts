@@ -1,8 +1,9 @@
-import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { Reporter } from '../src/report/events.js';
+import type { RunReport } from '../src/report/run-report.js';
 import type { CheckResult, Summary } from '../src/report/types.js';
 import type { Exchange } from '../src/report/exchange.js';
 import { VERDICTS } from '../src/report/types.js';
-import { writeReportFile } from './write-file.js';
+import { reportFile } from './write-file.js';
 
 /**
  * The run as pretty JSON, in the shape documented by `reports/report.schema.json`. Members are
@@ -16,11 +17,7 @@ export function jsonReport(report: RunReport): string {
 
 /** Writes the JSON report to `file` when the run ends, atomically. */
 export function jsonReporter(file: string): Reporter {
-  return {
-    async onEnd(report: RunReport): Promise<void> {
-      await writeReportFile(file, jsonReport(report));
-    },
-  };
+  return reportFile(file, jsonReport);
 }
 
 function toJson(report: RunReport): Record<string, unknown> {
@@ -28,6 +25,7 @@ function toJson(report: RunReport): Record<string, unknown> {
   if (report.target.profileUrl !== undefined) target.profileUrl = report.target.profileUrl;
   target.services = { ...report.target.services };
   target.capabilities = [...report.target.capabilities];
+  if (report.target.leftOut?.length) target.leftOut = [...report.target.leftOut];
 
   return {
     tool: { name: report.tool.name, version: report.tool.version },

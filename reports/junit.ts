@@ -1,9 +1,10 @@
 import junitModule from 'junit-report-builder';
 import type { Builder, TestCase } from 'junit-report-builder';
-import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { Reporter } from '../src/report/events.js';
+import type { RunReport } from '../src/report/run-report.js';
 import type { CheckResult } from '../src/report/types.js';
 import { citedExchanges, describeRequirement, exchangeLine, groupByCapability } from './common.js';
-import { writeReportFile } from './write-file.js';
+import { reportFile } from './write-file.js';
 
 // junit-report-builder is CJS and declares `export default`; under NodeNext the default import
 // is typed as the module object while Node hands over `module.exports` (the builder) itself.
@@ -45,11 +46,7 @@ export function junitXml(report: RunReport): string {
 
 /** Writes the JUnit XML to `file` when the run ends, atomically. */
 export function junitReporter(file: string): Reporter {
-  return {
-    async onEnd(report: RunReport): Promise<void> {
-      await writeReportFile(file, junitXml(report));
-    },
-  };
+  return reportFile(file, junitXml);
 }
 
 function describeOutcome(testCase: TestCase, check: CheckResult, detail: string[]): void {

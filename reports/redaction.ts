@@ -3,7 +3,8 @@ import { curlFor } from '../src/http/curl.js';
 import type { Redactor } from '../src/http/redact.js';
 import { reproductionScript } from '../src/http/reproduce.js';
 import type { Exchange } from '../src/report/exchange.js';
-import type { Reporter, RunReport } from '../src/report/run-report.js';
+import type { Reporter, RunEvent } from '../src/report/events.js';
+import type { RunReport, RunStopped } from '../src/report/run-report.js';
 import type { CheckResult } from '../src/report/types.js';
 
 /** Verdicts whose results carry curl lines and a replay script. */
@@ -99,26 +100,50 @@ export class OutputRedaction {
       notices: report.notices.map((n) => this.text(n)),
       checks: report.checks.map((c) => this.result(c, report.exchanges)),
       exchanges: this.log(report.exchanges),
-      ...(report.stopped ? { stopped: { ...report.stopped, message: this.text(report.stopped.message) } } : {}),
+      ...(report.stopped ? { stopped: this.stopped(report.stopped) } : {}),
     };
     this.reports.set(report, out);
     return out;
   }
 
-  /** One reporter handing the reporters only output: each result as it settles, and the report at the end. */
+  /** An event for output: every text in it redacted, results with their curl lines and replay scripts. */
+  event(event: RunEvent, log: readonly Exchange[]): RunEvent {
+    switch (event.type) {
+      case 'run-started':
+        return {
+          ...event,
+          run: { ...event.run, target: { ...event.run.target, url: this.text(event.run.target.url) } },
+        };
+      case 'notice':
+        return { ...event, message: this.text(event.message) };
+      case 'exchange-recorded':
+        this.learn(log);
+        return { ...event, exchange: this.exchange(event.exchange) };
+      case 'scenario-finished':
+        return { ...event, results: event.results.map((r) => this.result(r, log)) };
+      case 'check-concluded':
+        return { ...event, result: this.result(event.result, log) };
+      case 'interrupted':
+        return { ...event, stopped: this.stopped(event.stopped) };
+      case 'run-finished':
+        return { ...event, report: this.report(event.report) };
+      case 'scenario-started':
+        return event;
+    }
+  }
+
+  private stopped(stopped: RunStopped): RunStopped {
+    return { ...stopped, message: this.text(stopped.message) };
+  }
+
+  /** One reporter handing the reporters only output: every event redacted on its way to them. */
   reporter(reporters: readonly Reporter[], log: () => readonly Exchange[]): Reporter {
     return {
-      onStart: (run) => {
-        const info = { ...run, target: { ...run.target, url: this.text(run.target.url) } };
-        for (const r of reporters) r.onStart?.(info);
-      },
-      onResult: (result) => {
-        const out = this.result(result, log());
-        for (const r of reporters) r.onResult?.(out);
-      },
-      onEnd: async (report) => {
-        const out = this.report(report);
-        for (const r of reporters) await r.onEnd?.(out);
+      on: (event) => {
+        const out = this.event(event, log());
+        // Only the end of a run is waited for (files written); every other event is delivered at once, in order.
+        const pending = reporters.map((r) => r.on(out)).filter((p) => p instanceof Promise);
+        return pending.length ? Promise.all(pending).then(() => undefined) : undefined;
       },
     };
   }

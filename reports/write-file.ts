@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { Reporter } from '../src/report/events.js';
+import type { RunReport } from '../src/report/run-report.js';
 
 /**
  * Writes a report so that readers never see it half-written: the content goes to a temporary
@@ -25,4 +27,13 @@ export async function writeReportFile(file: string, content: string): Promise<vo
     await rm(tmp, { force: true }).catch(() => undefined);
     throw err;
   }
+}
+
+/** A reporter writing one file, rendered from the whole report, when the run ends. */
+export function reportFile(file: string, render: (report: RunReport) => string): Reporter {
+  return {
+    async on(event) {
+      if (event.type === 'run-finished') await writeReportFile(file, render(event.report));
+    },
+  };
 }

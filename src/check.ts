@@ -3,7 +3,8 @@ import { configSecrets, type RunConfig } from './config/config.js';
 import { PROTO_DIALECT, wireName, type Dialect } from './dialect/dialect.js';
 import { discover, type Overrides } from './discovery/discover.js';
 import type { Target } from './discovery/target.js';
-import type { Reporter, RunInfo, RunReport } from './report/run-report.js';
+import type { Reporter } from './report/events.js';
+import type { RunInfo, RunReport } from './report/run-report.js';
 import { reportWithoutChecks, runSuites } from './engine/run.js';
 import { RunStop } from './engine/run-stop.js';
 import { TargetUnusableError } from './errors.js';
@@ -175,6 +176,7 @@ function runInfo(url: string, target: Target | undefined, options: RunInfo['opti
       profileUrl: target?.profile?.url,
       services: Object.fromEntries(services),
       capabilities: target ? [...target.capabilities].map((c) => wireName(target.dialect, c)) : [],
+      ...(target?.excluded.size ? { leftOut: [...target.excluded].map((c) => wireName(target.dialect, c)) } : {}),
     },
     options,
     startedAt,

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROTO_DIALECT } from '../dialect/dialect.js';
-import { EXIT } from '../engine/exit-code.js';
+import { EXIT } from '../report/exit-code.js';
 import { platformProfileDocument } from '../platform/profile-server.js';
 import { generateSigningKey } from '../platform/signing-key.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';

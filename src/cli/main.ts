@@ -4,7 +4,7 @@ import { DEFAULT_AGENT_PROFILE } from '../platform/agent-profile.js';
 import { DEFAULT_CONCURRENCY } from '../engine/concurrency.js';
 import { TOOL } from '../package-root.js';
 import { TargetUnusableError, UsageError } from '../errors.js';
-import { EXIT } from '../engine/exit-code.js';
+import { EXIT } from '../report/exit-code.js';
 import type { RunOptions } from './run-command.js';
 import type { RequirementsOptions } from './requirements-command.js';
 

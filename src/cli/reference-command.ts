@@ -8,7 +8,7 @@ import { referenceRunConfig } from '../reference/run-config.js';
 import { startReferenceBusiness } from '../reference/server.js';
 import { generateSigningKey } from '../platform/signing-key.js';
 import { UsageError } from '../errors.js';
-import { EXIT } from '../engine/exit-code.js';
+import { EXIT } from '../report/exit-code.js';
 import { SERVICES, type Service } from '../protocol/operations.js';
 
 export interface ReferenceCommandOptions {

@@ -9,10 +9,10 @@ import { loadSigningKey, type SigningKey } from '../platform/signing-key.js';
 import { PROTO_DIALECT, type Dialect } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
 import { parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
-import type { Reporter } from '../report/run-report.js';
+import type { Reporter } from '../report/events.js';
 import { EFFECTS, type Effect } from '../report/types.js';
 import { UsageError } from '../errors.js';
-import { interruptedExit } from '../engine/exit-code.js';
+import { interruptedExit } from '../report/exit-code.js';
 
 /** Options of `run` (and of `demo`, which fills some of them itself). */
 export interface RunOptions {
@@ -146,6 +146,9 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
       color: colorWanted(process.env, !!process.stdout.isTTY),
       verbose: run.verbose,
       quiet: run.quiet,
+      // Lines redrawn in place only on a terminal a person watches; CI logs get plain lines.
+      live: !!process.stdout.isTTY && !isCi(process.env),
+      columns: process.stdout.columns || undefined,
     }),
   ];
   if (run.outputs.json) reporters.push(fileReporter('--json', run.outputs.json, jsonReporter));
@@ -177,10 +180,9 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
 function fileReporter(flag: string, file: string, make: (file: string) => Reporter): Reporter {
   const inner = make(file);
   return {
-    ...inner,
-    async onEnd(report) {
+    async on(event) {
       try {
-        await inner.onEnd?.(report);
+        await inner.on(event);
       } catch (err) {
         const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
         process.stderr.write(`proto-conformance: ${flag} ${file}: could not write the report (${why})\n`);
@@ -218,3 +220,6 @@ function positiveInt(flag: string, value: string): number {
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} ${value}: expected a positive whole number`);
   return n;
 }
+
+/** CI services set CI (GitHub Actions, GitLab, CircleCI, Travis, Buildkite…); `CI=false` or `0` is not CI. */
+const isCi = (env: NodeJS.ProcessEnv) => env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';

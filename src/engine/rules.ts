@@ -7,41 +7,91 @@ import type { Settled } from './check.js';
 /** How many offending exchanges a broken rule cites. */
 const EVIDENCE_LIMIT = 3;
 
-/** Judges one rule over the run's log: every answered, non-clean-up exchange it applies to. */
-export function judgeRule(rule: ExchangeRule, log: readonly Exchange[], target: Target): Settled {
-  const r: RuleContext = {
-    dialect: target.dialect,
-    target,
-    validate: (schema, body) => validatorFor(schema, target.dialect.envelopeKey)(body),
-  };
-  const answered = log.filter((x) => x.role !== 'cleanup' && x.status !== undefined);
-  const judged = answered.filter((x) => rule.applies(x, r));
-  if (judged.length === 0) {
+/** One exchange a rule applies to, and what is wrong with it (nothing when it holds). */
+interface Judged {
+  x: Exchange;
+  problems: string[];
+  /** The rule itself threw on this exchange: a defect of ours, never the business's. */
+  defect?: string;
+}
+
+/**
+ * Rules judged as the exchanges arrive: each answered, non-clean-up exchange once, by every rule
+ * that applies to it, so the run's end only has to settle them. What a rule cites first follows
+ * `order`, not arrival, so concurrent scenarios do not change a verdict's wording.
+ */
+export class RuleJudge {
+  private readonly judged = new Map<ExchangeRule, Judged[]>();
+  private answered = 0;
+  private readonly r: RuleContext;
+
+  constructor(
+    rules: readonly ExchangeRule[],
+    target: Target,
+    private readonly order: (a: Exchange, b: Exchange) => number = (a, b) => a.seq - b.seq,
+  ) {
+    for (const rule of rules) this.judged.set(rule, []);
+    this.r = {
+      dialect: target.dialect,
+      target,
+      validate: (schema, body) => validatorFor(schema, target.dialect.envelopeKey)(body),
+    };
+  }
+
+  see(x: Exchange): void {
+    if (x.role === 'cleanup' || x.status === undefined) return;
+    this.answered += 1;
+    for (const [rule, judged] of this.judged) {
+      try {
+        if (rule.applies(x, this.r)) judged.push({ x, problems: rule.problems(x, this.r) });
+      } catch (err) {
+        judged.push({ x, problems: [], defect: (err as Error)?.message ?? String(err) });
+      }
+    }
+  }
+
+  /** The rule's conclusion over every exchange seen. */
+  settle(rule: ExchangeRule): Settled {
+    const judged = [...(this.judged.get(rule) ?? [])].sort((a, b) => this.order(a.x, b.x));
+    const defect = judged.find((j) => j.defect !== undefined);
+    if (defect) {
+      return {
+        verdict: 'error',
+        message: `harness defect judging #${defect.x.seq}: ${defect.defect}`,
+        exchanges: [defect.x],
+        durationMs: 0,
+      };
+    }
+    if (judged.length === 0) {
+      return {
+        verdict: 'not-tested',
+        message: `none of the run's ${this.answered} answered requests was one of the ${rule.appliesTo}`,
+        exchanges: [],
+        durationMs: 0,
+      };
+    }
+    const offending = judged.filter((j) => j.problems.length > 0);
+    if (offending.length === 0) {
+      const more = rule.coverage?.(
+        judged.map((j) => j.x),
+        this.r,
+      );
+      return {
+        verdict: 'pass',
+        message: `held on ${judged.length} ${rule.appliesTo}${more ? `; ${more}` : ''}`,
+        exchanges: judged.slice(0, EVIDENCE_LIMIT).map((j) => j.x),
+        durationMs: 0,
+      };
+    }
+    const cited = offending.slice(0, EVIDENCE_LIMIT);
+    const first = cited[0];
     return {
-      verdict: 'not-tested',
-      message: `none of the run's ${answered.length} answered requests was one of the ${rule.appliesTo}`,
-      exchanges: [],
+      verdict: 'broken',
+      message: `${offending.length} of ${judged.length} ${rule.appliesTo} break it; first: #${first.x.seq} ${first.x.method} ${first.x.url}: ${first.problems[0]}`,
+      expected: rule.check.title,
+      actual: cited.map((o) => `#${o.x.seq} ${o.x.operation}: ${o.problems.join('; ')}`).join(' | '),
+      exchanges: cited.map((o) => o.x),
       durationMs: 0,
     };
   }
-  const offending = judged.map((x) => ({ x, problems: rule.problems(x, r) })).filter((o) => o.problems.length > 0);
-  if (offending.length === 0) {
-    const more = rule.coverage?.(judged, r);
-    return {
-      verdict: 'pass',
-      message: `held on ${judged.length} ${rule.appliesTo}${more ? `; ${more}` : ''}`,
-      exchanges: judged.slice(0, EVIDENCE_LIMIT),
-      durationMs: 0,
-    };
-  }
-  const cited = offending.slice(0, EVIDENCE_LIMIT);
-  const first = cited[0];
-  return {
-    verdict: 'broken',
-    message: `${offending.length} of ${judged.length} ${rule.appliesTo} break it; first: #${first.x.seq} ${first.x.method} ${first.x.url}: ${first.problems[0]}`,
-    expected: rule.check.title,
-    actual: cited.map((o) => `#${o.x.seq} ${o.x.operation}: ${o.problems.join('; ')}`).join(' | '),
-    exchanges: cited.map((o) => o.x),
-    durationMs: 0,
-  };
 }

@@ -7,10 +7,11 @@ import { serviceOf } from '../protocol/operations.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
 import type { Requirement } from '../register/types.js';
 import { ScenarioContext } from './context.js';
-import { EXIT, exitCodeFor } from './exit-code.js';
+import { EXIT, exitCodeFor } from '../report/exit-code.js';
 import { HarnessError, Stop } from './outcomes.js';
-import { summarise, type Reporter, type RunInfo, type RunReport } from '../report/run-report.js';
-import { judgeRule } from './rules.js';
+import { summarise, type RunInfo, type RunReport } from '../report/run-report.js';
+import type { Reporter, RunEvent } from '../report/events.js';
+import { RuleJudge } from './rules.js';
 import type { CheckSpec, Settled } from './check.js';
 import type { Scenario, Suite } from './suite.js';
 import type { CheckResult, Effect, Verdict } from '../report/types.js';
@@ -43,20 +44,46 @@ export interface RunPlan {
 
 type Gate = { verdict: Verdict; message: string };
 
-/** Runs every scenario, then every rule over the run's exchange log, streaming each result. */
+/**
+ * Runs every scenario, judging every rule on each exchange as it is recorded, and tells the
+ * reporters each step as one stream of events (src/report/events.ts).
+ */
 export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const started = performance.now();
-  for (const r of plan.reporters) r.onStart?.(plan.info);
-  const results: CheckResult[] = [];
-  const memo = new Map<string, Promise<unknown>>();
-  const emit = (result: CheckResult) => {
-    results.push(result);
-    for (const r of plan.reporters) r.onResult?.(result);
+  const tell = (event: RunEvent) => {
+    for (const r of plan.reporters) void r.on(event);
   };
+  tell({ type: 'run-started', run: plan.info });
+  const targetNotices = plan.target.notices ?? [];
+  for (const message of targetNotices) tell({ type: 'notice', message });
+  const onStop = () => plan.stop?.reason && tell({ type: 'interrupted', stopped: plan.stop.reason });
+  if (plan.stop?.reason) onStop();
+  else plan.stop?.halt.addEventListener('abort', onStop, { once: true });
+
   const gates = new Map(plan.suites.map((s) => [s, applicability(s, plan.target)]));
+  const order = declaredOrder(plan.suites.flatMap((s) => s.scenarios.map((c) => c.id)));
+  const judge = new RuleJudge(
+    plan.suites.flatMap((s) => (gates.get(s) ? [] : (s.rules ?? []))),
+    plan.target,
+    order,
+  );
+  const hear = (exchange: Exchange) => {
+    judge.see(exchange);
+    tell({ type: 'exchange-recorded', exchange });
+  };
+  // Discovery's exchanges came before the run did.
+  for (const x of plan.client.exchanges) hear(x);
+  const unlisten = plan.client.onRecord(hear);
+
+  const results: CheckResult[] = [];
+  const conclude = (result: CheckResult) => {
+    results.push(result);
+    tell({ type: 'check-concluded', result });
+  };
+  const memo = new Map<string, Promise<unknown>>();
   const allowGated = new Map<Suite, Effect>();
 
-  // Scenarios start in their declared order, up to `concurrency` at once; results are emitted in
+  // Scenarios start in their declared order, up to `concurrency` at once; results are concluded in
   // that order too, whatever order the scenarios finish in.
   const slots = new Slots(plan.concurrency ?? 1);
   const outcomes = plan.suites.flatMap((suite) =>
@@ -66,28 +93,29 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
       const gate =
         gates.get(suite) ??
         (allowed ? undefined : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
-      const outcome = gate
-        ? Promise.resolve(settleAll(scenario.checks, gate))
+      const capability = capabilityOf(plan, suite);
+      const finished = (settled: [CheckSpec, Settled][]) => {
+        const out = settled.map(([spec, s]) => resultOf(plan, suite, scenario.id, scenario.effect, spec, s));
+        tell({ type: 'scenario-finished', suite: suite.id, scenario: scenario.id, capability, results: out });
+        return out;
+      };
+      return gate
+        ? Promise.resolve(finished(settleAll(scenario.checks, gate)))
         : slots.run(async () => {
             const halted = plan.stop?.reason && haltGate(plan.stop.reason);
-            return halted ? settleAll(scenario.checks, halted) : runScenario(plan, scenario, memo);
+            if (halted) return finished(settleAll(scenario.checks, halted));
+            tell({ type: 'scenario-started', suite: suite.id, scenario: scenario.id, capability });
+            return finished(await runScenario(plan, scenario, memo));
           });
-      return { suite, scenario, outcome };
     }),
   );
-  for (const { suite, scenario, outcome } of outcomes) {
-    for (const [spec, settled] of await outcome)
-      emit(resultOf(plan, suite, scenario.id, scenario.effect, spec, settled));
-  }
+  for (const outcome of outcomes) for (const result of await outcome) conclude(result);
+  unlisten();
   const log = plan.client.exchanges;
-  const byScenario = inScenarioOrder(
-    log,
-    outcomes.map((o) => o.scenario.id),
-  );
   for (const suite of plan.suites) {
     for (const rule of suite.rules ?? []) {
       const gate = gates.get(suite);
-      let settled = gate ? { ...gate, exchanges: [], durationMs: 0 } : judgeRule(rule, byScenario, plan.target);
+      let settled = gate ? { ...gate, exchanges: [], durationMs: 0 } : judge.settle(rule);
       let effect: Effect = 'read';
       // Nothing to judge because the scenarios that would have made the requests were not allowed:
       // its own suite's, or (for a rule over other suites' exchanges) the class it declares.
@@ -97,18 +125,18 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
         settled = { ...settled, message: `needs --allow ${gatedBy}` };
         effect = gatedBy;
       }
-      emit(resultOf(plan, suite, 'every-exchange', effect, rule.check, settled));
+      conclude(resultOf(plan, suite, 'every-exchange', effect, rule.check, settled));
     }
   }
-  for (const result of uncovered(plan)) emit(result);
+  for (const result of uncovered(plan)) conclude(result);
+  plan.stop?.halt.removeEventListener('abort', onStop);
   const resources = createdResources(log);
   const stopped = plan.stop?.reason;
-  if (stopped) emit(stoppedResult(stopped, resources));
+  if (stopped) conclude(stoppedResult(stopped, resources));
 
   const serviceChecksRan = results.some((r) => isServiceSuite(plan, r.suite) && JUDGED.has(r.verdict));
   const exitCode = exitCodeFor(results, plan.strict, { serviceChecksRan, stopped });
-  const notices = [
-    ...(plan.target.notices ?? []),
+  const endNotices = [
     ...(serviceChecksRan || stopped
       ? []
       : [
@@ -117,6 +145,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     ...(stopped ? [stoppedNotice(stopped)] : []),
     ...resources.filter(isOpen).map(openLine),
   ];
+  for (const message of endNotices) tell({ type: 'notice', message });
   const report: RunReport = {
     ...plan.info,
     reportVersion: 2,
@@ -124,13 +153,13 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     durationMs: Math.round(performance.now() - started),
     summary: summarise(results),
     exitCode,
-    notices,
+    notices: [...targetNotices, ...endNotices],
     checks: results,
     exchanges: log,
     ...(stopped ? { stopped } : {}),
     resources,
   };
-  for (const r of plan.reporters) await r.onEnd?.(report);
+  await Promise.all(plan.reporters.map((r) => r.on({ type: 'run-finished', report })));
   return report;
 }
 
@@ -144,13 +173,23 @@ export async function reportWithoutChecks(
   ended: { unusable: string } | { stopped: RunStopped },
   log: Exchange[],
 ): Promise<RunReport> {
-  for (const r of reporters) r.onStart?.(info);
+  const tell = (event: RunEvent) => {
+    for (const r of reporters) void r.on(event);
+  };
+  tell({ type: 'run-started', run: info });
+  for (const exchange of log) tell({ type: 'exchange-recorded', exchange });
+  if ('stopped' in ended) tell({ type: 'interrupted', stopped: ended.stopped });
   const resources = createdResources(log);
   const entry: CheckResult =
     'stopped' in ended
       ? stoppedResult(ended.stopped, resources)
       : runEntry('run.target', 'the target can be checked', `target unusable: ${ended.unusable}`);
-  for (const r of reporters) r.onResult?.(entry);
+  tell({ type: 'check-concluded', result: entry });
+  const notices = [
+    ...('stopped' in ended ? [stoppedNotice(ended.stopped)] : []),
+    ...resources.filter(isOpen).map(openLine),
+  ];
+  for (const message of notices) tell({ type: 'notice', message });
   const report: RunReport = {
     ...info,
     reportVersion: 2,
@@ -158,25 +197,25 @@ export async function reportWithoutChecks(
     durationMs: Math.max(0, Date.now() - Date.parse(info.startedAt)),
     summary: summarise([entry]),
     exitCode: 'stopped' in ended ? exitCodeFor([entry], false, ended) : EXIT.unusable,
-    notices: [...('stopped' in ended ? [stoppedNotice(ended.stopped)] : []), ...resources.filter(isOpen).map(openLine)],
+    notices,
     checks: [entry],
     exchanges: log,
     ...('stopped' in ended ? { stopped: ended.stopped } : {}),
     resources,
   };
-  for (const r of reporters) await r.onEnd?.(report);
+  await Promise.all(reporters.map((r) => r.on({ type: 'run-finished', report })));
   return report;
 }
 
 /**
- * The log in the order a sequential run would have made it: discovery first, then each scenario's
- * exchanges in declared order. Concurrent scenarios interleave their requests; what a rule names
+ * The order a sequential run would have made the log in: discovery first, then each scenario's
+ * exchanges in declared order. Concurrent scenarios interleave their requests; what a rule cites
  * first does not depend on it.
  */
-function inScenarioOrder(log: readonly Exchange[], scenarios: readonly string[]): Exchange[] {
+function declaredOrder(scenarios: readonly string[]): (a: Exchange, b: Exchange) => number {
   const rank = new Map(scenarios.map((id, i) => [id, i]));
   const at = (x: Exchange) => (x.scenario === undefined ? -1 : (rank.get(x.scenario) ?? scenarios.length));
-  return [...log].sort((a, b) => at(a) - at(b) || a.seq - b.seq);
+  return (a, b) => at(a) - at(b) || a.seq - b.seq;
 }
 
 /** Verdicts that mean a check really judged the business. */
@@ -321,6 +360,10 @@ async function runScenario(
   });
 }
 
+/** The capability a suite's results are filed under: as the target names it, or the cross-cutting area. */
+const capabilityOf = (plan: RunPlan, suite: Suite) =>
+  suite.appliesWhen === 'advertised' ? wireName(plan.target.dialect, suite.capability) : suite.capability;
+
 function resultOf(
   plan: RunPlan,
   suite: Suite,
@@ -329,7 +372,6 @@ function resultOf(
   spec: CheckSpec,
   s: Settled,
 ): CheckResult {
-  const { target } = plan;
   const level = levelOf(spec.requirements, plan.requirement);
   const verdict = s.verdict === 'broken' ? brokenVerdict(level) : s.verdict;
   const failing = verdict === 'fail' || verdict === 'warn' || verdict === 'error';
@@ -339,7 +381,7 @@ function resultOf(
     title: spec.title,
     suite: suite.id,
     scenario,
-    capability: suite.appliesWhen === 'advertised' ? wireName(target.dialect, suite.capability) : suite.capability,
+    capability: capabilityOf(plan, suite),
     requirements: spec.requirements,
     level,
     effect,

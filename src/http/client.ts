@@ -83,8 +83,20 @@ export class HttpClient {
   /** What went on the wire and how it was asked for, to send it again (a replay, a conflict). */
   private readonly sent = new WeakMap<Exchange, { wire: WireRequest; req: OutgoingRequest }>();
 
+  /** Who hears of each exchange as it is recorded (the run's event stream). */
+  private readonly listeners: ((x: Exchange) => void)[] = [];
+
   constructor(private readonly opts: HttpClientOptions) {
     this.agent = this.makeAgent();
+  }
+
+  /** Calls `listener` with every exchange recorded from now on, numbered; returns how to stop. */
+  onRecord(listener: (x: Exchange) => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
   }
 
   private makeAgent(tls: { maxVersion?: 'TLSv1.2'; clientCertificate?: 'none' | 'untrusted' } = {}): Agent {
@@ -363,6 +375,7 @@ export class HttpClient {
     };
     this.exchanges.push(exchange);
     this.sent.set(exchange, { wire, req });
+    for (const listener of this.listeners) listener(exchange);
     return exchange;
   }
 

@@ -18,6 +18,8 @@ export interface TargetInfo {
   services: Record<string, string>;
   /** Capabilities run against, as the target names them. */
   capabilities: string[];
+  /** Capabilities the user left out (`--capabilities`), as the target names them. */
+  leftOut?: string[];
 }
 
 /** The whole run: the stream of results, its totals and its exchange log. Every reporter renders this. */
@@ -63,14 +65,6 @@ export interface CreatedResource {
   state: string;
   /** The exchange that showed that state. */
   seenAt: number;
-}
-
-/** A reporter listens to one stream of results; it never decides a verdict. */
-export interface Reporter {
-  onStart?(run: RunInfo): void;
-  /** A result as it settles; its evidence numbers resolve against the report's log at the end. */
-  onResult?(result: CheckResult): void;
-  onEnd?(report: RunReport): void | Promise<void>;
 }
 
 function emptySummary(): Summary {

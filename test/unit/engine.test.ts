@@ -13,7 +13,7 @@ import type { Exchange } from '../../src/report/exchange.js';
 import type { CheckResult, Effect } from '../../src/report/types.js';
 import { HttpClient } from '../../src/http/client.js';
 import type { Requirement } from '../../src/register/types.js';
-import { exitCodeFor } from '../../src/engine/exit-code.js';
+import { exitCodeFor } from '../../src/report/exit-code.js';
 
 const register: Record<string, Requirement> = Object.fromEntries(
   (['MUST', 'SHOULD', 'MAY'] as const).map((level) => [

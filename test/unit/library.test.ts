@@ -16,7 +16,7 @@ describe('the library', () => {
         url: business.url,
         config: referenceRunConfig(),
         allow: 'irreversible',
-        reporters: [{ onResult: (r) => streamed.push(r) }],
+        reporters: [{ on: (e) => void (e.type === 'check-concluded' && streamed.push(e.result)) }],
       });
       expect(streamed).toEqual(report.checks);
       expect(report.checks.find((c) => c.id === 'cart.update-replaces')?.verdict).toBe('fail');

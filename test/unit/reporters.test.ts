@@ -9,6 +9,7 @@ import addFormatsModule from 'ajv-formats';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { RunReport } from '../../src/report/run-report.js';
 import { summarise } from '../../src/report/run-report.js';
+import { replayEvents, type Reporter } from '../../src/report/events.js';
 import type { CheckResult, Verdict } from '../../src/report/types.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import {
@@ -132,10 +133,14 @@ function fakeReport(): RunReport {
   };
 }
 
+/** Tells a reporter the events of a finished run, as the run would have. */
+function play(reporter: Reporter, report: RunReport): void {
+  for (const event of replayEvents(report)) void reporter.on(event);
+}
+
 function renderConsole(report: RunReport, color: boolean): string {
   let out = '';
-  const reporter = consoleReporter({ write: (s) => (out += s), color });
-  void reporter.onEnd?.(report);
+  play(consoleReporter({ write: (s) => (out += s), color }), report);
   return out;
 }
 
@@ -159,23 +164,75 @@ describe('console reporter', () => {
 
   it('prints only the counts line when quiet', () => {
     let out = '';
-    void consoleReporter({ write: (s) => (out += s), color: false, quiet: true }).onEnd?.(fakeReport());
+    play(consoleReporter({ write: (s) => (out += s), color: false, quiet: true }), fakeReport());
     expect(out).toBe('1 passed, 1 failed, 1 warned, 1 info, 1 not-applicable, 1 not-tested, 1 blocked, 1 error\n');
   });
 
-  it('prints the header, then capabilities in first-seen order', () => {
+  it('prints the header, then each check as it is concluded, under a heading wherever the capability changes', () => {
     const lines = renderConsole(fakeReport(), false).split('\n');
     expect(lines[0]).toContain('proto-conformance 0.1.0');
     expect(lines[0]).toContain('https://shop.example/');
     expect(lines[0]).toContain('dialect proto');
+    // Streamed, so not grouped: the info check, concluded after the checkout one, gets its heading again.
     const headings = lines.filter((l) => [SEARCH, CHECKOUT, PROFILE].includes(l));
-    expect(headings).toEqual([SEARCH, CHECKOUT, PROFILE]);
-    // The info check (seen after the checkout one) is still listed under its capability.
-    const search = lines.indexOf(SEARCH);
-    const checkout = lines.indexOf(CHECKOUT);
-    const infoLine = lines.findIndex((l) => l.includes('T-INFO'));
-    expect(infoLine).toBeGreaterThan(search);
-    expect(infoLine).toBeLessThan(checkout);
+    expect(headings).toEqual([SEARCH, CHECKOUT, SEARCH, CHECKOUT, PROFILE]);
+    const counts = lines.findIndex((l) => /^\d+ passed, /.test(l));
+    const order = lines
+      .slice(0, counts)
+      .filter((l) => /^ {2}\S T-/.test(l))
+      .map((l) => l.split(' ')[3]);
+    expect(order).toEqual(['T-PASS', 'T-FAIL', 'T-WARN', 'T-INFO', 'T-NOT-TESTED', 'T-BLOCKED', 'T-ERROR']);
+  });
+
+  it('folds not-applicable and left-out checks into the counts unless verbose', () => {
+    const report = fakeReport();
+    report.target.leftOut = [CHECKOUT];
+    const folded = renderConsole(report, false);
+    expect(folded).not.toContain('T-NOT-APPLICABLE');
+    // Not-tested for being left out with --capabilities: folded; the counts still hold both.
+    expect(folded).not.toContain('T-NOT-TESTED');
+    expect(folded).toContain('2 not-applicable or left-out checks are in the counts only (--verbose lists them)');
+    expect(folded).toContain('1 not-applicable, 1 not-tested,');
+    let verbose = '';
+    play(consoleReporter({ write: (s) => (verbose += s), color: false, verbose: true }), report);
+    expect(verbose).toContain('  - T-NOT-APPLICABLE check that ends not-applicable — capability not advertised');
+    expect(verbose).toContain('  ? T-NOT-TESTED');
+    expect(verbose).not.toContain('in the counts only');
+  });
+
+  it('keeps a live line per capability under way on a terminal, and takes it away at the end', async () => {
+    let out = '';
+    const reporter = consoleReporter({ write: (s) => (out += s), color: false, live: true, columns: 100 });
+    const [started, ...rest] = replayEvents(fakeReport());
+    reporter.on(started);
+    reporter.on({ type: 'scenario-started', suite: 'lookup', scenario: 'a', capability: SEARCH });
+    reporter.on({ type: 'scenario-started', suite: 'lookup', scenario: 'b', capability: SEARCH });
+    reporter.on({
+      type: 'scenario-finished',
+      suite: 'lookup',
+      scenario: 'a',
+      capability: SEARCH,
+      results: fakeReport().checks.slice(0, 2),
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(out).toContain('  … shopping.catalog.search: 2 checks done, 1 failing, 1 scenario(s) under way\n');
+    // A result printed above it: the live line is erased first (one line up, to the end of the screen), then drawn again.
+    const before = out.length;
+    reporter.on(rest.find((e) => e.type === 'check-concluded')!);
+    const printed = out.slice(before);
+    expect(printed.startsWith('\x1b[1A\r\x1b[J\nshopping.catalog.search\n  ✓ T-PASS')).toBe(true);
+    expect(printed.endsWith('\n  … shopping.catalog.search: 2 checks done, 1 failing, 1 scenario(s) under way\n')).toBe(
+      true,
+    );
+    // Never wider than the terminal: a wrapped line would be erased short.
+    let narrow = '';
+    const small = consoleReporter({ write: (s) => (narrow += s), color: false, live: true, columns: 30 });
+    small.on({ type: 'scenario-started', suite: 'lookup', scenario: 'a', capability: SEARCH });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(narrow).toBe('  … shopping.catalog.search:…\n');
+    for (const event of rest) reporter.on(event);
+    expect(out.endsWith('\n')).toBe(true);
+    expect(out.slice(out.lastIndexOf('\x1b[J'))).not.toContain('under way');
   });
 
   it('emits no ANSI codes when colour is off, even when the target sends some', () => {
@@ -214,22 +271,26 @@ describe('console reporter', () => {
     const warn = lines.findIndex((l) => l.startsWith('  ! T-WARN'));
     expect(lines[warn + 2]).toBe('      expected: a Retry-After header');
     // Non-detailed verdicts carry no detail lines.
-    const na = lines.findIndex((l) => l.startsWith('  - T-NOT-APPLICABLE'));
-    expect(lines[na + 1]).not.toMatch(/^ {6}/);
+    const info = lines.findIndex((l) => l.startsWith('  i T-INFO'));
+    expect(lines[info + 1]).not.toMatch(/^ {6}/);
   });
 
   it('prints the reproduction script with --verbose', () => {
     let out = '';
-    void consoleReporter({ write: (x) => (out += x), color: false, verbose: true }).onEnd?.(fakeReport());
+    play(consoleReporter({ write: (x) => (out += x), color: false, verbose: true }), fakeReport());
     expect(out).toContain('      # Reproduces T-FAIL');
     expect(out).not.toContain('--verbose prints');
   });
 
-  it('prints the run notices before the counts', () => {
+  it('prints each notice as it comes', () => {
+    let out = '';
+    const reporter = consoleReporter({ write: (s) => (out += s), color: false });
     const report = { ...fakeReport(), notices: ['no service check could run'] };
-    const lines = renderConsole(report, false).trimEnd().split('\n');
-    const counts = lines.findIndex((l) => /^\d+ passed, /.test(l));
-    expect(lines[counts - 2]).toBe('notice: no service check could run');
+    const events = replayEvents(report);
+    for (const event of events.slice(0, -1)) reporter.on(event);
+    expect(out.trimEnd().split('\n').at(-1)).toBe('notice: no service check could run');
+    reporter.on(events.at(-1)!);
+    expect(out.match(/notice:/g)).toHaveLength(1);
   });
 
   it('decides colour from the environment', () => {
@@ -536,11 +597,11 @@ describe('report files', () => {
       const jsonFile = join(dir, 'a', 'b', 'report.json');
       const xmlFile = join(dir, 'a', 'junit.xml');
       const htmlFile = join(dir, 'c', 'report.html');
-      await jsonReporter(jsonFile).onEnd?.(report);
-      await junitReporter(xmlFile).onEnd?.(report);
-      await htmlReporter(htmlFile).onEnd?.(report);
+      await jsonReporter(jsonFile).on({ type: 'run-finished', report });
+      await junitReporter(xmlFile).on({ type: 'run-finished', report });
+      await htmlReporter(htmlFile).on({ type: 'run-finished', report });
       // Writing again replaces the file.
-      await jsonReporter(jsonFile).onEnd?.(report);
+      await jsonReporter(jsonFile).on({ type: 'run-finished', report });
 
       expect(await readFile(jsonFile, 'utf8')).toBe(jsonReport(report));
       expect(await readFile(xmlFile, 'utf8')).toBe(junitXml(report));

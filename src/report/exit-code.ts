@@ -1,5 +1,5 @@
-import type { RunStopped } from '../report/run-report.js';
-import type { CheckResult } from '../report/types.js';
+import type { RunStopped } from './run-report.js';
+import type { CheckResult } from './types.js';
 
 export const EXIT = {
   /** No MUST failed. */
