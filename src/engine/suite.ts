@@ -53,7 +53,13 @@ export interface Suite {
   /** Dialect-free capability (`shopping.catalog.search`) or cross-cutting area (`profile`, `envelope`). */
   capability: string;
   appliesWhen: Applicability;
+  /**
+   * Capabilities whose operations its scenarios call or whose results they start from (an order
+   * is placed through checkout; lookup finds its ids by search). A run narrowed to this suite's
+   * capability keeps them (the corpus's scopes read this).
+   */
+  needs?: readonly string[];
   scenarios: Scenario[];
-  /** Rules judged over every exchange of the run, once all scenarios have run. */
+  /** Rules judged on every exchange of the run as it is recorded, and settled once all scenarios have run. */
   rules?: ExchangeRule[];
 }

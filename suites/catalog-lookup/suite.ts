@@ -34,6 +34,7 @@ export const catalogLookupSuite: Suite = {
   id: 'catalog-lookup',
   title: 'Catalog lookup and product detail',
   capability: 'shopping.catalog.lookup',
+  needs: ['shopping.catalog.search'],
   appliesWhen: 'advertised',
   scenarios: [
     scenario({

@@ -43,6 +43,8 @@ export const locationLookupSuite: Suite = {
   id: 'location-lookup',
   title: 'Location lookup',
   capability: 'common.location.lookup',
+  // Lookup finds its ids, and checks serves, with a search.
+  needs: ['common.location.search'],
   appliesWhen: 'advertised',
   scenarios: [
     scenario({

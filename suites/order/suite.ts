@@ -20,6 +20,7 @@ export const orderSuite: Suite = {
   id: 'order',
   title: 'Order',
   capability: 'shopping.order',
+  needs: ['shopping.checkout'],
   appliesWhen: 'advertised',
   scenarios: [
     scenario({

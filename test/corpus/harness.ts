@@ -123,16 +123,10 @@ const narrowing = mutationRun;
  */
 export const eachCase = ((cases: readonly unknown[]) =>
   mutationRun ? describe.each(cases) : describe.concurrent.each(cases)) as typeof describe.each;
-/**
- * A capability whose scenarios need another's: an order is placed through checkout; product detail finds its products
- * by search.
- */
-const NEEDS: Record<string, string[]> = {
-  'shopping.order': ['shopping.checkout'],
-  'shopping.catalog.lookup': ['shopping.catalog.search'],
-  // Lookup finds its ids, and checks serves, with a search.
-  'common.location.lookup': ['common.location.search'],
-};
+/** The capabilities each capability's scenarios need, as its suite declares them (`Suite.needs`). */
+const NEEDS: Record<string, readonly string[]> = Object.fromEntries(
+  suites.filter((s) => s.needs).map((s) => [s.capability, s.needs ?? []]),
+);
 
 /**
  * A suite whose checks tell its resources from another suite's: an order read must be told from
