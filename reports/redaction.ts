@@ -4,7 +4,7 @@ import type { Redactor } from '../src/http/redact.js';
 import { reproductionScript } from '../src/http/reproduce.js';
 import type { Exchange } from '../src/report/exchange.js';
 import type { Reporter, RunEvent } from '../src/report/events.js';
-import type { RunReport, RunStopped } from '../src/report/run-report.js';
+import type { RunReport, RunStopped, TargetInfo } from '../src/report/run-report.js';
 import type { CheckResult } from '../src/report/types.js';
 
 /** Verdicts whose results carry curl lines and a replay script. */
@@ -96,7 +96,7 @@ export class OutputRedaction {
     this.learn(report.exchanges);
     const out: RunReport = {
       ...report,
-      target: { ...report.target, url: this.text(report.target.url) },
+      target: this.target(report.target),
       notices: report.notices.map((n) => this.text(n)),
       checks: report.checks.map((c) => this.result(c, report.exchanges)),
       exchanges: this.log(report.exchanges),
@@ -112,7 +112,7 @@ export class OutputRedaction {
       case 'run-started':
         return {
           ...event,
-          run: { ...event.run, target: { ...event.run.target, url: this.text(event.run.target.url) } },
+          run: { ...event.run, target: this.target(event.run.target) },
         };
       case 'notice':
         return { ...event, message: this.text(event.message) };
@@ -130,6 +130,16 @@ export class OutputRedaction {
       case 'scenario-started':
         return event;
     }
+  }
+
+  /** Who was checked: the URL the user gave may carry a password (`https://user:pw@…`), and every URL after it. */
+  private target(target: TargetInfo): TargetInfo {
+    return {
+      ...target,
+      url: this.text(target.url),
+      ...(target.profileUrl !== undefined ? { profileUrl: this.text(target.profileUrl) } : {}),
+      services: Object.fromEntries(Object.entries(target.services).map(([name, url]) => [name, this.text(url)])),
+    };
   }
 
   private stopped(stopped: RunStopped): RunStopped {

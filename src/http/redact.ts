@@ -10,6 +10,8 @@ const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'x-api-key', 'co
 const SECRET_MEMBERS = new Set(['access_token', 'refresh_token', 'client_secret', 'password']);
 /** Shorter values are too likely to occur by chance to be replaced as text; headers still hide them. */
 const MIN_LITERAL = 4;
+/** The userinfo of a URL (RFC 3986 §3.2.1), after its scheme and before its host. */
+const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>]+@/gi;
 
 export class Redactor {
   private readonly headerNames: Set<string>;
@@ -44,12 +46,15 @@ export class Redactor {
     return out;
   }
 
-  /** A body or URL: learns secrets carried in JSON (payment credential tokens), then hides every known one. */
+  /**
+   * A body or URL: learns secrets carried in JSON (payment credential tokens), then hides every
+   * known one, and the user and password of any URL (`https://user:pw@host`).
+   */
   text(text: string): string {
     this.learnFromJson(text);
     let out = text;
     for (const secret of this.literals) out = out.split(secret).join(REDACTED);
-    return out;
+    return out.replace(USERINFO, `$1${REDACTED}@`);
   }
 
   private learnFromJson(text: string): void {

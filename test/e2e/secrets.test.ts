@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, referenceServer, tempDir, type RunningServer } from '../helpers/processes.js';
 
-const SECRETS = ['Bearer-token-9f8e7d6c', 'api-key-1a2b3c4d', 'listed-secret-5e6f'];
+const SECRETS = [
+  'Bearer-token-9f8e7d6c',
+  'api-key-1a2b3c4d',
+  'listed-secret-5e6f',
+  'url-user-7c7c',
+  'url-password-8d8d',
+];
 
 describe('secrets never appear in output', () => {
   let server: RunningServer;
@@ -21,7 +27,7 @@ describe('secrets never appear in output', () => {
   });
   afterAll(async () => server?.stop());
 
-  it('in the console, curl lines, replay scripts, JSON, JUnit or HTML', async () => {
+  it("in the console, curl lines, replay scripts, JSON, JUnit or HTML, nor the target URL's password", async () => {
     const config = join(dir, 'config.json');
     writeFileSync(
       config,
@@ -32,8 +38,10 @@ describe('secrets never appear in output', () => {
       }),
     );
     const files = ['r.json', 'r.xml', 'r.html'].map((f) => join(dir, f));
+    // A password in the target URL is a secret too, listed or not.
+    const url = server.url.replace('://', `://${SECRETS[3]}:${SECRETS[4]}@`);
     const r = await cli([
-      server.url,
+      url,
       '--config',
       config,
       '--verbose',

@@ -155,3 +155,15 @@ describe('redaction and evidence', () => {
     );
   });
 });
+
+describe('the userinfo of a URL', () => {
+  it('is hidden wherever a URL carries one, and nothing else that holds an @ is', () => {
+    const r = new Redactor();
+    expect(r.text('see https://alice:pw@shop.example/x, http://token@h:8080 and HTTPS://A:B@H')).toBe(
+      'see https://[REDACTED]@shop.example/x, http://[REDACTED]@h:8080 and HTTPS://[REDACTED]@H',
+    );
+    expect(r.text('mailto:a@b.example, https://shop.example/users/a@b, {"email":"a@b.example"}')).toBe(
+      'mailto:a@b.example, https://shop.example/users/a@b, {"email":"a@b.example"}',
+    );
+  });
+});
