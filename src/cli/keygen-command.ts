@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROTO_DIALECT } from '../dialect/dialect.js';
@@ -11,12 +12,20 @@ import { UsageError } from '../errors.js';
  * `keygen`: a platform signing key (private JWK, kid = RFC 7638 thumbprint, readable by its owner
  * only) and a platform profile publishing its public half, to host at /.well-known/proto.
  */
-export async function keygen(opts: { out: string; curve: string }, out: (s: string) => void): Promise<number> {
+export async function keygen(
+  opts: { out: string; curve: string; force?: boolean },
+  out: (s: string) => void,
+): Promise<number> {
   if (opts.curve !== 'Ed25519' && opts.curve !== 'P-256')
     throw new UsageError(`--curve ${opts.curve}: expected Ed25519 or P-256`);
   const key = generateSigningKey(opts.curve);
   const keyFile = join(opts.out, 'platform-signing-key.json');
   const profileFile = join(opts.out, 'platform-profile.json');
+  // A key replaced by mistake cannot be got back, and the profile hosted with it stops verifying.
+  for (const file of [keyFile, profileFile]) {
+    if (!opts.force && existsSync(file))
+      throw new UsageError(`${file} exists; keygen replaces it only with --force (the old key is lost)`);
+  }
   try {
     await mkdir(opts.out, { recursive: true });
     await writeFile(keyFile, `${JSON.stringify(key.private, null, 2)}\n`, { mode: 0o600 });

@@ -83,7 +83,8 @@ export function program(): Command {
     .description('write a platform signing key and a platform profile publishing it, ready to host')
     .option('--out <dir>', 'directory to write them to', '.')
     .option('--curve <name>', 'Ed25519 or P-256', 'Ed25519')
-    .action(async (opts: { out: string; curve: string }) => {
+    .option('--force', 'replace a key and profile already there')
+    .action(async (opts: { out: string; curve: string; force?: boolean }) => {
       const { keygen } = await import('./keygen-command.js');
       process.exitCode = await keygen(opts, out);
     });

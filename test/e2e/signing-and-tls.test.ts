@@ -34,6 +34,19 @@ describe('keygen and signed requests', () => {
     expect(profile.proto.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(r.stdout).toContain(key.kid);
     expect(r.stdout).not.toContain(key.d);
+
+    // Run again, it keeps the key unless told to replace it.
+    const again = await cli(['keygen', '--out', dir]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toBe(
+      `proto-conformance: ${join(dir, 'platform-signing-key.json')} exists; keygen replaces it only with --force (the old key is lost)\n`,
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'platform-signing-key.json'), 'utf8')).d).toBe(key.d);
+    const forced = await cli(['keygen', '--out', join(dir, 'forced')]);
+    expect(forced.code).toBe(0);
+    const first = readFileSync(join(dir, 'forced', 'platform-signing-key.json'), 'utf8');
+    expect((await cli(['keygen', '--out', join(dir, 'forced'), '--force'])).code).toBe(0);
+    expect(readFileSync(join(dir, 'forced', 'platform-signing-key.json'), 'utf8')).not.toBe(first);
   });
 
   it('signs every request with that key, so a business requiring signatures serves the run, and the key never shows', async () => {
