@@ -6,22 +6,8 @@ import { UsageError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { allRequirements, findRequirement } from '../register/index.js';
 import { SENTENCES } from '../register/sentences.js';
+import { distance } from '../suggest.js';
 import { standingFlags } from './requirements-command.js';
-
-/** Edit distance, for the closest known ID to one mistyped. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
-}
 
 /** The known ID closest to `asked`: same prefix and number first (`prof-7` is PROF-007), else by edit distance. */
 export function closestId(asked: string): string {

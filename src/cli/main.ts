@@ -5,6 +5,7 @@ import { DEFAULT_CONCURRENCY } from '../engine/concurrency.js';
 import { TOOL } from '../package-root.js';
 import { TargetUnusableError, UsageError } from '../errors.js';
 import { EXIT } from '../report/exit-code.js';
+import { closest } from '../suggest.js';
 import type { RunOptions } from './run-command.js';
 import type { RequirementsOptions } from './requirements-command.js';
 
@@ -17,6 +18,9 @@ const out = (s: string) => {
   if (stdoutOpen) process.stdout.write(s);
 };
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** The commands besides run, for "did you mean". */
+const COMMANDS = ['demo', 'keygen', 'reference-server', 'requirements', 'explain', 'help'];
 
 /** The whole-run bound when none is given: generous for a business 400 ms away, finite for one that hangs. */
 const DEFAULT_DEADLINE_MS = 10 * 60 * 1000;
@@ -56,17 +60,50 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
     .option('--html <file>', 'write an HTML report');
 }
 
+const EXAMPLES = `
+Examples:
+  $ proto-conformance https://shop.example
+  $ proto-conformance https://shop.example --config proto.config.json --allow irreversible --junit junit.xml
+  $ proto-conformance demo
+  $ proto-conformance explain CHK-015`;
+
+const EXIT_CODES = `
+Exit codes:
+  0         no MUST failed (with --strict, no SHOULD either)
+  1         a MUST failed (with --strict, or a SHOULD)
+  2         usage or config error
+  3         target unusable, or checks that could not be evaluated and nothing failed
+  4         internal error of proto-conformance
+  130, 143  interrupted by SIGINT or SIGTERM (the reports are written, marked interrupted)`;
+
+/** Help that shows a default as the value it is (`16`, not `"16"`). */
+const plainDefaults = {
+  optionDescription(option: Option): string {
+    const value = option.defaultValueDescription ?? option.defaultValue;
+    const shown = Array.isArray(value) ? (value.length ? value.join(', ') : undefined) : value;
+    return shown === undefined || shown === false ? option.description : `${option.description} (default: ${shown})`;
+  },
+};
+
 export function program(): Command {
   const p = new Command('proto-conformance')
     .description('Checks a business endpoint against the proto protocol, requirement by requirement.')
     .version(TOOL.version)
     .showHelpAfterError('(run with --help for usage)')
+    .configureHelp(plainDefaults)
+    .addHelpText('after', `${EXAMPLES}\n${EXIT_CODES}\n`)
     .exitOverride();
 
   runOptions(
-    p.command('run <url>', { isDefault: true }).description('check the business at URL (the default command)'),
+    p
+      .command('run <url>', { isDefault: true })
+      .description('check the business at URL (the default command)')
+      .addHelpText('after', `${EXAMPLES}\n${EXIT_CODES}\n`),
     { demo: false },
   ).action(async (url: string, opts: RunOptions) => {
+    // `proto-conformance demoo`: a mistyped command, not a target.
+    const command = /^[\w-]+$/.test(url) ? closest(url, COMMANDS) : undefined;
+    if (command) throw new UsageError(`unknown command ${url}; did you mean ${command}? (a target is a URL)`);
     const { executeRun, resolveRun } = await import('./run-command.js');
     process.exitCode = await executeRun(await resolveRun(url, opts), out);
   });
@@ -145,6 +182,12 @@ export async function main(argv: string[]): Promise<void> {
     stdoutOpen = false;
   });
   try {
+    // Nothing asked: the help, and the exit code of a run that did not happen.
+    if (argv.length <= 2) {
+      program().outputHelp();
+      process.exitCode = EXIT.usage;
+      return;
+    }
     await program().parseAsync(argv);
   } catch (err) {
     process.exitCode = exitFor(err);

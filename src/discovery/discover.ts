@@ -148,6 +148,8 @@ function bindingFrom(entries: unknown): ServiceBinding {
 }
 
 function parseTargetUrl(url: string): URL {
+  const hint = schemeless(url);
+  if (hint) throw new UsageError(`target ${JSON.stringify(url)} has no scheme; did you mean ${hint}?`);
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -158,6 +160,17 @@ function parseTargetUrl(url: string): URL {
     throw new UsageError(`target ${url} must be an http:// or https:// URL`);
   }
   return parsed;
+}
+
+/**
+ * The URL meant by a host given without its scheme (`shop.example`, `localhost:8080`): https, but
+ * http for this machine, where a test business listens. Undefined for anything else.
+ */
+function schemeless(url: string): string | undefined {
+  const m = /^([\w-]+(?:\.[\w-]+)*)(:\d+)?(\/.*)?$/.exec(url);
+  if (!m || (!m[1].includes('.') && !m[2])) return undefined;
+  const local = m[1] === 'localhost' || /^127(\.\d+){3}$/.test(m[1]);
+  return `${local ? 'http' : 'https'}://${url}`;
 }
 
 /** Parses `--endpoint SERVICE=URL`; SERVICE may be `shopping` or its wire name. */

@@ -70,6 +70,18 @@ describe('exit code 2: usage or config error, with a one-line cause', () => {
     ['a bad --allow', ['http://127.0.0.1:1', '--allow', 'everything'], /--allow everything/],
     ['a bad --timeout', ['http://127.0.0.1:1', '--timeout', '0'], /--timeout 0/],
     ['a target that is not a URL', ['not a url'], /not a URL/],
+    [
+      'a host without its scheme',
+      ['shop.example'],
+      /^proto-conformance: target "shop.example" has no scheme; did you mean https:\/\/shop\.example\?\n$/,
+    ],
+    ['a local host without its scheme', ['localhost:8080'], /did you mean http:\/\/localhost:8080\?\n$/],
+    [
+      'a mistyped command',
+      ['demoo'],
+      /^proto-conformance: unknown command demoo; did you mean demo\? \(a target is a URL\)\n$/,
+    ],
+    ['no arguments at all', [], /^$/],
     ['a missing config file', ['http://127.0.0.1:1', '--config', '/nonexistent/c.json'], /cannot read config/],
     ['a config with an unknown member', ['http://127.0.0.1:1', '--config', 'BADCONFIG'], /config .* is invalid/],
     ['an invalid dialect', ['http://127.0.0.1:1', '--dialect', 'BADDIALECT'], /dialect .* is invalid/],
@@ -139,9 +151,19 @@ describe('exit codes 0 and 1', () => {
     expect(strict.stdout).toMatch(/IDEM-005 SHOULD/);
   });
 
-  it('prints help and exits 0', async () => {
+  it('prints help and exits 0, with examples, the exit codes, and defaults as plain values', async () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/reference-server/);
+    expect(r.stdout).toContain('\nExamples:\n  $ proto-conformance https://shop.example\n');
+    expect(r.stdout).toMatch(/\nExit codes:\n {2}0 .*\n {2}1 .*\n {2}2 .*\n {2}3 .*\n {2}4 .*\n {2}130, 143 /);
+    const run = await cli(['run', '--help']);
+    expect(run.stdout).toMatch(/--concurrency <n>[^-]*\(default: 16\)/);
+    expect(run.stdout).toContain('Exit codes:');
+    expect(run.stdout).not.toMatch(/default: "/);
+    // With no arguments, the same help, and the exit code of a run that did not happen.
+    const none = await cli([]);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe(r.stdout);
   });
 });

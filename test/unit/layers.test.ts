@@ -24,6 +24,7 @@ const LAYERS: { name: string; paths: string[] }[] = [
       'src/json-file.ts',
       'src/schemas.ts',
       'src/package-root.ts',
+      'src/suggest.ts',
     ],
   },
   { name: 'protocol', paths: ['src/protocol/'] },
