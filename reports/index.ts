@@ -2,4 +2,4 @@ export { colorWanted, consoleReporter, type ConsoleReporterOptions } from './con
 export { jsonReport, jsonReporter } from './json.js';
 export { junitReporter, junitXml } from './junit.js';
 export { HTML_BODY_LIMIT, htmlReport, htmlReporter } from './html.js';
-export { writeReportFile } from './write-file.js';
+export { reportFile, writeReportFile } from './write-file.js';

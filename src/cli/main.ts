@@ -55,9 +55,9 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       String(DEFAULT_DEADLINE_MS),
     )
     .option('--max-response-bytes <n>', 'largest response body read', String(5 * 1024 * 1024))
-    .option('--json <file>', 'write the JSON report')
-    .option('--junit <file>', 'write a JUnit XML report')
-    .option('--html <file>', 'write an HTML report');
+    .option('--json <file>', 'write the JSON report (- for stdout: the console goes to stderr)')
+    .option('--junit <file>', 'write a JUnit XML report (- for stdout)')
+    .option('--html <file>', 'write an HTML report (- for stdout)');
 }
 
 const EXAMPLES = `

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { colorWanted, consoleReporter, htmlReporter, jsonReporter, junitReporter } from '../../reports/index.js';
+import { colorWanted, consoleReporter, htmlReport, jsonReport, junitXml, reportFile } from '../../reports/index.js';
 import { check } from '../check.js';
 import type { RunConfig } from '../config/config.js';
 import { loadConfig } from './config-file.js';
@@ -10,6 +10,7 @@ import { PROTO_DIALECT, type Dialect } from '../dialect/dialect.js';
 import { loadDialect } from '../dialect/load.js';
 import { parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
 import type { Reporter } from '../report/events.js';
+import type { RunReport } from '../report/run-report.js';
 import { EFFECTS, type Effect } from '../report/types.js';
 import { UsageError } from '../errors.js';
 import { interruptedExit } from '../report/exit-code.js';
@@ -62,9 +63,15 @@ export interface ResolvedRun {
   quiet: boolean;
 }
 
+/** The report file name that means stdout. */
+const STDOUT = '-';
+
+/** How each report a run can write is rendered from the whole run. */
+const RENDERERS = { json: jsonReport, junit: junitXml, html: htmlReport } as const;
+
 /** A report path must be writable before the run starts, not found unwritable after it. */
 async function checkWritable(flag: string, file: string | undefined): Promise<void> {
-  if (!file) return;
+  if (!file || file === STDOUT) return;
   const dir = dirname(resolve(file));
   try {
     await mkdir(dir, { recursive: true });
@@ -94,6 +101,8 @@ export async function resolveRun(
   ] as const) {
     await checkWritable(flag, file);
   }
+  const toStdout = [opts.json, opts.junit, opts.html].filter((f) => f === STDOUT);
+  if (toStdout.length > 1) throw new UsageError('only one report can be written to stdout (-)');
   const dialect = preset.dialect ?? (opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT);
   const config = preset.config ?? (opts.config ? await loadConfig(opts.config) : {});
   if (!(EFFECTS as readonly string[]).includes(opts.allow)) {
@@ -140,20 +149,25 @@ export async function resolveRun(
  * report is written, marked interrupted); a second exits at once.
  */
 export async function executeRun(run: ResolvedRun, write: (s: string) => void): Promise<number> {
+  // A report written to stdout (`--json -`) has it to itself: the console goes to stderr.
+  const toStdout = Object.values(run.outputs).includes(STDOUT);
+  const consoleStream = toStdout ? process.stderr : process.stdout;
   const reporters: Reporter[] = [
     consoleReporter({
-      write,
-      color: colorWanted(process.env, !!process.stdout.isTTY),
+      write: toStdout ? (s) => process.stderr.write(s) : write,
+      color: colorWanted(process.env, !!consoleStream.isTTY),
       verbose: run.verbose,
       quiet: run.quiet,
       // Lines redrawn in place only on a terminal a person watches; CI logs get plain lines.
-      live: !!process.stdout.isTTY && !isCi(process.env),
-      columns: process.stdout.columns || undefined,
+      live: !!consoleStream.isTTY && !isCi(process.env),
+      columns: consoleStream.columns || undefined,
     }),
   ];
-  if (run.outputs.json) reporters.push(fileReporter('--json', run.outputs.json, jsonReporter));
-  if (run.outputs.junit) reporters.push(fileReporter('--junit', run.outputs.junit, junitReporter));
-  if (run.outputs.html) reporters.push(fileReporter('--html', run.outputs.html, htmlReporter));
+  for (const [kind, render] of Object.entries(RENDERERS) as [keyof typeof RENDERERS, (r: RunReport) => string][]) {
+    const file = run.outputs[kind];
+    if (file === STDOUT) reporters.push({ on: (e) => void (e.type === 'run-finished' && write(render(e.report))) });
+    else if (file) reporters.push(fileReporter(`--${kind}`, file, (f) => reportFile(f, render)));
+  }
   const interrupt = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (interrupt.signal.aborted) process.exit(interruptedExit(signal));

@@ -13,6 +13,19 @@ describe('proto-conformance demo', () => {
     );
   });
 
+  it('with --json - writes the JSON report alone to stdout, the console to stderr', async () => {
+    const r = await cli(['demo', '--json', '-']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary.fail).toBe(0);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `${report.summary.pass} passed, 0 failed, 0 warned, ${report.summary.info} info, 0 not-applicable, 0 not-tested, 0 blocked, 0 error`,
+    );
+    const two = await cli(['demo', '--json', '-', '--junit', '-']);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toBe('proto-conformance: only one report can be written to stdout (-)\n');
+  });
+
   it('with --quiet prints the counts line alone', async () => {
     const r = await cli(['demo', '--quiet']);
     expect(r.code).toBe(0);
