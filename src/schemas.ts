@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { PACKAGE_ROOT } from './package-root.js';
+import { closest } from './suggest.js';
 
 // ajv-formats is CJS; its default export arrives wrapped under NodeNext.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -39,7 +40,8 @@ export function validatorFor(schemaRef: string, envelopeKey = 'proto'): Validate
 function ajvFor(envelopeKey: string): Ajv {
   let ajv = ajvByEnvelopeKey.get(envelopeKey);
   if (!ajv) {
-    ajv = new Ajv({ allErrors: true, strict: false });
+    // verbose: an error carries its schema, so an unknown member can be told from the known ones.
+    ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
     addFormats(ajv);
     for (const schema of raw) {
       ajv.addSchema(
@@ -68,7 +70,17 @@ function renameEnvelope(node: unknown, key: string): unknown {
 }
 
 function describeErrors(fn: ValidateFunction): string[] {
-  return (fn.errors ?? []).slice(0, 20).map((e) => `${jsonPath(e)}: ${e.message ?? 'invalid'}`);
+  return (fn.errors ?? []).slice(0, 20).map((e) => `${jsonPath(e)}: ${describe(e)}`);
+}
+
+/** One problem in words; a member the schema does not know is named, with the known one it is closest to. */
+function describe(e: ErrorObject): string {
+  if (e.keyword !== 'additionalProperties') return e.message ?? 'invalid';
+  const member = String(e.params.additionalProperty);
+  const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+  const guess = closest(member, known);
+  const hint = guess ? `; did you mean ${JSON.stringify(guess)}?` : known.length ? `; known: ${known.join(', ')}` : '';
+  return `unknown member ${JSON.stringify(member)}${hint}`;
 }
 
 function jsonPath(e: ErrorObject): string {

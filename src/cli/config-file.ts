@@ -1,12 +1,29 @@
+import { dirname, resolve } from 'node:path';
 import type { RunConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { readJsonFile } from '../json-file.js';
 import { OPERATIONS } from '../protocol/operations.js';
 import { OPERATIONS_WITH_BODY } from '../protocol/recipes.js';
 
-/** Reads `--config FILE`: its schema, then the operation names it holds against the operations table. */
-export async function loadConfig(file: string): Promise<RunConfig> {
-  const config = await readJsonFile<RunConfig>(file, 'config', 'config.schema.json');
+/**
+ * Reads `--config FILE`: every `${VAR}` in its strings replaced from the environment, its schema,
+ * the operation names it holds against the operations table, and its file paths made relative to
+ * the file's own folder, wherever the run is started from.
+ */
+export async function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): Promise<RunConfig> {
+  const config = await readJsonFile<RunConfig>(file, 'config', 'config.schema.json', (data) =>
+    expandEnv(data, env, file, '$'),
+  );
+  const here = dirname(resolve(file));
+  const near = (p: string | undefined) => (p === undefined ? undefined : resolve(here, p));
+  if (config.tls)
+    config.tls = {
+      ...config.tls,
+      ...(config.tls.ca_file ? { ca_file: near(config.tls.ca_file) } : {}),
+      ...(config.tls.cert_file ? { cert_file: near(config.tls.cert_file) } : {}),
+      ...(config.tls.key_file ? { key_file: near(config.tls.key_file) } : {}),
+    };
+  if (config.signing?.key_file) config.signing = { ...config.signing, key_file: near(config.signing.key_file) };
   for (const name of Object.keys(config.requests ?? {})) {
     if (!OPERATIONS_WITH_BODY.includes(name)) {
       throw new UsageError(
@@ -29,4 +46,27 @@ export async function loadConfig(file: string): Promise<RunConfig> {
     }
   }
   return config;
+}
+
+/** `${NAME}` in a string of the config; `$${NAME}` stays as written, less one `$`. */
+const REFERENCE = /\$?\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** Replaces every `${NAME}` in the config's strings (member names left alone); an unset one is a usage error. */
+function expandEnv(node: unknown, env: NodeJS.ProcessEnv, file: string, path: string): unknown {
+  if (typeof node === 'string')
+    return node.replace(REFERENCE, (whole, name: string) => {
+      if (whole.startsWith('$$')) return whole.slice(1);
+      const value = env[name];
+      if (value === undefined)
+        throw new UsageError(`config ${file}: ${path} names \${${name}}, which is not set in the environment`);
+      return value;
+    });
+  if (Array.isArray(node)) return node.map((n, i) => expandEnv(n, env, file, `${path}[${i}]`));
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [
+      k,
+      expandEnv(v, env, file, /^\w+$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`),
+    ]),
+  );
 }

@@ -28,37 +28,66 @@ const DEFAULT_DEADLINE_MS = 10 * 60 * 1000;
 function runOptions(cmd: Command, opts: { demo: boolean }): Command {
   if (!opts.demo) {
     cmd
-      .option('--config <file>', 'JSON config: fixtures, credentials, secrets (see README)')
-      .option('--dialect <file>', 'protocol identifiers for a deployment under another name')
-      .addOption(new Option('--allow <class>', 'side effects allowed: read, write or irreversible').default('write'))
+      .addOption(valued('--config <file>', 'JSON config: fixtures, credentials, secrets (see README)'))
+      .addOption(valued('--dialect <file>', 'protocol identifiers for a deployment under another name'))
+      .addOption(valued('--allow <class>', 'side effects allowed: read, write or irreversible', 'write'))
       .option('--endpoint <service=url>', 'use this endpoint instead of the profile (repeatable)', collect, [])
-      .option('--capabilities <list>', `comma-separated capabilities to check (${CAPABILITIES.join(', ')})`)
       .option(
-        '--agent-profile <url>',
-        `profile URL sent in the agent header (default: one the run hosts for a business on 127.0.0.1, else ${DEFAULT_AGENT_PROFILE})`,
+        '-H, --header <header>',
+        'send "Name: value" on every request, as the config\'s headers (repeatable; redacted in all output)',
+        collect,
+        [],
       )
-      .option('--signing-key <file>', 'sign every request with this private JWK (as keygen writes it)')
-      .option('--ca <file>', 'trust the certificate authorities in this PEM file too (a business with its own)')
-      .option('--cert <file>', 'client certificate (PEM) for a business that requires mutual TLS')
-      .option('--key <file>', 'private key (PEM) of --cert');
+      .addOption(valued('--capabilities <list>', `comma-separated capabilities to check (${CAPABILITIES.join(', ')})`))
+      .addOption(
+        valued(
+          '--agent-profile <url>',
+          `profile URL sent in the agent header (default: one the run hosts for a business on 127.0.0.1, else ${DEFAULT_AGENT_PROFILE})`,
+        ),
+      )
+      .addOption(valued('--signing-key <file>', 'sign every request with this private JWK (as keygen writes it)'))
+      .addOption(
+        valued('--ca <file>', 'trust the certificate authorities in this PEM file too (a business with its own)'),
+      )
+      .addOption(valued('--cert <file>', 'client certificate (PEM) for a business that requires mutual TLS'))
+      .addOption(valued('--key <file>', 'private key (PEM) of --cert'));
   }
-  return cmd
+  cmd
     .option('--strict', 'exit 1 when a SHOULD fails too')
     .option('--verbose', 'print, for each failing multi-step check, a script replaying its chain of requests')
     .option('--quiet', 'print only the counts line (the reports are written in full)')
-    .option('--concurrency <n>', 'scenarios run at once, and connections per origin', String(DEFAULT_CONCURRENCY))
-    .option('--rate-limit <n>', 'at most n requests a second to any one origin (for runs against production)')
-    .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
-    .option(
-      '--deadline <ms>',
-      'bound on the whole run in milliseconds; requests under way and clean-up may take 5 s more',
-      String(DEFAULT_DEADLINE_MS),
+    .addOption(
+      valued('--concurrency <n>', 'scenarios run at once, and connections per origin', String(DEFAULT_CONCURRENCY)),
     )
-    .option('--max-response-bytes <n>', 'largest response body read', String(5 * 1024 * 1024))
-    .option('--json <file>', 'write the JSON report (- for stdout: the console goes to stderr)')
-    .option('--junit <file>', 'write a JUnit XML report (- for stdout)')
-    .option('--html <file>', 'write an HTML report (- for stdout)');
+    .addOption(
+      valued('--rate-limit <n>', 'at most n requests a second to any one origin (for runs against production)'),
+    )
+    .addOption(valued('--timeout <ms>', 'per-request timeout in milliseconds', '10000'))
+    .addOption(
+      valued(
+        '--deadline <ms>',
+        'bound on the whole run in milliseconds; requests under way and clean-up may take 5 s more',
+        String(DEFAULT_DEADLINE_MS),
+      ),
+    )
+    .addOption(valued('--max-response-bytes <n>', 'largest response body read', String(5 * 1024 * 1024)))
+    .addOption(valued('--json <file>', 'write the JSON report (- for stdout: the console goes to stderr)'))
+    .addOption(valued('--junit <file>', 'write a JUnit XML report (- for stdout)'))
+    .addOption(valued('--html <file>', 'write an HTML report (- for stdout)'));
+  return cmd;
 }
+
+/**
+ * An option with one value, which may come from the environment too (`PROTO_CONFORMANCE_RATE_LIMIT`
+ * for `--rate-limit`): a flag wins over it, and it wins over the config file and the defaults.
+ */
+function valued(flags: string, description: string, byDefault?: string): Option {
+  const option = new Option(flags, description);
+  if (byDefault !== undefined) option.default(byDefault);
+  return option.env(envName(option.attributeName()));
+}
+
+const envName = (attribute: string) => `PROTO_CONFORMANCE_${attribute.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 
 const EXAMPLES = `
 Examples:
@@ -76,12 +105,16 @@ Exit codes:
   4         internal error of proto-conformance
   130, 143  interrupted by SIGINT or SIGTERM (the reports are written, marked interrupted)`;
 
-/** Help that shows a default as the value it is (`16`, not `"16"`). */
+/** Help that shows a default as the value it is (`16`, not `"16"`), and the variable an option may come from. */
 const plainDefaults = {
   optionDescription(option: Option): string {
     const value = option.defaultValueDescription ?? option.defaultValue;
     const shown = Array.isArray(value) ? (value.length ? value.join(', ') : undefined) : value;
-    return shown === undefined || shown === false ? option.description : `${option.description} (default: ${shown})`;
+    const extras = [
+      ...(shown === undefined || shown === false ? [] : [`default: ${shown}`]),
+      ...(option.envVar ? [`env: ${option.envVar}`] : []),
+    ];
+    return extras.length ? `${option.description} (${extras.join('; ')})` : option.description;
   },
 };
 

@@ -30,6 +30,8 @@ export interface RunOptions {
   junit?: string;
   html?: string;
   endpoint: string[];
+  /** `-H "Name: value"`, added to the config's headers. */
+  header?: string[];
   capabilities?: string;
   agentProfile?: string;
   signingKey?: string;
@@ -104,7 +106,15 @@ export async function resolveRun(
   const toStdout = [opts.json, opts.junit, opts.html].filter((f) => f === STDOUT);
   if (toStdout.length > 1) throw new UsageError('only one report can be written to stdout (-)');
   const dialect = preset.dialect ?? (opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT);
-  const config = preset.config ?? (opts.config ? await loadConfig(opts.config) : {});
+  const file = preset.config ?? (opts.config ? await loadConfig(opts.config) : {});
+  // -H adds to the config's headers, replacing one of the same name whatever its case.
+  const given = (opts.header ?? []).map(parseHeader);
+  const kept = Object.entries(file.headers ?? {}).filter(
+    ([n]) => !given.some(([g]) => g.toLowerCase() === n.toLowerCase()),
+  );
+  const config = given.length ? { ...file, headers: Object.fromEntries([...kept, ...given]) } : file;
+  const ca = named('--ca', opts.ca, 'tls.ca_file', config.tls?.ca_file);
+  const signing = named('--signing-key', opts.signingKey, 'signing.key_file', config.signing?.key_file);
   if (!(EFFECTS as readonly string[]).includes(opts.allow)) {
     throw new UsageError(`--allow ${opts.allow}: expected one of ${EFFECTS.join(', ')}`);
   }
@@ -126,17 +136,12 @@ export async function resolveRun(
     agentProfile: opts.agentProfile ?? config.agent_profile,
     clientCertificate:
       preset.clientCertificate ??
-      (await clientCertificate(opts.cert ?? config.tls?.cert_file, opts.key ?? config.tls?.key_file)),
-    ca:
-      preset.ca ??
-      ((opts.ca ?? config.tls?.ca_file)
-        ? await readPem('--ca', (opts.ca ?? config.tls?.ca_file) as string)
-        : undefined),
-    signingKey:
-      preset.signingKey ??
-      ((opts.signingKey ?? config.signing?.key_file)
-        ? await loadSigningKey((opts.signingKey ?? config.signing?.key_file) as string)
-        : undefined),
+      (await clientCertificate(
+        named('--cert', opts.cert, 'tls.cert_file', config.tls?.cert_file),
+        named('--key', opts.key, 'tls.key_file', config.tls?.key_file),
+      )),
+    ca: preset.ca ?? (ca ? await readPem(ca) : undefined),
+    signingKey: preset.signingKey ?? (signing ? await loadSigningKey(signing.file, signing.label) : undefined),
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
     verbose: !!opts.verbose,
     quiet: !!opts.quiet,
@@ -205,27 +210,47 @@ function fileReporter(flag: string, file: string, make: (file: string) => Report
   };
 }
 
+/** A file a flag names or, without the flag, the config; `label` is where a problem with it is blamed. */
+interface NamedFile {
+  label: string;
+  file: string;
+}
+
+function named(flag: string, given: string | undefined, member: string, inConfig: string | undefined) {
+  if (given) return { label: flag, file: given };
+  return inConfig ? { label: `config ${member}`, file: inConfig } : undefined;
+}
+
+/** `-H "Name: value"`, as curl takes it. */
+function parseHeader(header: string): [string, string] {
+  const colon = header.indexOf(':');
+  const name = header.slice(0, colon).trim();
+  if (colon <= 0 || !/^[!#$%&'*+.^_`|~\w-]+$/.test(name))
+    throw new UsageError(`--header ${JSON.stringify(header)}: expected "Name: value"`);
+  return [name, header.slice(colon + 1).trim()];
+}
+
 /** The client certificate and key for mutual TLS: both or neither. */
 async function clientCertificate(
-  cert: string | undefined,
-  key: string | undefined,
+  cert: NamedFile | undefined,
+  key: NamedFile | undefined,
 ): Promise<{ cert: string; key: string } | undefined> {
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new UsageError('--cert and --key (tls.cert_file and tls.key_file) go together');
-  return { cert: await readPem('--cert', cert), key: await readPem('--key', key, 'PRIVATE KEY-----') };
+  return { cert: await readPem(cert), key: await readPem(key, 'PRIVATE KEY-----') };
 }
 
-async function readPem(flag: string, file: string, marker = '-----BEGIN CERTIFICATE-----'): Promise<string> {
+async function readPem({ label, file }: NamedFile, marker = '-----BEGIN CERTIFICATE-----'): Promise<string> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
     throw new UsageError(
-      `${flag} ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      `${label} ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
     );
   }
   if (!text.includes(marker))
-    throw new UsageError(`${flag} ${file}: no PEM ${marker.includes('KEY') ? 'private key' : 'certificate'} in it`);
+    throw new UsageError(`${label} ${file}: no PEM ${marker.includes('KEY') ? 'private key' : 'certificate'} in it`);
   return text;
 }
 

@@ -28,18 +28,18 @@ export function generateSigningKey(curve: 'Ed25519' | 'P-256' = 'Ed25519'): Sign
 }
 
 /** Reads a private JWK written by `keygen` (or any Ed25519, P-256 or P-384 private JWK with a kid). */
-export async function loadSigningKey(file: string): Promise<SigningKey> {
+export async function loadSigningKey(file: string, label = '--signing-key'): Promise<SigningKey> {
   let jwk: unknown;
   try {
     jwk = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new UsageError(`--signing-key ${file}: cannot read a JSON key (${(err as Error).message.split('\n')[0]})`);
+    throw new UsageError(`${label} ${file}: cannot read a JSON key (${(err as Error).message.split('\n')[0]})`);
   }
   if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk))
-    throw new UsageError(`--signing-key ${file}: not a JWK object`);
+    throw new UsageError(`${label} ${file}: not a JWK object`);
   const key = jwk as Record<string, unknown>;
-  if (typeof key.d !== 'string') throw new UsageError(`--signing-key ${file}: not a private key (no "d")`);
-  if (typeof key.kid !== 'string') throw new UsageError(`--signing-key ${file}: the key has no kid`);
-  if (!algorithmOf(key)) throw new UsageError(`--signing-key ${file}: only Ed25519, P-256 and P-384 keys can sign`);
+  if (typeof key.d !== 'string') throw new UsageError(`${label} ${file}: not a private key (no "d")`);
+  if (typeof key.kid !== 'string') throw new UsageError(`${label} ${file}: the key has no kid`);
+  if (!algorithmOf(key)) throw new UsageError(`${label} ${file}: only Ed25519, P-256 and P-384 keys can sign`);
   return fromPrivate(key);
 }
