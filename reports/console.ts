@@ -80,7 +80,8 @@ export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
           leftOut = new Set(run.target.leftOut ?? []);
           print([
             chalk.bold(`${safe(run.tool.name)} ${safe(run.tool.version)}`) +
-              ` · target ${safe(run.target.url)} · dialect ${safe(run.options.dialect)}`,
+              ` · target ${safe(run.target.url)} · dialect ${safe(run.options.dialect)}` +
+              (run.options.insecure ? chalk.red.bold(' · certificates NOT verified (--insecure)') : ''),
           ]);
           return;
         }

@@ -34,6 +34,7 @@ function toJson(report: RunReport): Record<string, unknown> {
       allow: report.options.allow,
       strict: report.options.strict,
       dialect: report.options.dialect,
+      ...(report.options.insecure ? { insecure: true } : {}),
     },
     startedAt: report.startedAt,
     reportVersion: report.reportVersion,

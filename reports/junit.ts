@@ -32,6 +32,8 @@ export function junitXml(report: RunReport): string {
       .property('dialect', xmlText(report.options.dialect))
       .property('allow', report.options.allow)
       .property('strict', String(report.options.strict));
+    if (report.options.insecure) suite.property('insecure', 'true: TLS certificates were not verified');
+    for (const notice of report.notices) suite.property('notice', xmlText(notice));
     for (const check of checks) {
       const testCase = suite
         .testCase()

@@ -44,6 +44,8 @@ export interface CheckOptions {
   signingKey?: SigningKey;
   /** Certificate authorities (PEM) to trust besides the system's: a business with its own. */
   ca?: string;
+  /** Do not verify certificates (`--insecure`); every report says so, at the top and in a notice. */
+  insecure?: boolean;
   /** The platform's client certificate and key (PEM), for a business that requires mutual TLS. */
   clientCertificate?: { cert: string; key: string };
   reporters?: Reporter[];
@@ -61,6 +63,10 @@ export interface CheckOptions {
    */
   interrupt?: AbortSignal;
 }
+
+/** What a run that verified no certificate must say first. */
+const INSECURE_NOTICE =
+  '--insecure: TLS certificates were not verified, so this run says nothing about whether clients can trust the business';
 
 /**
  * Checks one business: discovers it, runs the suites, and returns the report. Throws
@@ -92,6 +98,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     headers: config.headers ?? {},
     signingKey: opts.signingKey?.private,
     ca: opts.ca,
+    insecure: opts.insecure,
     clientCertificate: opts.clientCertificate,
     stop,
     connectionsPerOrigin: concurrency,
@@ -105,7 +112,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   // The run judges what the business sent; what reporters and the caller get is redacted.
   const redaction = new OutputRedaction(redactor);
   const reporters = [redaction.reporter(opts.reporters ?? [], () => client.exchanges)];
-  const options = { allow, strict, dialect: dialect.name };
+  const options = { allow, strict, dialect: dialect.name, ...(opts.insecure ? { insecure: true } : {}) };
   // From the first request, so a run that ends in discovery reports how long it took.
   const startedAt = new Date().toISOString();
   try {
@@ -126,6 +133,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     }
     const withheld = withheldOrigins(target, client);
     if (withheld.length) target.notices = [...(target.notices ?? []), ...withheld];
+    if (opts.insecure) target.notices = [INSECURE_NOTICE, ...(target.notices ?? [])];
     const keys = target.profile?.document.keys;
     client.verifyWith(
       Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : [],

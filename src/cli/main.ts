@@ -50,7 +50,8 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
         valued('--ca <file>', 'trust the certificate authorities in this PEM file too (a business with its own)'),
       )
       .addOption(valued('--cert <file>', 'client certificate (PEM) for a business that requires mutual TLS'))
-      .addOption(valued('--key <file>', 'private key (PEM) of --cert'));
+      .addOption(valued('--key <file>', 'private key (PEM) of --cert'))
+      .option('--insecure', 'do not verify TLS certificates (every report says so)');
   }
   cmd
     .option('--strict', 'exit 1 when a SHOULD fails too')

@@ -38,6 +38,7 @@ export interface RunOptions {
   ca?: string;
   cert?: string;
   key?: string;
+  insecure?: boolean;
   verbose?: boolean;
   quiet?: boolean;
 }
@@ -59,6 +60,7 @@ export interface ResolvedRun {
   agentProfile?: string;
   signingKey?: SigningKey;
   ca?: string;
+  insecure: boolean;
   clientCertificate?: { cert: string; key: string };
   outputs: { json?: string; junit?: string; html?: string };
   verbose: boolean;
@@ -142,6 +144,7 @@ export async function resolveRun(
       )),
     ca: preset.ca ?? (ca ? await readPem(ca) : undefined),
     signingKey: preset.signingKey ?? (signing ? await loadSigningKey(signing.file, signing.label) : undefined),
+    insecure: !!opts.insecure,
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
     verbose: !!opts.verbose,
     quiet: !!opts.quiet,

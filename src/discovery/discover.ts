@@ -89,7 +89,10 @@ async function readProfile(base: URL, dialect: Dialect, client: HttpClient): Pro
     : new URL(dialect.wellKnownPath, base).href;
   const { exchange, url: profileUrl } = await fetchFollowingRedirects(client, requested);
   if (exchange.transportError) {
-    throw new TargetUnusableError(`profile ${profileUrl} unreachable: ${exchange.transportError.message}`);
+    const hint = certificateHint(exchange.transportError.code);
+    throw new TargetUnusableError(
+      `profile ${profileUrl} unreachable: ${exchange.transportError.message}${hint ? ` (${hint})` : ''}`,
+    );
   }
   if (exchange.status !== 200) {
     throw new TargetUnusableError(`profile ${profileUrl} answered HTTP ${exchange.status}, expected 200`);
@@ -209,4 +212,24 @@ export function parseCapabilityList(dialect: Dialect, list: string): string[] {
       if (matches.length > 1) throw new UsageError(`--capabilities: ${name} is ambiguous: ${matches.join(', ')}`);
       throw new UsageError(`--capabilities: unknown capability ${name}; known: ${CAPABILITIES.join(', ')}`);
     });
+}
+
+/** TLS errors of a certificate no authority the run trusts has signed (a business with its own CA, or self-signed). */
+const UNTRUSTED = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+]);
+/** TLS errors of a certificate that is trusted but wrong for the business (its name, its dates). */
+const MISFIT = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+
+/** What to do about a certificate the run refused, for the one line a user reads. */
+function certificateHint(code: string | undefined): string | undefined {
+  if (code && UNTRUSTED.has(code))
+    return 'a business with its own certificate authority needs --ca FILE; --insecure looks without verifying';
+  if (code && MISFIT.has(code)) return '--insecure looks without verifying the certificate';
+  return undefined;
 }

@@ -31,6 +31,8 @@ export interface HttpClientOptions {
   signingKey?: Record<string, unknown>;
   /** Certificate authorities (PEM) to trust besides the system's, for a business with its own. */
   ca?: string;
+  /** Certificates are not verified (`--insecure`): the run says so in every report. */
+  insecure?: boolean;
   /** The platform's client certificate and key (PEM), for mutual TLS. Never recorded. */
   clientCertificate?: { cert: string; key: string };
   /**
@@ -114,6 +116,7 @@ export class HttpClient {
         // full handshake, so a request made without one is never served on another's session.
         maxCachedSessions: 0,
         ...(this.opts.ca ? { ca: this.opts.ca } : {}),
+        ...(this.opts.insecure ? { rejectUnauthorized: false } : {}),
         ...(certificate ?? {}),
         ...connect,
       },
@@ -158,6 +161,7 @@ export class HttpClient {
           port: Number(u.port || 443),
           servername: isIP(u.hostname) ? undefined : u.hostname,
           ca: this.opts.ca,
+          rejectUnauthorized: !this.opts.insecure,
           timeout: this.opts.timeoutMs,
         },
         () => {

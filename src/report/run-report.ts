@@ -5,7 +5,8 @@ import type { CheckResult, Effect, Summary, Verdict } from './types.js';
 export interface RunInfo {
   tool: { name: string; version: string };
   target: TargetInfo;
-  options: { allow: Effect; strict: boolean; dialect: string };
+  /** `insecure`: certificates were not verified (`--insecure`). */
+  options: { allow: Effect; strict: boolean; dialect: string; insecure?: boolean };
   startedAt: string;
 }
 

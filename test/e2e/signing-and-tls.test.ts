@@ -107,10 +107,39 @@ describe('an https business', () => {
     expect(r.code).toBe(0);
   });
 
-  it('without the CA, cannot read the profile and says so in one line', async () => {
+  it('without the CA, cannot read the profile and says so in one line, naming --ca', async () => {
     const r = await cli([server.url]);
     expect(r.code).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /unreachable: \w+: .*\(a business with its own certificate authority needs --ca FILE; --insecure looks without verifying\)\n$/,
+    );
+  });
+
+  it('with --insecure, is checked without verifying, and every report says so', async () => {
+    const files = ['insecure.json', 'insecure.xml', 'insecure.html'].map((f) => join(dir, f));
+    const r = await cli([
+      server.url,
+      '--insecure',
+      '--capabilities',
+      'catalog.search',
+      '--json',
+      files[0],
+      '--junit',
+      files[1],
+      '--html',
+      files[2],
+    ]);
+    expect(r.code).toBe(0);
+    const report = readReport(files[0]);
+    expect(report.options.insecure).toBe(true);
+    expect(report.checks.find((c) => c.id === 'catalog-search.response')?.verdict).toBe('pass');
+    // The TLS check still sees TLS 1.3 through an unverified handshake.
+    expect(report.checks.find((c) => c.id === 'tls.minimum-version')?.verdict).toBe('pass');
+    const notice = /--insecure: TLS certificates were not verified/;
+    expect(r.stdout.split('\n')[0]).toContain('certificates NOT verified (--insecure)');
+    expect(report.notices[0]).toMatch(notice);
+    for (const file of files.slice(1)) expect(readFileSync(file, 'utf8')).toMatch(notice);
   });
 });
 
