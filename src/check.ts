@@ -46,6 +46,11 @@ export interface CheckOptions {
   ca?: string;
   /** Do not verify certificates (`--insecure`); every report says so, at the top and in a notice. */
   insecure?: boolean;
+  /**
+   * Send every request through this proxy (`http://proxy:3128`), but to hosts NO_PROXY names.
+   * Without it, HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read as curl reads them (this machine never proxied).
+   */
+  proxy?: string;
   /** The platform's client certificate and key (PEM), for a business that requires mutual TLS. */
   clientCertificate?: { cert: string; key: string };
   reporters?: Reporter[];
@@ -99,6 +104,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     signingKey: opts.signingKey?.private,
     ca: opts.ca,
     insecure: opts.insecure,
+    proxy: { url: opts.proxy, env: process.env },
     clientCertificate: opts.clientCertificate,
     stop,
     connectionsPerOrigin: concurrency,

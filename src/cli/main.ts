@@ -51,7 +51,10 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       )
       .addOption(valued('--cert <file>', 'client certificate (PEM) for a business that requires mutual TLS'))
       .addOption(valued('--key <file>', 'private key (PEM) of --cert'))
-      .option('--insecure', 'do not verify TLS certificates (every report says so)');
+      .option('--insecure', 'do not verify TLS certificates (every report says so)')
+      .addOption(
+        valued('--proxy <url>', 'send every request through this proxy (else HTTPS_PROXY, HTTP_PROXY, NO_PROXY)'),
+      );
   }
   cmd
     .option('--strict', 'exit 1 when a SHOULD fails too')

@@ -39,6 +39,7 @@ export interface RunOptions {
   cert?: string;
   key?: string;
   insecure?: boolean;
+  proxy?: string;
   verbose?: boolean;
   quiet?: boolean;
 }
@@ -61,6 +62,7 @@ export interface ResolvedRun {
   signingKey?: SigningKey;
   ca?: string;
   insecure: boolean;
+  proxy?: string;
   clientCertificate?: { cert: string; key: string };
   outputs: { json?: string; junit?: string; html?: string };
   verbose: boolean;
@@ -145,6 +147,7 @@ export async function resolveRun(
     ca: preset.ca ?? (ca ? await readPem(ca) : undefined),
     signingKey: preset.signingKey ?? (signing ? await loadSigningKey(signing.file, signing.label) : undefined),
     insecure: !!opts.insecure,
+    ...(opts.proxy ? { proxy: parseProxy(opts.proxy) } : {}),
     outputs: { json: opts.json, junit: opts.junit, html: opts.html },
     verbose: !!opts.verbose,
     quiet: !!opts.quiet,
@@ -222,6 +225,19 @@ interface NamedFile {
 function named(flag: string, given: string | undefined, member: string, inConfig: string | undefined) {
   if (given) return { label: flag, file: given };
   return inConfig ? { label: `config ${member}`, file: inConfig } : undefined;
+}
+
+/** `--proxy URL`: an http or https proxy. */
+function parseProxy(proxy: string): string {
+  let u: URL;
+  try {
+    u = new URL(proxy);
+  } catch {
+    throw new UsageError(`--proxy ${proxy}: not a URL (expected e.g. http://proxy.example:3128)`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new UsageError(`--proxy ${proxy}: expected an http:// or https:// proxy`);
+  return proxy;
 }
 
 /** `-H "Name: value"`, as curl takes it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import type { Dialect } from '../dialect/dialect.js';
 import type { Exchange, RetriedAttempt, TransportError } from '../report/exchange.js';
 import {
@@ -18,6 +18,7 @@ import {
 import { decodeContent } from './content-coding.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';
 import { RunHalted } from '../errors.js';
+import { noProxy, proxyFor, proxyInEnvironment, tunnel } from './proxy.js';
 
 export interface HttpClientOptions {
   dialect: Dialect;
@@ -33,6 +34,11 @@ export interface HttpClientOptions {
   ca?: string;
   /** Certificates are not verified (`--insecure`): the run says so in every report. */
   insecure?: boolean;
+  /**
+   * The proxy: `url` for every request (`--proxy`), else what `env` names (HTTPS_PROXY,
+   * HTTP_PROXY, NO_PROXY, as curl reads them). Absent: no proxy.
+   */
+  proxy?: { url?: string; env: NodeJS.ProcessEnv };
   /** The platform's client certificate and key (PEM), for mutual TLS. Never recorded. */
   clientCertificate?: { cert: string; key: string };
   /**
@@ -75,9 +81,9 @@ export interface OutgoingRequest extends RequestIntent {
  */
 export class HttpClient {
   readonly exchanges: Exchange[] = [];
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   /** Agents for the calls that need other TLS settings (a capped version, another certificate), made once. */
-  private readonly variantAgents = new Map<string, Agent>();
+  private readonly variantAgents = new Map<string, Dispatcher>();
   /** Where credentials may go; set from the target and the config before the first request. */
   private credentialOrigins: readonly string[] = [];
   /** The business's published keys, which the verify step checks response signatures with. */
@@ -101,7 +107,7 @@ export class HttpClient {
     };
   }
 
-  private makeAgent(tls: { maxVersion?: 'TLSv1.2'; clientCertificate?: 'none' | 'untrusted' } = {}): Agent {
+  private makeAgent(tls: { maxVersion?: 'TLSv1.2'; clientCertificate?: 'none' | 'untrusted' } = {}): Dispatcher {
     const { clientCertificate, ...connect } = tls;
     const certificate =
       clientCertificate === 'none'
@@ -109,24 +115,34 @@ export class HttpClient {
         : clientCertificate === 'untrusted'
           ? untrustedCertificate()
           : this.opts.clientCertificate;
-    return new Agent({
-      connect: {
-        timeout: this.opts.timeoutMs,
-        // No TLS session resumption: each connection presents its own certificate (or none) in a
-        // full handshake, so a request made without one is never served on another's session.
-        maxCachedSessions: 0,
-        ...(this.opts.ca ? { ca: this.opts.ca } : {}),
-        ...(this.opts.insecure ? { rejectUnauthorized: false } : {}),
-        ...(certificate ?? {}),
-        ...connect,
-      },
+    const toBusiness = {
+      timeout: this.opts.timeoutMs,
+      // No TLS session resumption: each connection presents its own certificate (or none) in a
+      // full handshake, so a request made without one is never served on another's session.
+      maxCachedSessions: 0,
+      ...(this.opts.ca ? { ca: this.opts.ca } : {}),
+      ...(this.opts.insecure ? { rejectUnauthorized: false } : {}),
+      ...(certificate ?? {}),
+      ...connect,
+    };
+    const options = {
+      connect: toBusiness,
       headersTimeout: this.opts.timeoutMs,
       bodyTimeout: this.opts.timeoutMs,
       ...(this.opts.connectionsPerOrigin ? { connections: this.opts.connectionsPerOrigin } : {}),
+    };
+    const { proxy } = this.opts;
+    if (!proxy?.url && !proxyInEnvironment(proxy?.env ?? {})) return new Agent(options);
+    // Through a proxy, the TLS to the business runs inside the tunnel: the same settings apply to it.
+    return new EnvHttpProxyAgent({
+      ...options,
+      requestTls: toBusiness,
+      ...(proxy?.url ? { httpProxy: proxy.url, httpsProxy: proxy.url } : {}),
+      noProxy: noProxy(proxy?.url, proxy?.env ?? {}),
     });
   }
 
-  private agentFor(req: OutgoingRequest): Agent {
+  private agentFor(req: OutgoingRequest): Dispatcher {
     if (!req.tlsMaxVersion && !req.clientCertificate) return this.agent;
     const key = `${req.tlsMaxVersion ?? ''}|${req.clientCertificate ?? ''}`;
     let agent = this.variantAgents.get(key);
@@ -151,14 +167,23 @@ export class HttpClient {
     return this.opts.signingKey !== undefined;
   }
 
-  /** The TLS version a plain handshake with the URL's host negotiates, or why none completed. */
-  negotiatedTls(url: string): Promise<{ version?: string; error?: string }> {
+  /** The TLS version a plain handshake with the URL's host negotiates (through the proxy, if any), or why none completed. */
+  async negotiatedTls(url: string): Promise<{ version?: string; error?: string }> {
     const u = new URL(url);
+    const port = Number(u.port || 443);
+    const proxy = this.opts.proxy && proxyFor(url, this.opts.proxy.url, this.opts.proxy.env);
+    let through: Socket | undefined;
+    try {
+      through = proxy ? await tunnel(proxy, u.hostname, port, this.opts.timeoutMs) : undefined;
+    } catch (err) {
+      return { error: (err as Error).message };
+    }
     return new Promise((resolve) => {
       const socket = tlsConnect(
         {
           host: u.hostname,
-          port: Number(u.port || 443),
+          port,
+          ...(through ? { socket: through } : {}),
           servername: isIP(u.hostname) ? undefined : u.hostname,
           ca: this.opts.ca,
           rejectUnauthorized: !this.opts.insecure,
@@ -332,7 +357,7 @@ export class HttpClient {
       const cut = this.cutOff();
       transportError = cut?.aborted
         ? { kind: 'stopped', message: `cut off: ${String(cut.reason)}` }
-        : classify(err, this.opts.timeoutMs);
+        : classify(err, this.opts.timeoutMs, deadline.signal.aborted);
     } finally {
       deadline.done();
     }
@@ -498,9 +523,13 @@ export function parseJson(text: string | undefined): unknown {
   }
 }
 
-function classify(err: unknown, timeoutMs: number): TransportError {
+/**
+ * A failed request in words. `timedOut`: the request's own deadline fired. Another abort (a proxy
+ * refusing the tunnel) is a network failure, named as undici names it.
+ */
+function classify(err: unknown, timeoutMs: number, timedOut: boolean): TransportError {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || /Timeout/.test(e.code ?? '')) {
+  if (timedOut || e.name === 'TimeoutError' || /Timeout/.test(e.code ?? '')) {
     return { kind: 'timeout', message: `no complete response within ${timeoutMs} ms` };
   }
   if (e.code === 'ERR_INVALID_URL' || e.code === 'UND_ERR_INVALID_ARG') {
