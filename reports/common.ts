@@ -2,6 +2,7 @@ import type { RunReport } from '../src/report/run-report.js';
 import type { CheckResult } from '../src/report/types.js';
 import type { Exchange } from '../src/report/exchange.js';
 import { findRequirement } from '../src/register/index.js';
+import type { Level } from '../src/register/types.js';
 
 /** Checks grouped by capability, capabilities in the order they first appear in the stream. */
 export function groupByCapability(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
@@ -44,4 +45,22 @@ function logIndex(report: RunReport): Map<number, Exchange> {
 export function exchangeLine(x: Exchange): string {
   const outcome = x.status !== undefined ? String(x.status) : x.transportError ? x.transportError.kind : 'no response';
   return `#${x.seq} ${x.method} ${x.url} → ${outcome}`;
+}
+
+/**
+ * Per level, the checks that passed and those that failed or warned, and the compatibility figure
+ * passed / (passed + failed or warned); `—` where none was judged.
+ */
+export function levelScores(report: RunReport): { level: Level; passed: number; missed: number; figure: string }[] {
+  return (['MUST', 'SHOULD', 'MAY'] as const).map((level) => {
+    let passed = 0;
+    let missed = 0;
+    for (const c of report.checks) {
+      if (c.level !== level) continue;
+      if (c.verdict === 'pass') passed += 1;
+      else if (c.verdict === 'fail' || c.verdict === 'warn') missed += 1;
+    }
+    const judged = passed + missed;
+    return { level, passed, missed, figure: judged === 0 ? '—' : `${((passed / judged) * 100).toFixed(1)}%` };
+  });
 }

@@ -3,15 +3,12 @@ import type { RunReport } from '../src/report/run-report.js';
 import type { CheckResult, Verdict } from '../src/report/types.js';
 import { VERDICTS } from '../src/report/types.js';
 import type { Exchange } from '../src/report/exchange.js';
-import type { Level } from '../src/register/types.js';
 import { findRequirement } from '../src/register/index.js';
-import { citedExchanges, groupByCapability } from './common.js';
+import { citedExchanges, groupByCapability, levelScores } from './common.js';
 import { reportFile } from './write-file.js';
 
 /** Longest body (in characters) shown per <pre>; the JSON report keeps the whole text. */
 export const HTML_BODY_LIMIT = 20 * 1024;
-
-const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
 
 /** Fixed CSS class per verdict, so no data ever reaches a class attribute. */
 const VERDICT_CLASS: Record<Verdict, string> = {
@@ -91,21 +88,13 @@ function summarySection(report: RunReport, groups: Map<string, CheckResult[]>): 
     (v) => `<tr><td><span class="badge ${VERDICT_CLASS[v]}">${esc(v)}</span></td><td class="num">${s[v]}</td></tr>`,
   ).join('');
 
-  const levelRows = LEVELS.map((level) => {
-    let passed = 0;
-    let missed = 0;
-    for (const c of report.checks) {
-      if (c.level !== level) continue;
-      if (c.verdict === 'pass') passed += 1;
-      else if (c.verdict === 'fail' || c.verdict === 'warn') missed += 1;
-    }
-    const judged = passed + missed;
-    const figure = judged === 0 ? '—' : `${((passed / judged) * 100).toFixed(1)}%`;
-    return (
-      `<tr><th scope="row">${esc(level)}</th><td class="num">${passed}</td>` +
-      `<td class="num">${missed}</td><td class="num"><strong>${esc(figure)}</strong></td></tr>`
-    );
-  }).join('');
+  const levelRows = levelScores(report)
+    .map(
+      ({ level, passed, missed, figure }) =>
+        `<tr><th scope="row">${esc(level)}</th><td class="num">${passed}</td>` +
+        `<td class="num">${missed}</td><td class="num"><strong>${esc(figure)}</strong></td></tr>`,
+    )
+    .join('');
 
   let index = 0;
   const nav = [...groups].map(([capability, checks]) => {

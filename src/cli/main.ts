@@ -77,7 +77,8 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
     .addOption(valued('--max-response-bytes <n>', 'largest response body read', String(5 * 1024 * 1024)))
     .addOption(valued('--json <file>', 'write the JSON report (- for stdout: the console goes to stderr)'))
     .addOption(valued('--junit <file>', 'write a JUnit XML report (- for stdout)'))
-    .addOption(valued('--html <file>', 'write an HTML report (- for stdout)'));
+    .addOption(valued('--html <file>', 'write an HTML report (- for stdout)'))
+    .addOption(valued('--markdown <file>', 'write a Markdown summary (- for stdout)'));
   return cmd;
 }
 

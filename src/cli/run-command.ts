@@ -1,7 +1,16 @@
 import { constants } from 'node:fs';
 import { access, mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { colorWanted, consoleReporter, htmlReport, jsonReport, junitXml, reportFile } from '../../reports/index.js';
+import {
+  colorWanted,
+  consoleReporter,
+  githubReporter,
+  htmlReport,
+  jsonReport,
+  junitXml,
+  markdownReport,
+  reportFile,
+} from '../../reports/index.js';
 import { check } from '../check.js';
 import type { RunConfig } from '../config/config.js';
 import { loadConfig } from './config-file.js';
@@ -29,6 +38,7 @@ export interface RunOptions {
   json?: string;
   junit?: string;
   html?: string;
+  markdown?: string;
   endpoint: string[];
   /** `-H "Name: value"`, added to the config's headers. */
   header?: string[];
@@ -64,7 +74,7 @@ export interface ResolvedRun {
   insecure: boolean;
   proxy?: string;
   clientCertificate?: { cert: string; key: string };
-  outputs: { json?: string; junit?: string; html?: string };
+  outputs: { json?: string; junit?: string; html?: string; markdown?: string };
   verbose: boolean;
   quiet: boolean;
 }
@@ -73,7 +83,7 @@ export interface ResolvedRun {
 const STDOUT = '-';
 
 /** How each report a run can write is rendered from the whole run. */
-const RENDERERS = { json: jsonReport, junit: junitXml, html: htmlReport } as const;
+const RENDERERS = { json: jsonReport, junit: junitXml, html: htmlReport, markdown: markdownReport } as const;
 
 /** A report path must be writable before the run starts, not found unwritable after it. */
 async function checkWritable(flag: string, file: string | undefined): Promise<void> {
@@ -104,10 +114,11 @@ export async function resolveRun(
     ['--json', opts.json],
     ['--junit', opts.junit],
     ['--html', opts.html],
+    ['--markdown', opts.markdown],
   ] as const) {
     await checkWritable(flag, file);
   }
-  const toStdout = [opts.json, opts.junit, opts.html].filter((f) => f === STDOUT);
+  const toStdout = [opts.json, opts.junit, opts.html, opts.markdown].filter((f) => f === STDOUT);
   if (toStdout.length > 1) throw new UsageError('only one report can be written to stdout (-)');
   const dialect = preset.dialect ?? (opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT);
   const file = preset.config ?? (opts.config ? await loadConfig(opts.config) : {});
@@ -148,7 +159,7 @@ export async function resolveRun(
     signingKey: preset.signingKey ?? (signing ? await loadSigningKey(signing.file, signing.label) : undefined),
     insecure: !!opts.insecure,
     ...(opts.proxy ? { proxy: parseProxy(opts.proxy) } : {}),
-    outputs: { json: opts.json, junit: opts.junit, html: opts.html },
+    outputs: { json: opts.json, junit: opts.junit, html: opts.html, markdown: opts.markdown },
     verbose: !!opts.verbose,
     quiet: !!opts.quiet,
   };
@@ -177,7 +188,13 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
   for (const [kind, render] of Object.entries(RENDERERS) as [keyof typeof RENDERERS, (r: RunReport) => string][]) {
     const file = run.outputs[kind];
     if (file === STDOUT) reporters.push({ on: (e) => void (e.type === 'run-finished' && write(render(e.report))) });
-    else if (file) reporters.push(fileReporter(`--${kind}`, file, (f) => reportFile(f, render)));
+    else if (file) reporters.push(guarded(`--${kind} ${file}`, reportFile(file, render)));
+  }
+  // In GitHub Actions: annotations where the console goes, and the job's summary.
+  if (process.env.GITHUB_ACTIONS === 'true') {
+    const summaryFile = process.env.GITHUB_STEP_SUMMARY || undefined;
+    const annotate = toStdout ? (s: string) => process.stderr.write(s) : write;
+    reporters.push(guarded(`GITHUB_STEP_SUMMARY ${summaryFile}`, githubReporter({ write: annotate, summaryFile })));
   }
   const interrupt = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -202,15 +219,14 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
  * A report file that cannot be written costs one line on stderr, never the run: the exit code
  * still says what the run found, and the other reports are still written.
  */
-function fileReporter(flag: string, file: string, make: (file: string) => Reporter): Reporter {
-  const inner = make(file);
+function guarded(what: string, inner: Reporter): Reporter {
   return {
     async on(event) {
       try {
         await inner.on(event);
       } catch (err) {
         const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-        process.stderr.write(`proto-conformance: ${flag} ${file}: could not write the report (${why})\n`);
+        process.stderr.write(`proto-conformance: ${what}: could not write the report (${why})\n`);
       }
     },
   };

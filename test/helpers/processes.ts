@@ -32,7 +32,8 @@ export function startCli(
   const stdoutFd = to.stdout ? openSync(to.stdout, 'w') : undefined;
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1', ...env },
+    // Not in GitHub Actions unless a test says so: annotations would change what stdout holds.
+    env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', ...env },
     stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
   });
   if (stdoutFd !== undefined) closeSync(stdoutFd);

@@ -12,3 +12,14 @@ describe('the README', () => {
     expect(`>=${asked}`).toBe(engines);
   });
 });
+
+describe('the GitHub action', () => {
+  it('sets only variables the CLI reads', async () => {
+    const { program } = await import('../../src/cli/main.js');
+    const run = program().commands.find((c) => c.name() === 'run')!;
+    const known = new Set(run.options.map((o) => o.envVar).filter(Boolean));
+    const used = [...read('action.yml').matchAll(/\b(PROTO_CONFORMANCE_[A-Z_]+):/g)].map((m) => m[1]);
+    expect(used.length).toBeGreaterThan(3);
+    for (const v of used) expect(known).toContain(v);
+  });
+});
