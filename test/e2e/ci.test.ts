@@ -44,7 +44,7 @@ describe('in GitHub Actions', () => {
     expect(written).toContain(`| ${report.summary.pass} | ${report.summary.fail} | ${report.summary.warn} |`);
     expect(written).toContain(`<code>${first.id}</code>`);
     // --markdown writes the same summary on its own.
-    expect(written.endsWith(readFileSync(markdown, 'utf8') + '\n')).toBe(true);
+    expect(written.endsWith(`${readFileSync(markdown, 'utf8')}\n`)).toBe(true);
   });
 
   it('outside GitHub Actions, writes no annotation', async () => {
