@@ -143,8 +143,9 @@ function closing(report: RunReport, folded: number, chalk: ChalkInstance, paint:
     lines.push('', chalk.bold(`to look at (${failing.length}):`));
     for (const c of failing) {
       const first = c.message.split('\n')[0];
+      const known = c.baselined !== undefined ? chalk.dim(' [known, baselined]') : '';
       lines.push(
-        `  ${paint(c.verdict, MARKERS[c.verdict])} ${chalk.bold(safe(c.id))} ${chalk.dim('—')} ${safe(first)}`,
+        `  ${paint(c.verdict, MARKERS[c.verdict])} ${chalk.bold(safe(c.id))} ${chalk.dim('—')} ${safe(first)}${known}`,
       );
     }
   }
@@ -165,6 +166,7 @@ function renderCheck(
   if (check.verdict !== 'pass' && check.message !== '') {
     head += ` ${chalk.dim('—')} ${paint(check.verdict, indentContinuation(safe(check.message), '    '))}`;
   }
+  if (check.baselined !== undefined) head += chalk.dim(` [known: ${safe(check.baselined)}]`);
   const lines = [head];
   if (!DETAILED.has(check.verdict)) return lines;
 

@@ -136,7 +136,9 @@ function capabilitySection(report: RunReport, capability: string, checks: CheckR
 
 function checkRow(report: RunReport, check: CheckResult): string {
   const cls = VERDICT_CLASS[check.verdict];
-  const message = check.message !== '' ? `<div class="message">${esc(check.message)}</div>` : '';
+  const known =
+    check.baselined !== undefined ? `<div class="message">known failure (baseline): ${esc(check.baselined)}</div>` : '';
+  const message = (check.message !== '' ? `<div class="message">${esc(check.message)}</div>` : '') + known;
   const more = check.verdict === 'pass' ? '' : checkDetails(report, check);
   return (
     `<tr class="${cls}">` +

@@ -75,6 +75,7 @@ function checkJson(check: CheckResult): Record<string, unknown> {
   out.evidence = [...check.evidence];
   out.curl = [...check.curl];
   if (check.reproduction !== undefined) out.reproduction = check.reproduction;
+  if (check.baselined !== undefined) out.baselined = check.baselined;
   out.durationMs = check.durationMs;
   return out;
 }

@@ -55,8 +55,9 @@ export function markdownReporter(file: string): Reporter {
 
 function detail(report: RunReport, c: CheckResult): string[] {
   const out = [
-    `<details><summary><b>${c.verdict}</b> <code>${html(c.id)}</code> ${html(c.title)}: ${html(firstLine(c.message))}</summary>`,
+    `<details><summary><b>${c.verdict}</b> <code>${html(c.id)}</code> ${html(c.title)}: ${html(firstLine(c.message))}${c.baselined !== undefined ? ' (known, baselined)' : ''}</summary>`,
     '',
+    ...(c.baselined !== undefined ? [`- known failure (baseline): ${text(c.baselined)}`] : []),
     ...c.requirements.map((id) => `- ${text(describeRequirement(id))}`),
     ...(c.expected !== undefined ? [`- expected: ${text(c.expected)}`] : []),
     ...(c.actual !== undefined ? [`- actual: ${text(c.actual)}`] : []),

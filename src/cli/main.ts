@@ -51,6 +51,8 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       )
       .addOption(valued('--cert <file>', 'client certificate (PEM) for a business that requires mutual TLS'))
       .addOption(valued('--key <file>', 'private key (PEM) of --cert'))
+      .addOption(valued('--baseline <file>', 'known failures, each with a reason: they do not fail the run'))
+      .addOption(valued('--write-baseline <file>', "write a baseline accepting this run's failures"))
       .option('--insecure', 'do not verify TLS certificates (every report says so)')
       .addOption(
         valued('--proxy <url>', 'send every request through this proxy (else HTTPS_PROXY, HTTP_PROXY, NO_PROXY)'),

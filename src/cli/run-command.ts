@@ -20,6 +20,9 @@ import { loadDialect } from '../dialect/load.js';
 import { parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
 import type { Reporter } from '../report/events.js';
 import type { RunReport } from '../report/run-report.js';
+import { Baseline, type BaselineFile, baselineOf } from '../report/baseline.js';
+import { readJsonFile } from '../json-file.js';
+import { closest } from '../suggest.js';
 import { EFFECTS, type Effect } from '../report/types.js';
 import { UsageError } from '../errors.js';
 import { interruptedExit } from '../report/exit-code.js';
@@ -39,6 +42,8 @@ export interface RunOptions {
   junit?: string;
   html?: string;
   markdown?: string;
+  baseline?: string;
+  writeBaseline?: string;
   endpoint: string[];
   /** `-H "Name: value"`, added to the config's headers. */
   header?: string[];
@@ -73,6 +78,9 @@ export interface ResolvedRun {
   ca?: string;
   insecure: boolean;
   proxy?: string;
+  baseline?: Baseline;
+  /** Where to write a baseline accepting this run's failures. */
+  writeBaseline?: string;
   clientCertificate?: { cert: string; key: string };
   outputs: { json?: string; junit?: string; html?: string; markdown?: string };
   verbose: boolean;
@@ -115,6 +123,7 @@ export async function resolveRun(
     ['--junit', opts.junit],
     ['--html', opts.html],
     ['--markdown', opts.markdown],
+    ['--write-baseline', opts.writeBaseline],
   ] as const) {
     await checkWritable(flag, file);
   }
@@ -158,6 +167,8 @@ export async function resolveRun(
     ca: preset.ca ?? (ca ? await readPem(ca) : undefined),
     signingKey: preset.signingKey ?? (signing ? await loadSigningKey(signing.file, signing.label) : undefined),
     insecure: !!opts.insecure,
+    ...(opts.baseline ? { baseline: await loadBaseline(opts.baseline) } : {}),
+    ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
     ...(opts.proxy ? { proxy: parseProxy(opts.proxy) } : {}),
     outputs: { json: opts.json, junit: opts.junit, html: opts.html, markdown: opts.markdown },
     verbose: !!opts.verbose,
@@ -189,6 +200,11 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
     const file = run.outputs[kind];
     if (file === STDOUT) reporters.push({ on: (e) => void (e.type === 'run-finished' && write(render(e.report))) });
     else if (file) reporters.push(guarded(`--${kind} ${file}`, reportFile(file, render)));
+  }
+  if (run.writeBaseline) {
+    const reason = `accepted ${new Date().toISOString().slice(0, 10)} from a run against ${run.url}: say why, or fix it`;
+    const render = (r: RunReport) => `${JSON.stringify(baselineOf(r.checks, reason), null, 2)}\n`;
+    reporters.push(guarded(`--write-baseline ${run.writeBaseline}`, reportFile(run.writeBaseline, render)));
   }
   // In GitHub Actions: annotations where the console goes, and the job's summary.
   if (process.env.GITHUB_ACTIONS === 'true') {
@@ -230,6 +246,18 @@ function guarded(what: string, inner: Reporter): Reporter {
       }
     },
   };
+}
+
+/** `--baseline FILE`: its schema, then every check it names against the bundled suites'. */
+async function loadBaseline(file: string): Promise<Baseline> {
+  const { known } = await readJsonFile<BaselineFile>(file, 'baseline', 'baseline.schema.json');
+  const { CHECKS } = await import('../corpus/checks.js');
+  for (const { check } of known) {
+    if (CHECKS.has(check) || check.startsWith('coverage.')) continue;
+    const guess = closest(check, [...CHECKS.keys()]);
+    throw new UsageError(`baseline ${file}: no check ${check}${guess ? `; did you mean ${guess}?` : ''}`);
+  }
+  return new Baseline(file, known);
 }
 
 /** A file a flag names or, without the flag, the config; `label` is where a problem with it is blamed. */

@@ -21,6 +21,7 @@ import type { RunStop } from './run-stop.js';
 import { Slots } from './slots.js';
 import { RunHalted } from '../errors.js';
 import type { CreatedResource, RunStopped } from '../report/run-report.js';
+import type { Baseline } from '../report/baseline.js';
 
 export interface RunPlan {
   info: RunInfo;
@@ -40,6 +41,8 @@ export interface RunPlan {
   stop?: RunStop;
   /** How many scenarios run at once; 1 by default. */
   concurrency?: number;
+  /** Known failures (`--baseline`): they do not fail the run; those that now pass do. */
+  baseline?: Baseline;
 }
 
 type Gate = { verdict: Verdict; message: string };
@@ -76,7 +79,8 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const unlisten = plan.client.onRecord(hear);
 
   const results: CheckResult[] = [];
-  const conclude = (result: CheckResult) => {
+  const conclude = (concluded: CheckResult) => {
+    const result = plan.baseline?.apply(concluded) ?? concluded;
     results.push(result);
     tell({ type: 'check-concluded', result });
   };
@@ -129,6 +133,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     }
   }
   for (const result of uncovered(plan)) conclude(result);
+  if (plan.baseline?.stale.length) conclude(staleEntry(plan.baseline));
   plan.stop?.halt.removeEventListener('abort', onStop);
   const resources = createdResources(log);
   const stopped = plan.stop?.reason;
@@ -266,6 +271,16 @@ function stoppedResult(stopped: RunStopped, resources: CreatedResource[]): Check
   const open = resources.filter(isOpen);
   const message = `${stopped.message}; ${resources.length} resource(s) created, ${open.length} left open`;
   return runEntry('run.finished', 'the run finished', message, open.map(openLine));
+}
+
+/** A baseline that accepts failures which no longer happen fails the run until it is trimmed. */
+function staleEntry(baseline: Baseline): CheckResult {
+  const message = `${baseline.stale.length} check(s) ${baseline.file} accepts as failing now pass: remove them from it`;
+  return {
+    ...runEntry('run.baseline', 'every failure the baseline accepts still fails', message),
+    verdict: 'fail',
+    actual: baseline.stale.join('\n'),
+  };
 }
 
 /** An `error` entry about the run itself, not the business: it cites no requirement. */

@@ -22,7 +22,8 @@ export const interruptedExit = (signal: string | undefined): number =>
 /**
  * 128 + the signal's number when a signal interrupted the run; 1 when a MUST failed (or, with
  * strict, a SHOULD); 3 when checks could not be evaluated, or no service check could run at all;
- * else 0. A pipeline never passes on a run that did not happen.
+ * else 0. Failures a baseline accepts do not count. A pipeline never passes on a run that did not
+ * happen.
  */
 export function exitCodeFor(
   results: CheckResult[],
@@ -30,8 +31,10 @@ export function exitCodeFor(
   opts: { serviceChecksRan?: boolean; stopped?: RunStopped } = {},
 ): number {
   if (opts.stopped?.reason === 'interrupted') return interruptedExit(opts.stopped.signal);
-  if (results.some((r) => r.verdict === 'fail' || (strict && r.verdict === 'warn'))) return EXIT.failed;
-  if (results.some((r) => r.verdict === 'error')) return EXIT.unusable;
+  // A failure the baseline accepts does not count.
+  const counted = results.filter((r) => r.baselined === undefined);
+  if (counted.some((r) => r.verdict === 'fail' || (strict && r.verdict === 'warn'))) return EXIT.failed;
+  if (counted.some((r) => r.verdict === 'error')) return EXIT.unusable;
   if (opts.serviceChecksRan === false) return EXIT.unusable;
   return EXIT.ok;
 }

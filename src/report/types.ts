@@ -65,6 +65,8 @@ export interface CheckResult {
    * to it, in order; the reproduction replays them.
    */
   chain?: number[];
+  /** Why the baseline (`--baseline`) accepts this failure: it does not fail the run. */
+  baselined?: string;
   durationMs: number;
 }
 

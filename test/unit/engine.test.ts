@@ -312,4 +312,12 @@ describe('exit codes from results', () => {
     expect(exitCodeFor([r('fail'), r('error')], false)).toBe(1);
     expect(exitCodeFor([r('pass'), r('not-tested'), r('not-applicable'), r('info')], false)).toBe(0);
   });
+  it('leaves out the failures a baseline accepts, and only those', () => {
+    const known = (verdict: CheckResult['verdict']) => ({ verdict, baselined: 'known' }) as CheckResult;
+    expect(exitCodeFor([r('pass'), known('fail')], false)).toBe(0);
+    expect(exitCodeFor([known('warn')], true)).toBe(0);
+    expect(exitCodeFor([known('error')], false)).toBe(0);
+    expect(exitCodeFor([known('fail'), r('fail')], false)).toBe(1);
+    expect(exitCodeFor([known('fail'), r('error')], false)).toBe(3);
+  });
 });
