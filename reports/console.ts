@@ -5,6 +5,7 @@ import type { RunReport } from '../src/report/run-report.js';
 import type { CheckResult, Summary, Verdict } from '../src/report/types.js';
 import { describeRequirement, exchangeLine } from './common.js';
 import { LiveStatus } from './live-status.js';
+import { LEFT_OUT_BY_SELECTION } from '../src/engine/selection.js';
 
 export interface ConsoleReporterOptions {
   /** Receives the rendered text (whole lines, newline-terminated). */
@@ -52,7 +53,7 @@ const DETAIL_INDENT = '      ';
 /**
  * Renders the run as text for a terminal as it goes: each check's line as it is concluded (in
  * declared order), notices as they come, then the counts and a recap of what needs looking at.
- * Not-applicable checks and those left out with --capabilities fold into the counts unless verbose.
+ * Not-applicable checks and those left out (--capabilities, --only, --skip) fold into the counts unless verbose.
  */
 export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
   const chalk = new Chalk({ level: opts.color ? 1 : 0 });
@@ -70,7 +71,9 @@ export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
     live?.draw();
   };
   const folds = (c: CheckResult) =>
-    !verbose && (c.verdict === 'not-applicable' || (c.verdict === 'not-tested' && leftOut.has(c.capability)));
+    !verbose &&
+    (c.verdict === 'not-applicable' ||
+      (c.verdict === 'not-tested' && (leftOut.has(c.capability) || c.message === LEFT_OUT_BY_SELECTION)));
 
   return {
     on(event: RunEvent): void {

@@ -5,6 +5,7 @@ import { discover, type Overrides } from './discovery/discover.js';
 import type { Target } from './discovery/target.js';
 import type { Reporter } from './report/events.js';
 import type { Baseline } from './report/baseline.js';
+import { selection } from './engine/selection.js';
 import type { RunInfo, RunReport } from './report/run-report.js';
 import { reportWithoutChecks, runSuites } from './engine/run.js';
 import { RunStop } from './engine/run-stop.js';
@@ -47,6 +48,11 @@ export interface CheckOptions {
   ca?: string;
   /** Known failures: they do not fail the run; one that now passes does, until it is removed. */
   baseline?: Baseline;
+  /** Patterns of the checks to judge (`--only`) and to leave out (`--skip`): see src/engine/selection.ts. */
+  only?: string[];
+  skip?: string[];
+  /** Stop once this many checks have failed. */
+  maxFailures?: number;
   /** Do not verify certificates (`--insecure`); every report says so, at the top and in a notice. */
   insecure?: boolean;
   /**
@@ -160,6 +166,8 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       stop,
       concurrency,
       baseline: opts.baseline,
+      ...(opts.only?.length || opts.skip?.length ? { select: selection(opts.only ?? [], opts.skip ?? []) } : {}),
+      maxFailures: opts.maxFailures,
     });
     return redaction.report(report);
   } finally {

@@ -53,6 +53,7 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       .addOption(valued('--key <file>', 'private key (PEM) of --cert'))
       .addOption(valued('--baseline <file>', 'known failures, each with a reason: they do not fail the run'))
       .addOption(valued('--write-baseline <file>', "write a baseline accepting this run's failures"))
+      .option('--list', 'print the checks the run would judge and the files it would write, and send nothing')
       .option('--insecure', 'do not verify TLS certificates (every report says so)')
       .addOption(
         valued('--proxy <url>', 'send every request through this proxy (else HTTPS_PROXY, HTTP_PROXY, NO_PROXY)'),
@@ -65,6 +66,14 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
     .addOption(
       valued('--concurrency <n>', 'scenarios run at once, and connections per origin', String(DEFAULT_CONCURRENCY)),
     )
+    .addOption(
+      valued(
+        '--only <patterns>',
+        'judge only the checks matching one of these comma-separated patterns (check or requirement IDs, capabilities, levels; * and ? glob)',
+      ),
+    )
+    .addOption(valued('--skip <patterns>', 'leave out the checks matching one of these patterns'))
+    .addOption(valued('--max-failures <n>', 'stop the run once n checks have failed'))
     .addOption(
       valued('--rate-limit <n>', 'at most n requests a second to any one origin (for runs against production)'),
     )
@@ -145,7 +154,13 @@ export function program(): Command {
     const command = /^[\w-]+$/.test(url) ? closest(url, COMMANDS) : undefined;
     if (command) throw new UsageError(`unknown command ${url}; did you mean ${command}? (a target is a URL)`);
     const { executeRun, resolveRun } = await import('./run-command.js');
-    process.exitCode = await executeRun(await resolveRun(url, opts), out);
+    const run = await resolveRun(url, opts);
+    if (opts.list) {
+      const { listRun } = await import('./list-run.js');
+      process.exitCode = listRun(run, out);
+      return;
+    }
+    process.exitCode = await executeRun(run, out);
   });
 
   runOptions(

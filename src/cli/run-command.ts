@@ -44,6 +44,10 @@ export interface RunOptions {
   markdown?: string;
   baseline?: string;
   writeBaseline?: string;
+  only?: string;
+  skip?: string;
+  maxFailures?: string;
+  list?: boolean;
   endpoint: string[];
   /** `-H "Name: value"`, added to the config's headers. */
   header?: string[];
@@ -81,6 +85,9 @@ export interface ResolvedRun {
   baseline?: Baseline;
   /** Where to write a baseline accepting this run's failures. */
   writeBaseline?: string;
+  only?: string[];
+  skip?: string[];
+  maxFailures?: number;
   clientCertificate?: { cert: string; key: string };
   outputs: { json?: string; junit?: string; html?: string; markdown?: string };
   verbose: boolean;
@@ -169,6 +176,9 @@ export async function resolveRun(
     insecure: !!opts.insecure,
     ...(opts.baseline ? { baseline: await loadBaseline(opts.baseline) } : {}),
     ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
+    ...(opts.only ? { only: patterns(opts.only) } : {}),
+    ...(opts.skip ? { skip: patterns(opts.skip) } : {}),
+    ...(opts.maxFailures ? { maxFailures: positiveInt('--max-failures', opts.maxFailures) } : {}),
     ...(opts.proxy ? { proxy: parseProxy(opts.proxy) } : {}),
     outputs: { json: opts.json, junit: opts.junit, html: opts.html, markdown: opts.markdown },
     verbose: !!opts.verbose,
@@ -270,6 +280,13 @@ function named(flag: string, given: string | undefined, member: string, inConfig
   if (given) return { label: flag, file: given };
   return inConfig ? { label: `config ${member}`, file: inConfig } : undefined;
 }
+
+/** `--only a,b*`: comma-separated patterns. */
+const patterns = (list: string) =>
+  list
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 /** `--proxy URL`: an http or https proxy. */
 function parseProxy(proxy: string): string {

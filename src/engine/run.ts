@@ -19,6 +19,7 @@ import { allows, brokenVerdict, levelOf } from './verdict.js';
 import { createdResources, isOpen } from './ledger.js';
 import type { RunStop } from './run-stop.js';
 import { Slots } from './slots.js';
+import { LEFT_OUT_BY_SELECTION, type Selectable } from './selection.js';
 import { RunHalted } from '../errors.js';
 import type { CreatedResource, RunStopped } from '../report/run-report.js';
 import type { Baseline } from '../report/baseline.js';
@@ -43,6 +44,10 @@ export interface RunPlan {
   concurrency?: number;
   /** Known failures (`--baseline`): they do not fail the run; those that now pass do. */
   baseline?: Baseline;
+  /** The checks judged (`--only`, `--skip`); every check when absent. */
+  select?: (s: Selectable) => boolean;
+  /** Stop the run (as `stop` does) once this many checks have failed. */
+  maxFailures?: number;
 }
 
 type Gate = { verdict: Verdict; message: string };
@@ -86,6 +91,15 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   };
   const memo = new Map<string, Promise<unknown>>();
   const allowGated = new Map<Suite, Effect>();
+  const chosen = (suite: Suite, check: CheckSpec) =>
+    !plan.select ||
+    plan.select({
+      check,
+      level: levelOf(check.requirements, plan.requirement),
+      names: [suite.id, suite.capability, capabilityOf(plan, suite)],
+    });
+  const leftOut: Gate = { verdict: 'not-tested', message: LEFT_OUT_BY_SELECTION };
+  let failures = 0;
 
   // Scenarios start in their declared order, up to `concurrency` at once; results are concluded in
   // that order too, whatever order the scenarios finish in.
@@ -94,13 +108,26 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     suite.scenarios.map((scenario) => {
       const allowed = allows(plan.allow, scenario.effect);
       if (!allowed && !allowGated.has(suite)) allowGated.set(suite, scenario.effect);
+      const applicable = gates.get(suite);
+      const picked = scenario.checks.some((c) => chosen(suite, c));
       const gate =
-        gates.get(suite) ??
+        applicable ??
+        (picked ? undefined : leftOut) ??
         (allowed ? undefined : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
       const capability = capabilityOf(plan, suite);
       const finished = (settled: [CheckSpec, Settled][]) => {
-        const out = settled.map(([spec, s]) => resultOf(plan, suite, scenario.id, scenario.effect, spec, s));
+        const out = settled.map(([spec, s]) => {
+          // A check --only or --skip left out is not judged, whatever its scenario concluded.
+          const kept = applicable || chosen(suite, spec) ? s : { ...leftOut, exchanges: [], durationMs: 0 };
+          return resultOf(plan, suite, scenario.id, scenario.effect, spec, kept);
+        });
         tell({ type: 'scenario-finished', suite: suite.id, scenario: scenario.id, capability, results: out });
+        failures += out.filter((r) => r.verdict === 'fail').length;
+        if (plan.maxFailures !== undefined && failures >= plan.maxFailures)
+          plan.stop?.stop({
+            reason: 'max-failures',
+            message: `the run stopped after ${failures} failures (--max-failures ${plan.maxFailures})`,
+          });
         return out;
       };
       return gate
@@ -118,7 +145,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const log = plan.client.exchanges;
   for (const suite of plan.suites) {
     for (const rule of suite.rules ?? []) {
-      const gate = gates.get(suite);
+      const gate = gates.get(suite) ?? (chosen(suite, rule.check) ? undefined : leftOut);
       let settled = gate ? { ...gate, exchanges: [], durationMs: 0 } : judge.settle(rule);
       let effect: Effect = 'read';
       // Nothing to judge because the scenarios that would have made the requests were not allowed:
@@ -259,11 +286,14 @@ function applicability(suite: Suite, target: Target): Gate | undefined {
   return undefined;
 }
 
-/** What the checks a stop leaves unconcluded get: not run when interrupted, an error at the deadline. */
+/**
+ * What the checks a stop leaves unconcluded get: not run when interrupted or enough failed, an
+ * error at the deadline.
+ */
 function haltGate(stopped: RunStopped): Gate {
-  return stopped.reason === 'interrupted'
-    ? { verdict: 'not-tested', message: `not run: ${stopped.message}` }
-    : { verdict: 'error', message: `not concluded: ${stopped.message}` };
+  return stopped.reason === 'deadline'
+    ? { verdict: 'error', message: `not concluded: ${stopped.message}` }
+    : { verdict: 'not-tested', message: `not run: ${stopped.message}` };
 }
 
 /** The run-level entry of a run that did not finish: every report shows it, JUnit as an errored test case. */
@@ -305,7 +335,7 @@ function runEntry(id: string, title: string, message: string, details: string[] 
 
 /** What a stopped run tells its reader first: the reason, and what became of the checks it did not reach. */
 const stoppedNotice = (stopped: RunStopped) =>
-  `${stopped.message}: the report is partial; checks it did not reach are ${stopped.reason === 'interrupted' ? 'not-tested' : 'errors'}`;
+  `${stopped.message}: the report is partial; checks it did not reach are ${stopped.reason === 'deadline' ? 'errors' : 'not-tested'}`;
 
 /** A resource the run left open, for a notice: which, where it was made, and what it was last seen as. */
 const openLine = (r: CreatedResource) =>

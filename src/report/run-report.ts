@@ -43,7 +43,8 @@ export interface RunReport extends RunInfo {
 
 /** Why a run ended before its scenarios did. */
 export interface RunStopped {
-  reason: 'interrupted' | 'deadline';
+  /** A signal, the deadline, or `--max-failures` reached. */
+  reason: 'interrupted' | 'deadline' | 'max-failures';
   /** The signal that interrupted it (`SIGINT`, `SIGTERM`). */
   signal?: string;
   /** The deadline that stopped it, in milliseconds from the start. */

@@ -321,3 +321,22 @@ describe('exit codes from results', () => {
     expect(exitCodeFor([known('fail'), r('error')], false)).toBe(3);
   });
 });
+
+describe('--only and --skip', () => {
+  const s = {
+    check: { id: 'cart.update-replaces', title: '', requirements: ['CART-004'] },
+    level: 'MUST' as const,
+    names: ['cart', 'shopping.cart', 'org.proto.shopping.cart'],
+  };
+  it('match a check by its ID, requirements, level, suite or capability, whole, ignoring case, with globs', async () => {
+    const { selection } = await import('../../src/engine/selection.js');
+    for (const p of ['cart.*', 'cart-00?', 'must', 'cart', 'org.proto.*.cart', '*'])
+      expect(selection([p], [])(s), p).toBe(true);
+    for (const p of ['cart.update', 'CART-00', 'SHOULD', 'shopping', 'cart.update-replaces.x'])
+      expect(selection([p], [])(s), p).toBe(false);
+    expect(selection([], [])(s)).toBe(true);
+    // A skip wins over an only.
+    expect(selection(['cart.*'], ['MUST'])(s)).toBe(false);
+    expect(selection([], ['SHOULD', 'LKUP-*'])(s)).toBe(true);
+  });
+});
