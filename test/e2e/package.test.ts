@@ -10,7 +10,10 @@ const run = promisify(execFile);
 describe('the package', () => {
   it('packs, installs in an empty project, and runs there with npx', { timeout: 180_000 }, async () => {
     const dir = tempDir();
-    const { stdout: packed } = await run('npm', ['pack', '--pack-destination', dir, '--silent'], { cwd: ROOT });
+    // dist/ as `npm test` built it: packing without the prepare script never rewrites it under the other tests' feet.
+    const { stdout: packed } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--silent'], {
+      cwd: ROOT,
+    });
     const tarball = join(dir, packed.trim().split('\n').at(-1)!);
     const project = join(dir, 'project');
     mkdirSync(project);
