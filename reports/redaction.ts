@@ -1,5 +1,6 @@
 import { parseJson } from '../src/http/client.js';
-import { curlFor } from '../src/http/curl.js';
+import { curlFor, replayedKeys } from '../src/http/curl.js';
+import type { ShellContext } from '../src/http/shell.js';
 import type { Redactor } from '../src/http/redact.js';
 import { reproductionScript } from '../src/http/reproduce.js';
 import type { Exchange } from '../src/report/exchange.js';
@@ -20,17 +21,28 @@ export class OutputRedaction {
   private learned = 0;
   private readonly reports = new WeakMap<RunReport, RunReport>();
 
-  constructor(private readonly redactor: Redactor) {}
+  /** What curl lines and replay scripts need: variables for the credentials and the run's own profile. */
+  private readonly shell: ShellContext;
+
+  constructor(
+    private readonly redactor: Redactor,
+    /** The platform profile URL the run hosted for itself, if it did. */
+    hostedProfile?: string,
+  ) {
+    this.shell = { secretIn: (v) => redactor.secretIn(v), ...(hostedProfile ? { hostedProfile } : {}) };
+  }
 
   /**
-   * Learns the secrets the log carries so far (credential headers, tokens in bodies), request
-   * headers first, before any text is redacted: a secret is hidden even where it turns up first.
+   * Learns the secrets the log carries so far (credential headers, tokens in bodies), before any
+   * text is redacted: a secret is hidden even where it turns up first. The credentials under the
+   * names the config sets are its own, known from the start.
    */
   private learn(log: readonly Exchange[]): void {
     const r = this.redactor;
     for (; this.learned < log.length; this.learned++) {
       const x = log[this.learned];
-      r.headers(x.requestHeaders);
+      // Credentials under a name the config does not set (a cookie) are learned where they are sent.
+      r.headers(x.requestHeaders, true);
       if (x.requestBody !== undefined) r.text(x.requestBody);
       if (x.responseHeaders) r.headers(x.responseHeaders);
       if (x.responseBody !== undefined) r.text(x.responseBody);
@@ -49,7 +61,7 @@ export class OutputRedaction {
     return {
       ...x,
       url: r.text(x.url),
-      requestHeaders: r.headers(x.requestHeaders),
+      requestHeaders: r.headers(x.requestHeaders, true),
       requestBody,
       responseHeaders: x.responseHeaders && r.headers(x.responseHeaders),
       responseBody,
@@ -61,21 +73,28 @@ export class OutputRedaction {
     };
   }
 
-  /** A result for output: its texts redacted, and for a failing one, curl lines and a replay of redacted requests. */
+  /**
+   * A result for output: its texts redacted, and for a failing one, curl lines and a replay script.
+   * Those are written from the requests as sent, so they send what the check sent (an invalid
+   * credential as it was), with variables for the configured credentials and the run's own
+   * profile, and then redacted as every output is.
+   */
   result(c: CheckResult, log: readonly Exchange[]): CheckResult {
     this.learn(log);
-    const at = (seq: number) => this.exchange(log[seq - 1]);
+    const at = (seq: number) => log[seq - 1];
     const failing = FAILING.has(c.verdict);
     const cited = c.evidence.map(at);
+    const replayed = replayedKeys(cited);
     const { chain, ...rest } = c;
+    const script = failing && chain && chain.length > 1 && reproductionScript(c.id, chain.map(at), cited, this.shell);
     return {
       ...rest,
       title: this.text(c.title),
       message: this.text(c.message),
       ...(c.expected !== undefined ? { expected: this.text(c.expected) } : {}),
       ...(c.actual !== undefined ? { actual: this.text(c.actual) } : {}),
-      curl: failing ? cited.map(curlFor) : [],
-      ...(failing && chain && chain.length > 1 ? { reproduction: reproductionScript(c.id, chain.map(at), cited) } : {}),
+      curl: failing ? cited.map((x) => this.text(curlFor(x, this.shell, replayed))) : [],
+      ...(script ? { reproduction: this.text(script) } : {}),
     };
   }
 

@@ -1,5 +1,5 @@
 import { suites as bundledSuites } from '../suites/index.js';
-import { configSecrets, type RunConfig } from './config/config.js';
+import { configSecrets, credentialVariables, type RunConfig } from './config/config.js';
 import { PROTO_DIALECT, wireName, type Dialect } from './dialect/dialect.js';
 import { discover, type Overrides } from './discovery/discover.js';
 import type { Target } from './discovery/target.js';
@@ -92,7 +92,15 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   const config = opts.config ?? {};
   const allow = opts.allow ?? 'write';
   const strict = opts.strict ?? false;
-  const redactor = new Redactor({ secretHeaders: Object.keys(config.headers ?? {}), secrets: configSecrets(config) });
+  const redactor = new Redactor({
+    secretHeaders: [
+      ...Object.keys(config.headers ?? {}),
+      ...Object.keys(config.auth?.forbidden_headers ?? {}),
+      ...Object.keys(config.second_platform?.headers ?? {}),
+    ],
+    secrets: configSecrets(config),
+    named: credentialVariables(config),
+  });
   // A business on this machine can fetch a platform profile we host; elsewhere, only one the user hosts.
   const given = opts.agentProfile ?? config.agent_profile;
   const platform =
@@ -125,7 +133,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     [opts.url, ...(config.auth?.origins ?? []), ...overrides.endpoints.values()].map(originOf).filter(Boolean),
   );
   // The run judges what the business sent; what reporters and the caller get is redacted.
-  const redaction = new OutputRedaction(redactor);
+  const redaction = new OutputRedaction(redactor, platform?.url);
   const reporters = [redaction.reporter(opts.reporters ?? [], () => client.exchanges)];
   const options = { allow, strict, dialect: dialect.name, ...(opts.insecure ? { insecure: true } : {}) };
   // From the first request, so a run that ends in discovery reports how long it took.

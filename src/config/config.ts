@@ -101,3 +101,19 @@ export function configSecrets(config: RunConfig): string[] {
   ];
   return values.filter((v): v is string => typeof v === 'string' && v.length > 0);
 }
+
+/**
+ * The credentials a replay script reads from the environment, by variable: the config's headers
+ * (`X_API_KEY`), the forbidden ones (`FORBIDDEN_X_API_KEY`) and the second platform's
+ * (`SECOND_PLATFORM_X_API_KEY`), so a script never sends one where the run sent another.
+ */
+export function credentialVariables(config: RunConfig): Record<string, string> {
+  const variable = (prefix: string, name: string) => `${prefix}${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  const named = (prefix: string, headers: Record<string, string> | undefined) =>
+    Object.entries(headers ?? {}).map(([name, value]) => [variable(prefix, name), value]);
+  return Object.fromEntries([
+    ...named('', config.headers),
+    ...named('FORBIDDEN_', config.auth?.forbidden_headers),
+    ...named('SECOND_PLATFORM_', config.second_platform?.headers),
+  ]);
+}

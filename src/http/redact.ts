@@ -15,11 +15,43 @@ const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>]+@/gi;
 
 export class Redactor {
   private readonly headerNames: Set<string>;
+  /** The header names the config sets: every secret such a header carries is a configured one. */
+  private readonly configuredNames: Set<string>;
   private readonly literals = new Set<string>();
+  /** Every configured secret, short ones too: a request header holding one is never shown. */
+  private readonly configured = new Set<string>();
+  /** The environment variable a replay reads each named credential from. */
+  private readonly variables = new Map<string, string>();
 
-  constructor(opts: { secretHeaders?: string[]; secrets?: string[] } = {}) {
-    this.headerNames = new Set([...SECRET_HEADERS, ...(opts.secretHeaders ?? [])].map((h) => h.toLowerCase()));
-    for (const s of opts.secrets ?? []) this.learn(s);
+  constructor(
+    opts: {
+      secretHeaders?: string[];
+      secrets?: string[];
+      /** Credentials by the variable a replay reads them from (`X_API_KEY`, `FORBIDDEN_X_API_KEY`). */
+      named?: Record<string, string>;
+    } = {},
+  ) {
+    this.configuredNames = new Set((opts.secretHeaders ?? []).map((h) => h.toLowerCase()));
+    this.headerNames = new Set([...SECRET_HEADERS, ...this.configuredNames]);
+    for (const s of opts.secrets ?? []) this.learnConfigured(s);
+    for (const [variable, value] of Object.entries(opts.named ?? {})) {
+      this.learnConfigured(value);
+      // The credential after an auth scheme (`Bearer …`) is what the variable holds; the scheme stays written.
+      // One value under two names (both platforms given one key): the first, the config's own headers, names it.
+      const secret = credentialOf(value) ?? value;
+      if (!this.variables.has(secret)) this.variables.set(secret, variable);
+    }
+  }
+
+  private learnConfigured(value: string): void {
+    if (value.length === 0) return;
+    this.configured.add(value);
+    this.learn(value);
+    const credential = credentialOf(value);
+    if (credential) {
+      this.configured.add(credential);
+      this.learn(credential);
+    }
   }
 
   /** Remember a secret value so it is hidden wherever it turns up later, responses included. */
@@ -30,20 +62,42 @@ export class Redactor {
     if (escaped !== value) this.literals.add(escaped);
   }
 
-  headers(headers: Record<string, string>): Record<string, string> {
+  /**
+   * Headers for output, secret ones hidden whole (their value learned, in case a body echoes it).
+   * One the run sent (`sent`) under a name the config sets hides only the configured secrets it
+   * holds: the invalid credential a check sends on purpose is what a reader must see to send it
+   * again, and no other secret can be in it.
+   */
+  headers(headers: Record<string, string>, sent = false): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
-      if (this.headerNames.has(name.toLowerCase())) {
-        // Remember the value, and the credential after an auth scheme, in case a body echoes it.
+      const lower = name.toLowerCase();
+      if (!this.headerNames.has(lower)) out[name] = this.text(value);
+      else if (sent && this.configuredNames.has(lower))
+        out[name] = this.holdsConfigured(value) && this.text(value) === value ? REDACTED : this.text(value);
+      else {
         this.learn(value);
-        const credential = /^\S+\s+(\S.*)$/.exec(value)?.[1];
+        const credential = credentialOf(value);
         if (credential) this.learn(credential);
         out[name] = REDACTED;
-      } else {
-        out[name] = this.text(value);
       }
     }
     return out;
+  }
+
+  private holdsConfigured(value: string): boolean {
+    for (const secret of this.configured) if (value.includes(secret)) return true;
+    return false;
+  }
+
+  /** The variable standing for the named credential `value` holds, and where it stands; the longest wins. */
+  secretIn(value: string): { at: number; length: number; variable: string } | undefined {
+    let found: { at: number; length: number; variable: string } | undefined;
+    for (const [secret, variable] of this.variables) {
+      const at = value.indexOf(secret);
+      if (at >= 0 && (!found || secret.length > found.length)) found = { at, length: secret.length, variable };
+    }
+    return found;
   }
 
   /**
@@ -79,4 +133,9 @@ export class Redactor {
       else this.walk(value, key === 'credential');
     }
   }
+}
+
+/** The credential after an auth scheme (`Bearer abc` gives `abc`), if the value has a scheme. */
+function credentialOf(value: string): string | undefined {
+  return /^\S+\s+(\S.*)$/.exec(value)?.[1];
 }

@@ -1,6 +1,7 @@
 import { isObject } from '../dialect/dialect.js';
 import type { Exchange } from '../report/exchange.js';
 import { REDACTED } from './redact.js';
+import { headerParts, type Part, PROFILE_VARIABLE, type ShellContext, word } from './shell.js';
 
 /**
  * A shell script replaying the chain of requests that led to a verdict. Values the business
@@ -8,10 +9,18 @@ import { REDACTED } from './redact.js';
  * requests, so the replay acts on the resources it creates itself, not on ones a clean-up has
  * since cancelled. The judged requests run with `-i`, so their status line shows.
  */
-export function reproductionScript(checkId: string, chain: Exchange[], judged: Exchange[]): string {
+export function reproductionScript(
+  checkId: string,
+  chain: Exchange[],
+  judged: Exchange[],
+  context: ShellContext = {},
+): string {
   const judgedSeqs = new Set(judged.map((x) => x.seq));
   const issued = issuedValues(chain);
   const secretHeaders = new Set<string>();
+  // One variable per Idempotency-Key the run sent: fresh each replay, shared where the run reused
+  // it (a replay, a conflict), so the script asks what the run asked.
+  const keys = new Map<string, string>();
   const lines: string[] = [];
   const needed = new Set<number>();
   // Which responses later requests read from.
@@ -24,7 +33,11 @@ export function reproductionScript(checkId: string, chain: Exchange[], judged: E
     if (judgedSeqs.has(x.seq)) args.push('-i');
     args.push('-X', x.method, word(splice(x.url, known, 'url')));
     for (const [name, value] of Object.entries(x.requestHeaders)) {
-      args.push('-H', headerWord(name, value, known, secretHeaders));
+      if (name.toLowerCase() === 'idempotency-key' && !keys.has(value)) {
+        keys.set(value, `k${keys.size + 1}`);
+        lines.push(`${keys.get(value)}=$(key)`);
+      }
+      args.push('-H', headerWord(name, value, known, keys, context, secretHeaders));
     }
     if (x.requestBody !== undefined) args.push('--data-raw', word(splice(x.requestBody, known, 'json')));
     const judgedHere = judgedSeqs.has(x.seq);
@@ -47,10 +60,18 @@ export function reproductionScript(checkId: string, chain: Exchange[], judged: E
     '#!/bin/sh',
     `# Reproduces ${checkId}: the ${chain.length} requests of its scenario that led to the verdict, in order.`,
     '# Needs curl and jq. Lines with -i are the judged ones. Every run sends fresh Idempotency-Key and',
-    '# Request-Id values, and reads the ids the business issues from its own responses.',
+    '# Request-Id values (the same key where the run sent one twice), and reads the ids the business',
+    '# issues from its own responses.',
   ];
   if (secretHeaders.size > 0)
-    head.push(`# Set ${[...secretHeaders].join(', ')} first: their values are redacted here.`);
+    head.push(`# Set ${[...secretHeaders].sort().join(', ')} first: the credentials are not written here.`);
+  if (
+    context.hostedProfile &&
+    chain.some((x) => Object.values(x.requestHeaders).some((v) => v.includes(context.hostedProfile!)))
+  )
+    head.push(
+      `# The run's own platform profile is gone: a business that fetches it needs ${PROFILE_VARIABLE} set to one it can fetch.`,
+    );
   if (chain.some((x) => x.requestBody?.includes(REDACTED)))
     head.push(`# Replace ${REDACTED} in the bodies with the secret it stands for.`);
   return `${[
@@ -116,8 +137,6 @@ const usesValue = (x: Exchange, value: string) =>
 const isUsedLater = (chain: Exchange[], i: number, value: string) =>
   chain.slice(i + 1).some((x) => usesValue(x, value));
 
-type Part = string | { variable: string };
-
 /** Splits text around the issued values it holds: in a URL as URI-encoded, in a body as JSON strings. */
 function splice(text: string, issued: Issued[], kind: 'url' | 'json'): Part[] {
   let parts: Part[] = [text];
@@ -127,29 +146,25 @@ function splice(text: string, issued: Issued[], kind: 'url' | 'json'): Part[] {
     parts = parts.flatMap((p) => {
       if (typeof p !== 'string' || !p.includes(needle)) return [p];
       const pieces = p.split(needle);
-      return pieces.flatMap((piece, k) => (k === 0 ? [piece] : [{ variable }, piece]));
+      return pieces.flatMap((piece, k) => (k === 0 ? [piece] : [{ shell: `$${variable}` }, piece]));
     });
   }
   return parts;
 }
 
-/** One shell word: literal text single-quoted, variables double-quoted. */
-function word(parts: Part[]): string {
-  return (
-    parts
-      .filter((p) => p !== '')
-      .map((p) => (typeof p === 'string' ? `'${p.replace(/'/g, `'\\''`)}'` : `"$${p.variable}"`))
-      .join('') || "''"
-  );
-}
-
-function headerWord(name: string, value: string, issued: Issued[], secrets: Set<string>): string {
+function headerWord(
+  name: string,
+  value: string,
+  issued: Issued[],
+  keys: ReadonlyMap<string, string>,
+  context: ShellContext,
+  variables: Set<string>,
+): string {
   const lower = name.toLowerCase();
-  if (lower === 'idempotency-key' || lower === 'request-id') return `"${name}: $(key)"`;
-  if (value === REDACTED) {
-    const variable = name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
-    secrets.add(variable);
-    return `"${name}: \${${variable}:?set ${variable}}"`;
-  }
-  return word([`${name}: `, ...splice(value, issued, 'url')]);
+  if (lower === 'request-id') return `"${name}: $(key)"`;
+  if (lower === 'idempotency-key') return `"${name}: $${keys.get(value)}"`;
+  const parts = headerParts(value, context).flatMap((p) => (typeof p === 'string' ? splice(p, issued, 'url') : [p]));
+  for (const p of parts)
+    if (typeof p !== 'string') for (const m of p.shell.matchAll(/\$\{(\w+):\?/g)) variables.add(m[1]);
+  return word([`${name}: `, ...parts]);
 }

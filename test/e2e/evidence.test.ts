@@ -50,7 +50,7 @@ describe('one numbered exchange log, cited exactly', () => {
     expect(cited.length).toBeGreaterThan(0);
     expect(cited.every((x) => x.operation === 'checkout.update')).toBe(true);
     expect(ready.curl).toHaveLength(cited.length);
-    expect(ready.curl[0]).toMatch(/^curl -sS -X PUT '.*\/checkout-sessions\/gid%3A%2F%2F/);
+    expect(ready.curl[0]).toMatch(/^curl -sS -i -X PUT '.*\/checkout-sessions\/gid%3A%2F%2F/);
   });
 
   it('reproduces a multi-step failure with a script that threads the ids the business returns', async () => {

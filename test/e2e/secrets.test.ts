@@ -53,7 +53,8 @@ describe('secrets never appear in output', () => {
       files[2],
     ]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/curl .*Authorization: \[REDACTED\]/);
+    // Curl lines read the credentials from variables; the bearer scheme stays written.
+    expect(r.stdout).toMatch(/curl .*-H 'Authorization: Bearer '"\$\{AUTHORIZATION:\?set AUTHORIZATION\}"/);
     // The outputs the canary reads hold replay scripts too, written from the redacted requests.
     expect(r.stdout).toContain('#!/bin/sh');
     const report = JSON.parse(readFileSync(files[0], 'utf8')) as { checks: { reproduction?: string }[] };

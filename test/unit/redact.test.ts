@@ -81,7 +81,8 @@ describe('redaction and evidence', () => {
       startedAt: '',
       durationMs: 0,
     };
-    const [out] = new OutputRedaction(new Redactor({ secretHeaders: ['X-API-Key'] })).log([x]);
+    // As check() builds it: the header the config sets, and its value a secret.
+    const [out] = new OutputRedaction(new Redactor({ secretHeaders: ['X-API-Key'], secrets: ['test'] })).log([x]);
     expect(out.requestHeaders['X-API-Key']).toBe(REDACTED);
     expect(out.responseBody).not.toContain('test');
     // The exchange the checks read is untouched.
@@ -151,7 +152,7 @@ describe('redaction and evidence', () => {
       durationMs: 0,
     });
     expect(line).toBe(
-      `curl -sS -X POST 'http://127.0.0.1:1/a' -H 'X-A: it'\\''s' --data-raw '{"q":"'\\''; rm -rf /"}'`,
+      `curl -sS -i -X POST 'http://127.0.0.1:1/a' -H 'X-A: it'\\''s' --data-raw '{"q":"'\\''; rm -rf /"}'`,
     );
   });
 });
