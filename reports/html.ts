@@ -138,7 +138,8 @@ function checkRow(report: RunReport, check: CheckResult): string {
   const cls = VERDICT_CLASS[check.verdict];
   const known =
     check.baselined !== undefined ? `<div class="message">known failure (baseline): ${esc(check.baselined)}</div>` : '';
-  const message = (check.message !== '' ? `<div class="message">${esc(check.message)}</div>` : '') + known;
+  const message =
+    (check.message !== '' ? `<div class="message">${esc(check.message)}</div>` : '') + known + proof(check);
   const more = check.verdict === 'pass' ? '' : checkDetails(report, check);
   return (
     `<tr class="${cls}">` +
@@ -148,6 +149,18 @@ function checkRow(report: RunReport, check: CheckResult): string {
     `<td>${message}${more}</td>` +
     '</tr>'
   );
+}
+
+/** How many faults a row names; the JSON report lists them all. */
+const PROOF_SHOWN = 3;
+
+/** The faults that prove the check can fail: what no pass can show by itself. */
+function proof(check: CheckResult): string {
+  const faults = check.provenBy ?? [];
+  if (faults.length === 0) return '';
+  const named = faults.slice(0, PROOF_SHOWN).map((f) => `<code>${esc(f)}</code>`);
+  const more = faults.length > PROOF_SHOWN ? ` and ${faults.length - PROOF_SHOWN} more` : '';
+  return `<div class="proof">proven by the faults ${named.join(', ')}${more}</div>`;
 }
 
 function checkDetails(report: RunReport, check: CheckResult): string {
@@ -277,7 +290,7 @@ tr.v-fail, tr.v-error { box-shadow: inset 3px 0 var(--fail); } tr.v-warn { box-s
 code, pre { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
 pre { background: var(--code); padding: .5rem; margin: .25rem 0; overflow: auto; max-height: 24rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 details summary { cursor: pointer; color: var(--info); }
-.meta, .truncated, .time, .service { color: var(--muted); font-size: .85rem; }
+.meta, .truncated, .time, .service, .proof { color: var(--muted); font-size: .85rem; }
 .exchange { border-left: 2px solid var(--line); padding-left: .75rem; margin: .5rem 0 1rem; }
 .exchange .line { margin: .25rem 0; } .url { word-break: break-all; }
 .transport { color: var(--fail); }

@@ -76,6 +76,7 @@ function checkJson(check: CheckResult): Record<string, unknown> {
   out.curl = [...check.curl];
   if (check.reproduction !== undefined) out.reproduction = check.reproduction;
   if (check.baselined !== undefined) out.baselined = check.baselined;
+  if (check.provenBy?.length) out.provenBy = [...check.provenBy];
   out.durationMs = check.durationMs;
   return out;
 }

@@ -55,14 +55,16 @@ function describeOutcome(testCase: TestCase, check: CheckResult, detail: string[
   // A failure the baseline accepts does not fail the run, so it does not fail the test suite either.
   if (check.baselined !== undefined) {
     const known = [`known failure (baseline): ${check.baselined}`, `${check.verdict}: ${check.message}`, ...detail];
-    testCase.skipped().standardOutput(cdata(known.join('\n')));
+    skipped(testCase, `known failure (baseline): ${check.baselined}`);
+    testCase.standardOutput(cdata(known.join('\n')));
     return;
   }
   switch (check.verdict) {
     case 'pass':
       return;
     case 'info':
-      testCase.standardOutput(cdata(`info: ${check.message}`));
+      // What an info check observed is its result: a property every JUnit viewer lists.
+      testCase.property('info', xmlText(check.message)).standardOutput(cdata(`info: ${check.message}`));
       return;
     case 'warn':
       testCase.standardOutput(cdata([`warning: ${check.message}`, ...detail].join('\n')));
@@ -77,9 +79,25 @@ function describeOutcome(testCase: TestCase, check: CheckResult, detail: string[
     case 'not-applicable':
     case 'not-tested':
     case 'blocked':
-      testCase.skipped().standardOutput(cdata(`skipped: ${check.verdict}: ${check.message}`));
+      skipped(testCase, `${check.verdict}: ${check.message}`);
+      testCase.standardOutput(cdata(`skipped: ${check.verdict}: ${check.message}`));
       return;
   }
+}
+
+/**
+ * Marks a test case skipped, with why in `<skipped message="…">` (what CI viewers show). The
+ * builder writes `<skipped/>` bare, so its element gets the attribute as it is built.
+ */
+function skipped(testCase: TestCase, message: string): void {
+  testCase.skipped();
+  const build = testCase.build.bind(testCase);
+  testCase.build = (parent) => {
+    const element = build(parent);
+    for (const child of element.children as { name?: string; attribute?: (n: string, v: string) => void }[])
+      if (child.name === 'skipped') child.attribute?.('message', xmlText(message));
+    return element;
+  };
 }
 
 /** `MUST LKUP-003 LKUP-004`: the level and the requirements, for the type attribute. */

@@ -53,6 +53,8 @@ export interface CheckOptions {
   skip?: string[];
   /** Stop once this many checks have failed. */
   maxFailures?: number;
+  /** The faults that prove each check can fail (`PROVEN_BY` for the bundled suites), said in its result. */
+  provenBy?: ReadonlyMap<string, readonly string[]>;
   /** Do not verify certificates (`--insecure`); every report says so, at the top and in a notice. */
   insecure?: boolean;
   /**
@@ -176,6 +178,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       baseline: opts.baseline,
       ...(opts.only?.length || opts.skip?.length ? { select: selection(opts.only ?? [], opts.skip ?? []) } : {}),
       maxFailures: opts.maxFailures,
+      provenBy: opts.provenBy,
     });
     return redaction.report(report);
   } finally {

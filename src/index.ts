@@ -13,6 +13,7 @@ export type { CheckResult, Effect, Summary, Verdict } from './report/types.js';
 export type { Exchange } from './report/exchange.js';
 export { FAULTS, type Fault, type FaultName } from './reference/faults.js';
 export { CORPUS_FAULTS, expectedRequirements, pinnedSkip, type CorpusFault, type FaultChecks } from './corpus/index.js';
+export { PROVEN_BY } from './corpus/proven-by.js';
 export { VARIATIONS, compatible, type Variation, type VariationName } from './reference/variations.js';
 export { referenceRunConfig } from './reference/run-config.js';
 export { startReferenceBusiness, type ReferenceBusiness, type ReferenceOptions } from './reference/server.js';

@@ -233,7 +233,9 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const report = await check({ ...run, reporters, interrupt: interrupt.signal });
+    // How each verdict is proven: the corpus, which only the CLI and tests read.
+    const { PROVEN_BY } = await import('../corpus/proven-by.js');
+    const report = await check({ ...run, reporters, interrupt: interrupt.signal, provenBy: PROVEN_BY });
     return report.exitCode;
   } finally {
     process.off('SIGINT', onSignal);

@@ -5,14 +5,10 @@
  */
 import { FAULTS, type Fault, type FaultName } from '../reference/faults.js';
 import { CHECKS, type FaultChecks } from './checks.js';
-import { COMMON_FAULT_CHECKS } from './common-fault-checks.js';
-import { FAULT_CHECKS } from './fault-checks.js';
-import { LODGING_FAULT_CHECKS } from './lodging-fault-checks.js';
+import { CHECKS_OF } from './proven-by.js';
 
 /** A fault with what a run against it must show. */
 export type CorpusFault = Fault & FaultChecks & { name: FaultName };
-
-const CHECKS_OF: Record<string, FaultChecks> = { ...FAULT_CHECKS, ...COMMON_FAULT_CHECKS, ...LODGING_FAULT_CHECKS };
 
 /** Every fault of the reference business, with the checks it must fail. */
 export const CORPUS_FAULTS: readonly CorpusFault[] = FAULTS.map((f) => {

@@ -51,6 +51,9 @@ export class ScenarioContext<in C extends string = never> {
   /** This scenario's exchanges, in order, clean-up included. */
   readonly exchanges: Exchange[] = [];
   readonly conclusions = new Map<string, Conclusion>();
+  /** When each check concluded, in milliseconds from the scenario's start: its own time. */
+  readonly concludedAt = new Map<string, number>();
+  private readonly startedAt = performance.now();
   /** Undo steps for what the scenario created; the engine runs them however the scenario ended. */
   readonly cleanups: (() => Promise<unknown>)[] = [];
   /** Set by the engine while it runs the clean-up steps: their exchanges are never evidence. */
@@ -283,6 +286,7 @@ export class ScenarioContext<in C extends string = never> {
     const last = this.lastExchange;
     const exchanges = (c.finding.exchanges ?? (last ? [last] : [])).filter((x) => x.role !== 'cleanup');
     this.conclusions.set(checkId, { ...c, finding: { ...c.finding, exchanges } } as Conclusion);
+    this.concludedAt.set(checkId, Math.round(performance.now() - this.startedAt));
   }
 }
 

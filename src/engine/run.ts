@@ -48,6 +48,8 @@ export interface RunPlan {
   select?: (s: Selectable) => boolean;
   /** Stop the run (as `stop` does) once this many checks have failed. */
   maxFailures?: number;
+  /** The faults that prove a check can fail, to say so in its result. */
+  provenBy?: ReadonlyMap<string, readonly string[]>;
 }
 
 type Gate = { verdict: Verdict; message: string };
@@ -399,7 +401,7 @@ async function runScenario(
         actual: finding.actual,
         exchanges,
         chain: chainTo(exchanges),
-        durationMs,
+        durationMs: t.concludedAt.get(spec.id) ?? durationMs,
       },
     ];
   });
@@ -438,6 +440,7 @@ function resultOf(
     // Curl lines and the replay script are written with the output, redacted (reports/redaction.ts).
     curl: [],
     ...(failing && chain.length > 1 ? { chain: chain.map((x) => x.seq) } : {}),
+    ...(plan.provenBy?.has(spec.id) ? { provenBy: plan.provenBy.get(spec.id) } : {}),
     durationMs: s.durationMs,
   };
 }

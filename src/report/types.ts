@@ -67,6 +67,9 @@ export interface CheckResult {
   chain?: number[];
   /** Why the baseline (`--baseline`) accepts this failure: it does not fail the run. */
   baselined?: string;
+  /** The faults of the bundled corpus that make this check fail: how its verdict is proven. */
+  provenBy?: readonly string[];
+  /** The check's own time: from its scenario's start to its conclusion (the whole scenario for one it left unconcluded). */
   durationMs: number;
 }
 

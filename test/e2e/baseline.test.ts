@@ -44,10 +44,14 @@ describe('a baseline of known failures', () => {
     );
     const json = join(dir, 'known.json');
     const xml = join(dir, 'known.xml');
-    const r = await cli([broken.url, '--baseline', baseline, '--json', json, '--junit', xml]);
+    const html = join(dir, 'known.html');
+    const r = await cli([broken.url, '--baseline', baseline, '--json', json, '--junit', xml, '--html', html]);
     expect(r.code).toBe(0);
     const check = readReport(json).checks.find((c) => c.id === 'catalog-lookup.variant-ids')!;
     expect([check.verdict, check.baselined]).toEqual(['fail', 'vendor fix due in March']);
+    // How the verdict is proven: the corpus's faults that make this check fail, this one among them.
+    expect(check.provenBy).toContain('lookup-rejects-variant-ids');
+    expect(readFileSync(html, 'utf8')).toMatch(/proven by the faults <code>[^<]+<\/code>/);
     expect(r.stdout).toMatch(/ {2}✗ catalog-lookup\.variant-ids .* \[known: vendor fix due in March\]\n/);
     expect(readFileSync(xml, 'utf8')).toMatch(/known failure \(baseline\): vendor fix due in March/);
   });

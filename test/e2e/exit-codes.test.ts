@@ -139,7 +139,7 @@ describe('exit codes 0 and 1', () => {
     const r = await cli([broken.url]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/LKUP-003 MUST/);
-    expect(r.stdout).toMatch(/curl -sS -X POST/);
+    expect(r.stdout).toMatch(/curl -sS -i -X POST/);
   });
 
   it('is 0 when only a SHOULD failed, and 1 for the same run with --strict', async () => {
@@ -158,7 +158,7 @@ describe('exit codes 0 and 1', () => {
     expect(r.stdout).toContain('\nExamples:\n  $ proto-conformance https://shop.example\n');
     expect(r.stdout).toMatch(/\nExit codes:\n {2}0 .*\n {2}1 .*\n {2}2 .*\n {2}3 .*\n {2}4 .*\n {2}130, 143 /);
     const run = await cli(['run', '--help']);
-    expect(run.stdout).toMatch(/--concurrency <n>[^-]*\(default: 16\)/);
+    expect(run.stdout).toMatch(/--concurrency <n>[^-]*\(default: 16; env: PROTO_CONFORMANCE_CONCURRENCY\)/);
     expect(run.stdout).toContain('Exit codes:');
     expect(run.stdout).not.toMatch(/default: "/);
     // With no arguments, the same help, and the exit code of a run that did not happen.

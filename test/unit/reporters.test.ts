@@ -312,7 +312,8 @@ interface XmlCase {
   '@_time': string;
   failure?: Attrs & { '#text'?: string };
   error?: Attrs & { '#text'?: string };
-  skipped?: unknown;
+  skipped?: Attrs;
+  properties?: { property: Attrs[] };
   'system-out'?: string;
 }
 interface XmlSuite {
@@ -408,9 +409,14 @@ describe('JUnit reporter', () => {
     expect(warn['system-out']).toMatch(/^warning: message for warn\nrequirement: REQ-WARN/);
 
     expect(byId('T-INFO')['system-out']).toBe('info: server supports pagination');
+    // What an info check saw, as a property viewers list.
+    expect(byId('T-INFO').properties?.property).toEqual([
+      { '@_name': 'info', '@_value': 'server supports pagination' },
+    ]);
     for (const v of ['not-applicable', 'not-tested', 'blocked'] as const) {
       const c = byId(`T-${v.toUpperCase()}`);
-      expect(c.skipped).toBeDefined();
+      const message = fakeReport().checks.find((x) => x.verdict === v)!.message;
+      expect(c.skipped?.['@_message']).toBe(`${v}: ${message}`);
       expect(c['system-out']).toBe(`skipped: ${v}: ${fakeReport().checks.find((x) => x.verdict === v)!.message}`);
     }
   });
