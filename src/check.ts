@@ -53,6 +53,8 @@ export interface CheckOptions {
   skip?: string[];
   /** Stop once this many checks have failed. */
   maxFailures?: number;
+  /** Facts every report must say first (the CLI's: config members still TODO). */
+  notices?: string[];
   /** The faults that prove each check can fail (`PROVEN_BY` for the bundled suites), said in its result. */
   provenBy?: ReadonlyMap<string, readonly string[]>;
   /** Do not verify certificates (`--insecure`); every report says so, at the top and in a notice. */
@@ -159,6 +161,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     const withheld = withheldOrigins(target, client);
     if (withheld.length) target.notices = [...(target.notices ?? []), ...withheld];
     if (opts.insecure) target.notices = [INSECURE_NOTICE, ...(target.notices ?? [])];
+    if (opts.notices?.length) target.notices = [...opts.notices, ...(target.notices ?? [])];
     const keys = target.profile?.document.keys;
     client.verifyWith(
       Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : [],

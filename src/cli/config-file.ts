@@ -11,8 +11,20 @@ import { OPERATIONS_WITH_BODY } from '../protocol/recipes.js';
  * the file's own folder, wherever the run is started from.
  */
 export async function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): Promise<RunConfig> {
+  return (await readConfig(file, env)).config;
+}
+
+/**
+ * The config and the members it still marks TODO (as `init` writes them): those are left out, so
+ * the checks that need them are not-tested, never failed.
+ */
+export async function readConfig(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ config: RunConfig; todos: string[] }> {
+  const todos: string[] = [];
   const config = await readJsonFile<RunConfig>(file, 'config', 'config.schema.json', (data) =>
-    expandEnv(data, env, file, '$'),
+    withoutTodos(expandEnv(data, env, file, '$'), '$', todos),
   );
   const here = dirname(resolve(file));
   const near = (p: string | undefined) => (p === undefined ? undefined : resolve(here, p));
@@ -45,7 +57,7 @@ export async function loadConfig(file: string, env: NodeJS.ProcessEnv = process.
         );
     }
   }
-  return config;
+  return { config, todos };
 }
 
 /** `${NAME}` in a string of the config; `$${NAME}` stays as written, less one `$`. */
@@ -69,4 +81,28 @@ function expandEnv(node: unknown, env: NodeJS.ProcessEnv, file: string, path: st
       expandEnv(v, env, file, /^\w+$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`),
     ]),
   );
+}
+
+/** A value `init` left for the user to fill in. */
+const TODO = /^TODO\(/;
+
+/** The document less every member (and array element) still marked TODO, whose paths go to `found`. */
+function withoutTodos(node: unknown, path: string, found: string[]): unknown {
+  if (typeof node === 'string' && TODO.test(node)) return undefined;
+  if (Array.isArray(node)) {
+    const kept = node.filter((n, i) => {
+      const out = typeof n === 'string' && TODO.test(n);
+      if (out) found.push(`${path}[${i}]`);
+      return !out;
+    });
+    return kept.map((n, i) => withoutTodos(n, `${path}[${i}]`, found));
+  }
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    const at = /^\w+$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`;
+    if (typeof v === 'string' && TODO.test(v)) found.push(at);
+    else out[k] = withoutTodos(v, at, found);
+  }
+  return out;
 }

@@ -20,7 +20,7 @@ const out = (s: string) => {
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** The commands besides run, for "did you mean". */
-const COMMANDS = ['demo', 'keygen', 'reference-server', 'requirements', 'explain', 'help'];
+const COMMANDS = ['demo', 'init', 'keygen', 'reference-server', 'requirements', 'explain', 'help'];
 
 /** The whole-run bound when none is given: generous for a business 400 ms away, finite for one that hangs. */
 const DEFAULT_DEADLINE_MS = 10 * 60 * 1000;
@@ -170,6 +170,16 @@ export function program(): Command {
     const { demoCommand } = await import('./demo-command.js');
     process.exitCode = await demoCommand(opts, out);
   });
+
+  p.command('init <url>')
+    .description('read a business profile and write a first config, with what still needs filling in')
+    .option('-o, --out <file>', 'where to write the config', 'proto-conformance.config.json')
+    .option('--force', 'replace a file already there')
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
+    .action(async (url: string, opts: { out: string; force?: boolean; timeout: string }) => {
+      const { initCommand } = await import('./init-command.js');
+      process.exitCode = await initCommand(url, opts, out);
+    });
 
   p.command('keygen')
     .description('write a platform signing key and a platform profile publishing it, ready to host')
