@@ -6,6 +6,8 @@ import type { Exchange } from '../src/report/exchange.js';
 import { findRequirement } from '../src/register/index.js';
 import { citedExchanges, groupByCapability, levelScores } from './common.js';
 import { reportFile } from './write-file.js';
+import { createHash } from 'node:crypto';
+import { PROTOCOL_VERSION } from '../src/protocol/version.js';
 
 /** Longest body (in characters) shown per <pre>; the JSON report keeps the whole text. */
 export const HTML_BODY_LIMIT = 20 * 1024;
@@ -23,20 +25,22 @@ const VERDICT_CLASS: Record<Verdict, string> = {
 };
 
 /**
- * The run as one self-contained HTML page: no script, no external asset, and a Content Security
- * Policy that forbids both. Everything that comes from the run (and so possibly from a hostile
- * target: bodies, headers, URLs, messages) is HTML-escaped.
+ * The run as one self-contained HTML page: no external asset, and a Content Security Policy that
+ * allows its one inline script by hash and nothing else. Everything that comes from the run (and
+ * so possibly from a hostile target: bodies, headers, URLs, messages) is HTML-escaped; the script
+ * reads only data attributes the page itself wrote.
  */
 export function htmlReport(report: RunReport): string {
   const groups = groupByCapability(report.checks);
   const title = `${report.tool.name} report: ${report.target.url}`;
+  const failing = report.checks.filter((c) => FAILING.has(c.verdict));
   const parts: string[] = [];
   parts.push(
     '<!DOCTYPE html>',
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src '${SCRIPT_HASH}'">`,
     '<meta name="referrer" content="no-referrer">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(title)}</title>`,
@@ -44,20 +48,116 @@ export function htmlReport(report: RunReport): string {
     '</head>',
     '<body>',
     '<header>',
+    banner(report),
     `<h1>Conformance report <span class="target">${esc(report.target.url)}</span></h1>`,
     runFacts(report),
     '</header>',
     '<main>',
     summarySection(report, groups),
+    matrixSection(groups),
+    filterBar(groups),
   );
+  if (failing.length > 0) {
+    parts.push(
+      '<section class="failing" id="to-look-at">',
+      `<h2>To look at (${failing.length})</h2>`,
+      checkTable(failing.map((c) => checkRow(report, c))),
+      '</section>',
+    );
+  }
   let index = 0;
   for (const [capability, checks] of groups) {
     index += 1;
     parts.push(capabilitySection(report, capability, checks, index));
   }
-  parts.push('</main>', '</body>', '</html>');
+  parts.push('</main>', `<script>${SCRIPT}</script>`, '</body>', '</html>');
   return `${parts.join('\n')}\n`;
 }
+
+/** Verdicts that need a reader: shown first. */
+const FAILING: ReadonlySet<Verdict> = new Set<Verdict>(['fail', 'warn', 'error']);
+
+/** Passed or failed, as the exit code says, with what was checked, by what, against which spec. */
+function banner(report: RunReport): string {
+  const passed = report.exitCode === 0;
+  const word = passed ? 'PASSED' : report.exitCode === 1 ? 'FAILED' : 'NOT JUDGED';
+  return (
+    `<p class="banner ${passed ? 'v-pass' : 'v-fail'}" id="banner"><strong>${word}</strong> · exit code ${report.exitCode}` +
+    ` · ${esc(report.target.url)} · ${esc(`${report.tool.name} ${report.tool.version}`)} · spec ${esc(PROTOCOL_VERSION)}</p>`
+  );
+}
+
+/** Capabilities by verdicts: how many checks of each; the counts a filter starts from. */
+function matrixSection(groups: Map<string, CheckResult[]>): string {
+  const head = VERDICTS.map((v) => `<th scope="col"><span class="badge ${VERDICT_CLASS[v]}">${esc(v)}</span></th>`);
+  const rows = [...groups].map(([capability, checks]) => {
+    const cells = VERDICTS.map((v) => {
+      const n = checks.filter((c) => c.verdict === v).length;
+      return `<td class="num" data-capability="${esc(capability)}" data-verdict="${esc(v)}">${n}</td>`;
+    });
+    return `<tr><th scope="row">${esc(capability)}</th>${cells.join('')}</tr>`;
+  });
+  return [
+    '<section class="matrix">',
+    '<h2>Capabilities by verdict</h2>',
+    `<table id="matrix"><thead><tr><th>capability</th>${head.join('')}</tr></thead>`,
+    `<tbody>${rows.join('')}</tbody></table>`,
+    '</section>',
+  ].join('\n');
+}
+
+/** Filters over every check row: by verdict, capability and level, and a search of their text. */
+function filterBar(groups: Map<string, CheckResult[]>): string {
+  const options = (values: readonly string[]) =>
+    ['<option value="">all</option>', ...values.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`)].join('');
+  return [
+    '<form class="filters" id="filters" role="search">',
+    `<label>Verdict <select id="f-verdict">${options(VERDICTS)}</select></label>`,
+    `<label>Capability <select id="f-capability">${options([...groups.keys()])}</select></label>`,
+    `<label>Level <select id="f-level">${options(['MUST', 'SHOULD', 'MAY'])}</select></label>`,
+    '<label>Search <input type="search" id="f-search" placeholder="check, requirement, message"></label>',
+    '</form>',
+  ].join('\n');
+}
+
+function checkTable(rows: string[]): string {
+  return [
+    '<table class="checks">',
+    '<thead><tr><th>Verdict</th><th>Check</th><th>Level</th><th>Result</th></tr></thead>',
+    `<tbody>\n${rows.join('\n')}\n</tbody>`,
+    '</table>',
+  ].join('\n');
+}
+
+/**
+ * The page's one script: the filters hide the check rows that do not match; a copy button puts
+ * the command before it on the clipboard. It reads only what the page wrote in data attributes.
+ */
+const SCRIPT = `(() => {
+  const rows = [...document.querySelectorAll('tr.check')];
+  const value = (id) => document.getElementById(id).value;
+  const apply = () => {
+    const [verdict, capability, level] = ['f-verdict', 'f-capability', 'f-level'].map(value);
+    const query = value('f-search').trim().toLowerCase();
+    for (const row of rows) {
+      const d = row.dataset;
+      row.hidden = !((!verdict || d.verdict === verdict) && (!capability || d.capability === capability) &&
+        (!level || d.level === level) && (!query || row.textContent.toLowerCase().includes(query)));
+    }
+  };
+  for (const id of ['f-verdict', 'f-capability', 'f-level', 'f-search'])
+    document.getElementById(id).addEventListener('input', apply);
+  document.addEventListener('click', (event) => {
+    const button = event.target.closest('button.copy');
+    if (!button) return;
+    const text = button.parentElement.querySelector('pre').textContent;
+    const done = (word) => { button.textContent = word; };
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => done('Copied'), () => done('Select to copy'));
+    else done('Select to copy');
+  });
+})();`;
+
+const SCRIPT_HASH = `sha256-${createHash('sha256').update(SCRIPT).digest('base64')}`;
 
 /** Writes the HTML page to `file` when the run ends, atomically. */
 export function htmlReporter(file: string): Reporter {
@@ -122,14 +222,10 @@ function summarySection(report: RunReport, groups: Map<string, CheckResult[]>): 
 }
 
 function capabilitySection(report: RunReport, capability: string, checks: CheckResult[], index: number): string {
-  const rows = checks.map((c) => checkRow(report, c)).join('\n');
   return [
     `<section class="capability" id="cap-${index}">`,
     `<h2>${esc(capability)}</h2>`,
-    '<table class="checks">',
-    '<thead><tr><th>Verdict</th><th>Check</th><th>Level</th><th>Result</th></tr></thead>',
-    `<tbody>\n${rows}\n</tbody>`,
-    '</table>',
+    checkTable(checks.map((c) => checkRow(report, c))),
     '</section>',
   ].join('\n');
 }
@@ -142,7 +238,7 @@ function checkRow(report: RunReport, check: CheckResult): string {
     (check.message !== '' ? `<div class="message">${esc(check.message)}</div>` : '') + known + proof(check);
   const more = check.verdict === 'pass' ? '' : checkDetails(report, check);
   return (
-    `<tr class="${cls}">` +
+    `<tr class="check ${cls}" data-verdict="${esc(check.verdict)}" data-capability="${esc(check.capability)}" data-level="${esc(check.level)}">` +
     `<td><span class="badge ${cls}">${esc(check.verdict)}</span></td>` +
     `<td><code>${esc(check.id)}</code> ${esc(check.title)}</td>` +
     `<td>${esc(check.level)}</td>` +
@@ -183,10 +279,10 @@ function checkDetails(report: RunReport, check: CheckResult): string {
   if (check.expected !== undefined) parts.push('<h4>Expected</h4>', pre(check.expected));
   if (check.actual !== undefined) parts.push('<h4>Actual</h4>', pre(check.actual));
   if (check.curl.length > 0) {
-    parts.push('<h4>Reproduce</h4>', ...check.curl.map((c) => pre(c, 'curl')));
+    parts.push('<h4>Reproduce</h4>', ...check.curl.map((c) => copyable(pre(c, 'curl'))));
   }
   if (check.reproduction !== undefined) {
-    parts.push('<h4>Reproduce the whole chain</h4>', pre(check.reproduction, 'curl'));
+    parts.push('<h4>Reproduce the whole chain</h4>', copyable(pre(check.reproduction, 'curl')));
   }
   const cited = citedExchanges(report, check);
   if (cited.length > 0) {
@@ -215,14 +311,27 @@ function exchangeBlock(x: Exchange): string {
     parts.push(`<p class="transport">${esc(x.transportError.kind)}: ${esc(x.transportError.message)}</p>`);
   }
   parts.push('<h5>Request headers</h5>', pre(headerText(x.requestHeaders)));
-  if (x.requestBody !== undefined) parts.push('<h5>Request body</h5>', pre(x.requestBody));
+  if (x.requestBody !== undefined) parts.push('<h5>Request body</h5>', pre(pretty(x.requestBody)));
   if (x.responseHeaders !== undefined) {
     parts.push('<h5>Response headers</h5>', pre(headerText(x.responseHeaders)));
   }
-  if (x.responseBody !== undefined) parts.push('<h5>Response body</h5>', pre(x.responseBody));
+  if (x.responseBody !== undefined) parts.push('<h5>Response body</h5>', pre(pretty(x.responseBody)));
   parts.push('</div>');
   return parts.join('\n');
 }
+
+/** A JSON body indented for reading; any other body as it came. */
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** A command block with a button copying it. */
+const copyable = (block: string) =>
+  `<div class="command">${block}<button type="button" class="copy">Copy</button></div>`;
 
 function headerText(headers: Record<string, string>): string {
   return Object.entries(headers)
@@ -264,6 +373,13 @@ function esc(s: string): string {
 }
 
 const STYLE = `
+.banner { font-size: 1.2rem; padding: .6rem 1rem; border-radius: 6px; color: #fff; margin: 0 0 1rem; }
+.banner.v-pass { background: var(--pass); } .banner.v-fail { background: var(--fail); }
+.filters { display: flex; flex-wrap: wrap; gap: 1rem; margin: 1rem 0; padding: .6rem; border: 1px solid var(--line); border-radius: 6px; }
+#matrix td, #matrix th { padding: .2rem .5rem; }
+.command { position: relative; }
+.command button.copy { position: absolute; top: .3rem; right: .3rem; font-size: .8rem; }
+tr[hidden] { display: none; }
 :root { color-scheme: light dark; --fg: #1d1f21; --bg: #fff; --muted: #666; --line: #ddd; --code: #f5f5f5;
   --pass: #1a7f37; --fail: #cf222e; --warn: #9a6700; --info: #0969da; --skip: #6e7781; --blocked: #8250df; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6e6e6; --bg: #16181a; --muted: #9a9a9a; --line: #333;
