@@ -37,6 +37,7 @@ function toJson(report: RunReport): Record<string, unknown> {
       ...(report.options.insecure ? { insecure: true } : {}),
     },
     startedAt: report.startedAt,
+    seed: report.seed,
     reportVersion: report.reportVersion,
     finishedAt: report.finishedAt,
     durationMs: report.durationMs,

@@ -1,15 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { suites as bundledSuites } from '../suites/index.js';
 import { configSecrets, credentialVariables, type RunConfig } from './config/config.js';
 import { PROTO_DIALECT, wireName, type Dialect } from './dialect/dialect.js';
 import { discover, type Overrides } from './discovery/discover.js';
 import type { Target } from './discovery/target.js';
 import type { Reporter } from './report/events.js';
+import { type RecordedExchange, Transcript } from './http/transcript.js';
 import type { Baseline } from './report/baseline.js';
 import { selection } from './engine/selection.js';
 import type { RunInfo, RunReport } from './report/run-report.js';
 import { reportWithoutChecks, runSuites } from './engine/run.js';
 import { RunStop } from './engine/run-stop.js';
-import { TargetUnusableError } from './errors.js';
+import { NotInTranscript, TargetUnusableError } from './errors.js';
 import type { Suite } from './engine/suite.js';
 import type { Effect } from './report/types.js';
 import { HttpClient } from './http/client.js';
@@ -55,6 +57,13 @@ export interface CheckOptions {
   maxFailures?: number;
   /** Facts every report must say first (the CLI's: config members still TODO). */
   notices?: string[];
+  /**
+   * Regrade: the exchanges of a recorded run (its JSON report's), which answer every request in
+   * place of the business; nothing is sent. A check whose request the transcript lacks is not-tested.
+   */
+  transcript?: readonly RecordedExchange[];
+  /** What the ids the run makes up are drawn from; a regrade gives the recorded run's. */
+  seed?: string;
   /** The faults that prove each check can fail (`PROVEN_BY` for the bundled suites), said in its result. */
   provenBy?: ReadonlyMap<string, readonly string[]>;
   /** Do not verify certificates (`--insecure`); every report says so, at the top and in a notice. */
@@ -108,7 +117,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   // A business on this machine can fetch a platform profile we host; elsewhere, only one the user hosts.
   const given = opts.agentProfile ?? config.agent_profile;
   const platform =
-    !given && isLoopback(opts.url)
+    !given && !opts.transcript && isLoopback(opts.url)
       ? await startPlatformProfiles(
           dialect,
           platformProfileDocument(dialect, PROTOCOL_VERSION, opts.signingKey ? [opts.signingKey.public] : []),
@@ -130,6 +139,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     stop,
     connectionsPerOrigin: concurrency,
     ratePerOrigin: opts.rateLimit,
+    ...(opts.transcript ? { transcript: new Transcript(opts.transcript) } : {}),
   });
   // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
   const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };
@@ -142,19 +152,23 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   const options = { allow, strict, dialect: dialect.name, ...(opts.insecure ? { insecure: true } : {}) };
   // From the first request, so a run that ends in discovery reports how long it took.
   const startedAt = new Date().toISOString();
+  // The ids the run makes up are drawn from it: a regrade passes the recorded one.
+  const seed = opts.seed ?? randomBytes(8).toString('hex');
   try {
     let target: Target;
     try {
       target = await discover(opts.url, dialect, client, overrides);
     } catch (err) {
-      const info = runInfo(opts.url, undefined, options, startedAt);
+      const info = runInfo(opts.url, undefined, options, startedAt, seed);
       // Whatever discovery made of a request the stop cut off, the run was stopped, not refused.
       if (stop.reason)
         return redaction.report(await reportWithoutChecks(info, reporters, { stopped: stop.reason }, client.exchanges));
-      if (err instanceof TargetUnusableError) {
-        await reportWithoutChecks(info, reporters, { unusable: err.message }, client.exchanges);
+      // A transcript without the profile's answer cannot be regraded.
+      const refused = err instanceof NotInTranscript ? new TargetUnusableError(`the transcript: ${err.message}`) : err;
+      if (refused instanceof TargetUnusableError) {
+        await reportWithoutChecks(info, reporters, { unusable: refused.message }, client.exchanges);
         // Its words may quote what the business sent: they go to stderr as output does, redacted.
-        throw new TargetUnusableError(redaction.text(err.message));
+        throw new TargetUnusableError(redaction.text(refused.message));
       }
       throw err;
     }
@@ -167,7 +181,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       Array.isArray(keys) ? keys.filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null) : [],
     );
     const report = await runSuites({
-      info: runInfo(opts.url, target, options, startedAt),
+      info: runInfo(opts.url, target, options, startedAt, seed),
       suites: opts.suites ?? bundledSuites,
       target,
       config,
@@ -205,7 +219,13 @@ function withheldOrigins(target: Target, client: HttpClient): string[] {
 }
 
 /** What the report says of the run before its results; a target not discovered has no services yet. */
-function runInfo(url: string, target: Target | undefined, options: RunInfo['options'], startedAt: string): RunInfo {
+function runInfo(
+  url: string,
+  target: Target | undefined,
+  options: RunInfo['options'],
+  startedAt: string,
+  seed: string,
+): RunInfo {
   const services = target
     ? [...target.services].filter(([, b]) => b.endpoint).map(([s, b]) => [wireName(target.dialect, s), b.endpoint!])
     : [];
@@ -220,5 +240,6 @@ function runInfo(url: string, target: Target | undefined, options: RunInfo['opti
     },
     options,
     startedAt,
+    seed,
   };
 }

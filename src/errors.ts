@@ -6,3 +6,6 @@ export class TargetUnusableError extends Error {}
 
 /** The run was interrupted (a signal) or its deadline passed: no request is sent after it but clean-up. */
 export class RunHalted extends Error {}
+
+/** A regrade asked for an exchange its transcript does not hold: the checks that needed it are not-tested. */
+export class NotInTranscript extends Error {}

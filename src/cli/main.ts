@@ -20,7 +20,7 @@ const out = (s: string) => {
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** The commands besides run, for "did you mean". */
-const COMMANDS = ['demo', 'init', 'keygen', 'reference-server', 'requirements', 'explain', 'help'];
+const COMMANDS = ['demo', 'init', 'regrade', 'keygen', 'reference-server', 'requirements', 'explain', 'help'];
 
 /** The whole-run bound when none is given: generous for a business 400 ms away, finite for one that hangs. */
 const DEFAULT_DEADLINE_MS = 10 * 60 * 1000;
@@ -54,6 +54,7 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       .addOption(valued('--baseline <file>', 'known failures, each with a reason: they do not fail the run'))
       .addOption(valued('--write-baseline <file>', "write a baseline accepting this run's failures"))
       .option('--list', 'print the checks the run would judge and the files it would write, and send nothing')
+      .addOption(valued('--record <file>', 'write the run (redacted) for `regrade` to judge again later'))
       .option('--insecure', 'do not verify TLS certificates (every report says so)')
       .addOption(
         valued('--proxy <url>', 'send every request through this proxy (else HTTPS_PROXY, HTTP_PROXY, NO_PROXY)'),
@@ -170,6 +171,19 @@ export function program(): Command {
     const { demoCommand } = await import('./demo-command.js');
     process.exitCode = await demoCommand(opts, out);
   });
+
+  p.command('regrade <file>')
+    .description('judge a recorded run (--record) again with this checker, sending nothing')
+    .option('--json <file>', 'write the JSON report (- for stdout)')
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--html <file>', 'write an HTML report')
+    .option('--markdown <file>', 'write a Markdown summary')
+    .option('--verbose', 'print the replay scripts and every not-applicable check')
+    .option('--quiet', 'print only the counts line')
+    .action(async (file: string, opts) => {
+      const { regradeCommand } = await import('./regrade-command.js');
+      process.exitCode = await regradeCommand(file, opts, out);
+    });
 
   p.command('init <url>')
     .description('read a business profile and write a first config, with what still needs filling in')

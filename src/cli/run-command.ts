@@ -20,6 +20,7 @@ import { loadDialect } from '../dialect/load.js';
 import { parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
 import type { Reporter } from '../report/events.js';
 import type { RunReport } from '../report/run-report.js';
+import type { RecordedExchange } from '../http/transcript.js';
 import { Baseline, type BaselineFile, baselineOf } from '../report/baseline.js';
 import { readJsonFile } from '../json-file.js';
 import { closest } from '../suggest.js';
@@ -44,6 +45,7 @@ export interface RunOptions {
   markdown?: string;
   baseline?: string;
   writeBaseline?: string;
+  record?: string;
   only?: string;
   skip?: string;
   maxFailures?: string;
@@ -87,6 +89,11 @@ export interface ResolvedRun {
   notices?: string[];
   /** Where to write a baseline accepting this run's failures. */
   writeBaseline?: string;
+  /** Where to write the run's record, for a regrade. */
+  record?: string;
+  /** A regrade: the recorded exchanges that answer every request, and the recorded run's seed. */
+  transcript?: readonly RecordedExchange[];
+  seed?: string;
   only?: string[];
   skip?: string[];
   maxFailures?: number;
@@ -133,6 +140,7 @@ export async function resolveRun(
     ['--html', opts.html],
     ['--markdown', opts.markdown],
     ['--write-baseline', opts.writeBaseline],
+    ['--record', opts.record],
   ] as const) {
     await checkWritable(flag, file);
   }
@@ -189,6 +197,7 @@ export async function resolveRun(
     ...(notices.length ? { notices } : {}),
     ...(opts.baseline ? { baseline: await loadBaseline(opts.baseline) } : {}),
     ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
+    ...(opts.record ? { record: opts.record } : {}),
     ...(opts.only ? { only: patterns(opts.only) } : {}),
     ...(opts.skip ? { skip: patterns(opts.skip) } : {}),
     ...(opts.maxFailures ? { maxFailures: positiveInt('--max-failures', opts.maxFailures) } : {}),
@@ -204,7 +213,12 @@ export async function resolveRun(
  * the exit code. The first SIGINT or SIGTERM stops the run (what it created is cancelled, every
  * report is written, marked interrupted); a second exits at once.
  */
-export async function executeRun(run: ResolvedRun, write: (s: string) => void): Promise<number> {
+export async function executeRun(
+  run: ResolvedRun,
+  write: (s: string) => void,
+  /** Heard after the others (a regrade's list of changed verdicts). */
+  extra: readonly Reporter[] = [],
+): Promise<number> {
   // A report written to stdout (`--json -`) has it to itself: the console goes to stderr.
   const toStdout = Object.values(run.outputs).includes(STDOUT);
   const consoleStream = toStdout ? process.stderr : process.stdout;
@@ -223,6 +237,15 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
     const file = run.outputs[kind];
     if (file === STDOUT) reporters.push({ on: (e) => void (e.type === 'run-finished' && write(render(e.report))) });
     else if (file) reporters.push(guarded(`--${kind} ${file}`, reportFile(file, render)));
+  }
+  if (run.record) {
+    const { recordOf } = await import('./record.js');
+    reporters.push(
+      guarded(
+        `--record ${run.record}`,
+        reportFile(run.record, (r) => recordOf(r, run.config)),
+      ),
+    );
   }
   if (run.writeBaseline) {
     const reason = `accepted ${new Date().toISOString().slice(0, 10)} from a run against ${run.url}: say why, or fix it`;
@@ -248,7 +271,12 @@ export async function executeRun(run: ResolvedRun, write: (s: string) => void): 
   try {
     // How each verdict is proven: the corpus, which only the CLI and tests read.
     const { PROVEN_BY } = await import('../corpus/proven-by.js');
-    const report = await check({ ...run, reporters, interrupt: interrupt.signal, provenBy: PROVEN_BY });
+    const report = await check({
+      ...run,
+      reporters: [...reporters, ...extra],
+      interrupt: interrupt.signal,
+      provenBy: PROVEN_BY,
+    });
     return report.exitCode;
   } finally {
     process.off('SIGINT', onSignal);

@@ -19,8 +19,9 @@ import { allows, brokenVerdict, levelOf } from './verdict.js';
 import { createdResources, isOpen } from './ledger.js';
 import type { RunStop } from './run-stop.js';
 import { Slots } from './slots.js';
+import { withDraws } from './draws.js';
 import { LEFT_OUT_BY_SELECTION, type Selectable } from './selection.js';
-import { RunHalted } from '../errors.js';
+import { NotInTranscript, RunHalted } from '../errors.js';
 import type { CreatedResource, RunStopped } from '../report/run-report.js';
 import type { Baseline } from '../report/baseline.js';
 
@@ -138,7 +139,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
             const halted = plan.stop?.reason && haltGate(plan.stop.reason);
             if (halted) return finished(settleAll(scenario.checks, halted));
             tell({ type: 'scenario-started', suite: suite.id, scenario: scenario.id, capability });
-            return finished(await runScenario(plan, scenario, memo));
+            return finished(await withDraws(plan.info.seed, scenario.id, () => runScenario(plan, scenario, memo)));
           });
     }),
   );
@@ -369,6 +370,7 @@ async function runScenario(
     await scenario.run(t);
   } catch (err) {
     if (err instanceof RunHalted && plan.stop?.reason) rest = haltGate(plan.stop.reason);
+    else if (err instanceof NotInTranscript) rest = { verdict: 'not-tested', message: err.message };
     else if (err instanceof Stop) rest = { verdict: err.verdict, message: err.message };
     else if (err instanceof HarnessError) rest = { verdict: 'error', message: err.message };
     else rest = { verdict: 'error', message: `harness defect: ${(err as Error)?.message ?? String(err)}` };

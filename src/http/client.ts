@@ -17,7 +17,8 @@ import {
 } from './pipeline.js';
 import { decodeContent } from './content-coding.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';
-import { RunHalted } from '../errors.js';
+import { NotInTranscript, RunHalted } from '../errors.js';
+import type { Transcript } from './transcript.js';
 import { noProxy, proxyFor, proxyInEnvironment, tunnel } from './proxy.js';
 
 export interface HttpClientOptions {
@@ -51,6 +52,8 @@ export interface HttpClientOptions {
   connectionsPerOrigin?: number;
   /** At most this many requests a second to one origin (retries and clean-up included), for runs against production. */
   ratePerOrigin?: number;
+  /** A regrade: every answer comes from this recorded run, and nothing is sent. */
+  transcript?: Transcript;
 }
 
 export interface OutgoingRequest extends RequestIntent {
@@ -327,6 +330,7 @@ export class HttpClient {
 
   /** One request on the wire and its response, read through the response steps. */
   private async attempt(wire: WireRequest, req: OutgoingRequest): Promise<Attempt> {
+    if (this.opts.transcript) return this.replayed(wire, req, this.opts.transcript);
     await this.pace(wire.url, req);
     const deadline = requestDeadline(this.opts.timeoutMs, this.cutOff());
     const startedAt = new Date();
@@ -368,6 +372,26 @@ export class HttpClient {
       responseHeaders,
       facts,
       transportError,
+    };
+  }
+
+  /** A regrade's attempt: the recorded answer, read through the same response steps as a live one. */
+  private replayed(wire: WireRequest, req: OutgoingRequest, transcript: Transcript): Attempt {
+    const recorded = transcript.answer({ ...req, method: wire.method });
+    if (!recorded) throw new NotInTranscript(`the transcript holds no answer to ${req.operation} (${wire.method})`);
+    const startedAt = new Date();
+    if (recorded.transportError)
+      return { startedAt, durationMs: 0, facts: {}, transportError: recorded.transportError };
+    // The transcript holds bodies decoded: no content coding is left to undo.
+    const { 'content-encoding': _coding, ...responseHeaders } = recorded.responseHeaders ?? {};
+    const raw = Buffer.from(recorded.responseBody ?? '', 'utf8');
+    const status = recorded.status ?? 0;
+    return {
+      startedAt,
+      durationMs: 0,
+      status,
+      responseHeaders,
+      facts: readResponse({ status, headers: responseHeaders, raw }, { keys: this.keys }),
     };
   }
 

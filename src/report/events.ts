@@ -39,9 +39,9 @@ export interface Reporter {
  * the console or any reporter.
  */
 export function replayEvents(report: RunReport): RunEvent[] {
-  const { tool, target, options, startedAt } = report;
+  const { tool, target, options, startedAt, seed } = report;
   return [
-    { type: 'run-started', run: { tool, target, options, startedAt } },
+    { type: 'run-started', run: { tool, target, options, startedAt, seed } },
     ...report.exchanges.map((exchange) => ({ type: 'exchange-recorded' as const, exchange })),
     ...report.checks.map((result) => ({ type: 'check-concluded' as const, result })),
     ...(report.stopped ? [{ type: 'interrupted' as const, stopped: report.stopped }] : []),

@@ -8,6 +8,8 @@ export interface RunInfo {
   /** `insecure`: certificates were not verified (`--insecure`). */
   options: { allow: Effect; strict: boolean; dialect: string; insecure?: boolean };
   startedAt: string;
+  /** What the ids the run made up were drawn from: a regrade draws them again. */
+  seed: string;
 }
 
 export interface TargetInfo {

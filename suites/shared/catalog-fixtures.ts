@@ -1,5 +1,6 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
+import { draw } from '../../src/engine/draws.js';
 import type { Selection } from '../../src/protocol/recipes.js';
 
 export interface CatalogIds {
@@ -8,7 +9,7 @@ export interface CatalogIds {
 }
 
 /** An identifier no business will have issued. */
-export const unknownId = (): string => `proto-conformance-unknown-${Math.random().toString(36).slice(2, 10)}`;
+export const unknownId = (): string => `proto-conformance-unknown-${draw()}`;
 
 /**
  * Product and variant ids to test with: from `fixtures` in the config, or else taken from the

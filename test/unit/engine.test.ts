@@ -56,6 +56,7 @@ async function run(suites: Suite[], allow: Effect = 'write', t: Target = target)
       target: { url: t.url, services: {}, capabilities: [] },
       options: { allow, strict: false, dialect: 'proto' },
       startedAt: new Date().toISOString(),
+      seed: 'test-seed',
     },
     suites,
     target: t,

@@ -71,6 +71,7 @@ async function run(suites: Suite[], advertised: string[] = []): Promise<RunRepor
         target: { url: base, services: {}, capabilities: [] },
         options: { allow: 'write', strict: false, dialect: 'proto' },
         startedAt: new Date().toISOString(),
+        seed: 'test-seed',
       },
       suites,
       target,
