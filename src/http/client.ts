@@ -170,7 +170,7 @@ export class HttpClient {
     return this.opts.signingKey !== undefined;
   }
 
-  /** The TLS version a plain handshake with the URL's host negotiates (through the proxy, if any), or why none completed. */
+  /** The TLS version a plain handshake with the URL's host negotiates (through any proxy), or why none completed. */
   async negotiatedTls(url: string): Promise<{ version?: string; error?: string }> {
     const u = new URL(url);
     const port = Number(u.port || 443);

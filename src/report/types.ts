@@ -69,7 +69,7 @@ export interface CheckResult {
   baselined?: string;
   /** The faults of the bundled corpus that make this check fail: how its verdict is proven. */
   provenBy?: readonly string[];
-  /** The check's own time: from its scenario's start to its conclusion (the whole scenario for one it left unconcluded). */
+  /** The check's own time: from its scenario's start to its conclusion (the scenario's, if it never concluded). */
   durationMs: number;
 }
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../helpers/processes.js';
 
-/** Runs the CLI behind a pseudo-terminal (util-linux `script`), so its stdout is a TTY; returns what the terminal got. */
+/** Runs the CLI behind a pseudo-terminal (util-linux `script`), its stdout a TTY; returns what the terminal got. */
 function onTerminal(
   args: string[],
   env: Record<string, string | undefined>,

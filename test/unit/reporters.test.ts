@@ -218,7 +218,7 @@ describe('console reporter', () => {
     });
     await new Promise((r) => setTimeout(r, 150));
     expect(out).toContain('  … shopping.catalog.search: 2 checks done, 1 failing, 1 scenario(s) under way\n');
-    // A result printed above it: the live line is erased first (one line up, to the end of the screen), then drawn again.
+    // A result printed above it: the live line is erased first (up a line, to the screen's end), then drawn again.
     const before = out.length;
     reporter.on(rest.find((e) => e.type === 'check-concluded')!);
     const printed = out.slice(before);
