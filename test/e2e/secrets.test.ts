@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, referenceServer, tempDir, type RunningServer } from '../helpers/processes.js';
+import { cli, everyReport, referenceServer, tempDir, type RunningServer } from '../helpers/processes.js';
 
 const SECRETS = [
   'Bearer-token-9f8e7d6c',
@@ -37,21 +37,10 @@ describe('secrets never appear in output', () => {
         fixtures: { search_query: SECRETS[2] },
       }),
     );
-    const files = ['r.json', 'r.xml', 'r.html'].map((f) => join(dir, f));
+    const { files, flags } = everyReport(dir, 'r');
     // A password in the target URL is a secret too, listed or not.
     const url = server.url.replace('://', `://${SECRETS[3]}:${SECRETS[4]}@`);
-    const r = await cli([
-      url,
-      '--config',
-      config,
-      '--verbose',
-      '--json',
-      files[0],
-      '--junit',
-      files[1],
-      '--html',
-      files[2],
-    ]);
+    const r = await cli([url, '--config', config, '--verbose', ...flags]);
     expect(r.code).toBe(1);
     // Curl lines read the credentials from variables; the bearer scheme stays written.
     expect(r.stdout).toMatch(/curl .*-H 'Authorization: Bearer '"\$\{AUTHORIZATION:\?set AUTHORIZATION\}"/);

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, referenceServer, ROOT, tempDir, type RunningServer } from '../helpers/processes.js';
+import { cli, everyReport, referenceServer, ROOT, tempDir, type RunningServer } from '../helpers/processes.js';
 import { readReport } from '../helpers/report.js';
 
 describe('keygen and signed requests', () => {
@@ -117,19 +117,8 @@ describe('an https business', () => {
   });
 
   it('with --insecure, is checked without verifying, and every report says so', async () => {
-    const files = ['insecure.json', 'insecure.xml', 'insecure.html'].map((f) => join(dir, f));
-    const r = await cli([
-      server.url,
-      '--insecure',
-      '--capabilities',
-      'catalog.search',
-      '--json',
-      files[0],
-      '--junit',
-      files[1],
-      '--html',
-      files[2],
-    ]);
+    const { files, flags } = everyReport(dir, 'insecure');
+    const r = await cli([server.url, '--insecure', '--capabilities', 'catalog.search', ...flags]);
     expect(r.code).toBe(0);
     const report = readReport(files[0]);
     expect(report.options.insecure).toBe(true);

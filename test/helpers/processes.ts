@@ -85,3 +85,9 @@ export function referenceServer(args: string[] = []): Promise<RunningServer> {
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'proto-conformance-test-'));
 }
+
+/** The JSON, JUnit and HTML reports of a run in `dir`, and the flags asking for them. */
+export function everyReport(dir: string, name: string): { files: string[]; flags: string[] } {
+  const files = ['json', 'xml', 'html'].map((ext) => join(dir, `${name}.${ext}`));
+  return { files, flags: ['--json', files[0], '--junit', files[1], '--html', files[2]] };
+}
