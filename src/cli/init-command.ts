@@ -11,6 +11,7 @@ import { serviceOf } from '../protocol/operations.js';
 import { DEFAULT_AGENT_PROFILE } from '../platform/agent-profile.js';
 import { EXIT } from '../report/exit-code.js';
 import { writeReportFile } from '../../reports/write-file.js';
+import { RUN_DEFAULTS } from './defaults.js';
 
 /** How a member still to be filled in reads: the loader leaves it out, so its checks are not-tested. */
 const todo = (suites: string, what: string) => `TODO(${suites}): ${what}`;
@@ -31,8 +32,8 @@ export async function initCommand(
   const client = new HttpClient({
     dialect,
     agentProfile: DEFAULT_AGENT_PROFILE,
-    timeoutMs: Number(opts.timeout) || 10_000,
-    maxResponseBytes: 5 * 1024 * 1024,
+    timeoutMs: Number(opts.timeout) || Number(RUN_DEFAULTS.timeout),
+    maxResponseBytes: Number(RUN_DEFAULTS.maxResponseBytes),
     headers: {},
   });
   try {

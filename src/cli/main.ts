@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { CAPABILITIES, SERVICES } from '../protocol/operations.js';
 import { DEFAULT_AGENT_PROFILE } from '../platform/agent-profile.js';
 import { DEFAULT_CONCURRENCY } from '../engine/concurrency.js';
+import { RUN_DEFAULTS } from './defaults.js';
 import { TOOL } from '../package-root.js';
 import { TargetUnusableError, UsageError } from '../errors.js';
 import { EXIT } from '../report/exit-code.js';
@@ -21,9 +22,6 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** The commands besides run, for "did you mean". */
 const COMMANDS = ['demo', 'init', 'regrade', 'keygen', 'reference-server', 'requirements', 'explain', 'help'];
-
-/** The whole-run bound when none is given: generous for a business 400 ms away, finite for one that hangs. */
-const DEFAULT_DEADLINE_MS = 10 * 60 * 1000;
 
 function runOptions(cmd: Command, opts: { demo: boolean }): Command {
   if (!opts.demo) {
@@ -78,15 +76,15 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
     .addOption(
       valued('--rate-limit <n>', 'at most n requests a second to any one origin (for runs against production)'),
     )
-    .addOption(valued('--timeout <ms>', 'per-request timeout in milliseconds', '10000'))
+    .addOption(valued('--timeout <ms>', 'per-request timeout in milliseconds', RUN_DEFAULTS.timeout))
     .addOption(
       valued(
         '--deadline <ms>',
         'bound on the whole run in milliseconds; requests under way and clean-up may take 5 s more',
-        String(DEFAULT_DEADLINE_MS),
+        RUN_DEFAULTS.deadline,
       ),
     )
-    .addOption(valued('--max-response-bytes <n>', 'largest response body read', String(5 * 1024 * 1024)))
+    .addOption(valued('--max-response-bytes <n>', 'largest response body read', RUN_DEFAULTS.maxResponseBytes))
     .addOption(valued('--json <file>', 'write the JSON report (- for stdout: the console goes to stderr)'))
     .addOption(valued('--junit <file>', 'write a JUnit XML report (- for stdout)'))
     .addOption(valued('--html <file>', 'write an HTML report (- for stdout)'))
@@ -189,7 +187,7 @@ export function program(): Command {
     .description('read a business profile and write a first config, with what still needs filling in')
     .option('-o, --out <file>', 'where to write the config', 'proto-conformance.config.json')
     .option('--force', 'replace a file already there')
-    .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', RUN_DEFAULTS.timeout)
     .action(async (url: string, opts: { out: string; force?: boolean; timeout: string }) => {
       const { initCommand } = await import('./init-command.js');
       process.exitCode = await initCommand(url, opts, out);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Reporter } from '../report/events.js';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from './record.js';
+import { RUN_DEFAULTS } from './defaults.js';
 import { executeRun, resolveRun, type RunOptions } from './run-command.js';
 
 /** The options of `regrade`: where the reports go, and how much the console says. */
@@ -29,10 +30,9 @@ export async function regradeCommand(file: string, opts: RegradeOptions, write: 
       ...opts,
       allow: record.options.allow,
       strict: record.options.strict,
-      timeout: '10000',
-      deadline: '600000',
+      ...RUN_DEFAULTS,
+      // One scenario at a time: a shared fixture's recorded answer goes to the scenario that asks first.
       concurrency: '1',
-      maxResponseBytes: String(5 * 1024 * 1024),
       endpoint: [],
       ...(record.target.leftOut?.length ? { capabilities: record.target.capabilities.join(',') } : {}),
     },
