@@ -125,7 +125,8 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
           return resultOf(plan, suite, scenario.id, scenario.effect, spec, kept);
         });
         tell({ type: 'scenario-finished', suite: suite.id, scenario: scenario.id, capability, results: out });
-        failures += out.filter((r) => r.verdict === 'fail').length;
+        // A failure the baseline accepts is not one of the failures --max-failures counts.
+        failures += out.filter((r) => r.verdict === 'fail' && !plan.baseline?.accepts(r)).length;
         if (plan.maxFailures !== undefined && failures >= plan.maxFailures)
           plan.stop?.stop({
             reason: 'max-failures',

@@ -38,7 +38,12 @@ export class Baseline {
     const known = this.byCheck.get(result.id);
     if (!known) return result;
     if (result.verdict === 'pass') this.passing.push(result.id);
-    return ACCEPTABLE.has(result.verdict) ? { ...result, baselined: known.reason } : result;
+    return this.accepts(result) ? { ...result, baselined: known.reason } : result;
+  }
+
+  /** Whether the baseline accepts this result's failure (asking changes nothing). */
+  accepts(result: CheckResult): boolean {
+    return this.byCheck.has(result.id) && ACCEPTABLE.has(result.verdict);
   }
 
   /** Entries whose check passed in this run: to be removed from the file. */
