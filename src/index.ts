@@ -21,3 +21,4 @@ export { allRequirements, findRequirement } from './register/index.js';
 export type { Level, Requirement } from './register/types.js';
 export { suites } from '../suites/index.js';
 export { consoleReporter, htmlReport, jsonReport, junitXml } from '../reports/index.js';
+export { Baseline, baselineOf, type BaselineFile, type KnownFailure } from './report/baseline.js';
