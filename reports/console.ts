@@ -59,7 +59,7 @@ export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
   const chalk = new Chalk({ level: opts.color ? 1 : 0 });
   const paint = painter(chalk);
   const verbose = !!opts.verbose;
-  const exchanges = new Map<number, Exchange>();
+  const recorded = new Map<number, Extract<RunEvent, { type: 'exchange-recorded' }>>();
   const live = opts.live && !opts.quiet ? new LiveStatus(opts.write, opts.columns ?? 80) : undefined;
   let leftOut: ReadonlySet<string> = new Set();
   let heading: string | undefined;
@@ -95,7 +95,8 @@ export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
           print(['', chalk.yellow(`stopping: ${safe(event.stopped.message)}; writing what the run has`)]);
           return;
         case 'exchange-recorded':
-          exchanges.set(event.exchange.seq, event.exchange);
+          // Kept, not read: only the exchanges a failure cites are read (and so redacted).
+          recorded.set(event.seq, event);
           return;
         case 'scenario-started':
           live?.started(event.capability);
@@ -112,7 +113,9 @@ export function consoleReporter(opts: ConsoleReporterOptions): Reporter {
           const lines: string[] = [];
           if (check.capability !== heading) lines.push('', chalk.bold.underline(safe(check.capability)));
           heading = check.capability;
-          const cited = check.evidence.map((seq) => exchanges.get(seq)).filter((x) => x !== undefined);
+          const cited = DETAILED.has(check.verdict)
+            ? check.evidence.map((seq) => recorded.get(seq)?.exchange).filter((x) => x !== undefined)
+            : [];
           lines.push(...renderCheck(check, cited, chalk, paint, verbose));
           print(lines);
           return;

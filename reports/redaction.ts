@@ -135,9 +135,21 @@ export class OutputRedaction {
         };
       case 'notice':
         return { ...event, message: this.text(event.message) };
-      case 'exchange-recorded':
+      case 'exchange-recorded': {
         this.learn(log);
-        return { ...event, exchange: this.exchange(event.exchange) };
+        // Redacted when read, once: most reporters read few of them (the console, those a failure cites).
+        const raw = event.exchange;
+        let out: Exchange | undefined;
+        const redact = (x: Exchange) => this.exchange(x);
+        return {
+          type: 'exchange-recorded',
+          seq: event.seq,
+          get exchange() {
+            out ??= redact(raw);
+            return out;
+          },
+        };
+      }
       case 'scenario-finished':
         return { ...event, results: event.results.map((r) => this.result(r, log)) };
       case 'check-concluded':

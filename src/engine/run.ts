@@ -80,7 +80,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   );
   const hear = (exchange: Exchange) => {
     judge.see(exchange);
-    tell({ type: 'exchange-recorded', exchange });
+    tell({ type: 'exchange-recorded', seq: exchange.seq, exchange });
   };
   // Discovery's exchanges came before the run did.
   for (const x of plan.client.exchanges) hear(x);
@@ -213,7 +213,7 @@ export async function reportWithoutChecks(
     for (const r of reporters) void r.on(event);
   };
   tell({ type: 'run-started', run: info });
-  for (const exchange of log) tell({ type: 'exchange-recorded', exchange });
+  for (const exchange of log) tell({ type: 'exchange-recorded', seq: exchange.seq, exchange });
   if ('stopped' in ended) tell({ type: 'interrupted', stopped: ended.stopped });
   const resources = createdResources(log);
   const entry: CheckResult =

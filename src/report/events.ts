@@ -16,8 +16,11 @@ export type RunEvent =
   /** A run-level fact a reader must not miss; the report lists it again among its notices. */
   | { type: 'notice'; message: string }
   | { type: 'scenario-started'; suite: string; scenario: string; capability: string }
-  /** An exchange as the run's log numbered it: its evidence number is `exchange.seq`. */
-  | { type: 'exchange-recorded'; exchange: Exchange }
+  /**
+   * An exchange as the run's log numbered it (`seq`, its evidence number). Reading `exchange` may
+   * cost its redaction: a reporter that needs few of them keeps the event and reads it when cited.
+   */
+  | { type: 'exchange-recorded'; seq: number; readonly exchange: Exchange }
   /**
    * A scenario is over (or was never run: gated by applicability or `--allow`, or not reached
    * before a stop), with the results of its checks.
@@ -42,7 +45,7 @@ export function replayEvents(report: RunReport): RunEvent[] {
   const { tool, target, options, startedAt, seed } = report;
   return [
     { type: 'run-started', run: { tool, target, options, startedAt, seed } },
-    ...report.exchanges.map((exchange) => ({ type: 'exchange-recorded' as const, exchange })),
+    ...report.exchanges.map((exchange) => ({ type: 'exchange-recorded' as const, seq: exchange.seq, exchange })),
     ...report.checks.map((result) => ({ type: 'check-concluded' as const, result })),
     ...(report.stopped ? [{ type: 'interrupted' as const, stopped: report.stopped }] : []),
     ...report.notices.map((message) => ({ type: 'notice' as const, message })),
