@@ -296,8 +296,29 @@ export class HttpClient {
         startedAt: a.startedAt.toISOString(),
         waitedMs: wait,
       });
+      // The whole origin waits, not this request alone: the others would only meet the limit again.
+      this.holdOrigin(wire.url, wait);
       // A stop ends the wait: the request is not retried, and the scenario ends as the stop says.
       await sleep(wait, this.halted(req));
+      this.refuseWhenStopped(req);
+    }
+  }
+
+  /** Per origin, until when no request goes out (performance.now()): what a 429 or 503 asked. */
+  private readonly heldUntil = new Map<string, number>();
+
+  private holdOrigin(url: string, ms: number): void {
+    const origin = originOf(url);
+    if (origin) this.heldUntil.set(origin, Math.max(this.heldUntil.get(origin) ?? 0, performance.now() + ms));
+  }
+
+  /** Waits while the origin is held after a 429 or 503; a stop ends the wait. */
+  private async whileHeld(url: string, req: OutgoingRequest): Promise<void> {
+    const origin = originOf(url);
+    for (;;) {
+      const left = (origin ? (this.heldUntil.get(origin) ?? 0) : 0) - performance.now();
+      if (left <= 0) return;
+      await sleep(left, this.halted(req));
       this.refuseWhenStopped(req);
     }
   }
@@ -312,12 +333,8 @@ export class HttpClient {
   private async pace(url: string, req: OutgoingRequest): Promise<void> {
     const rate = this.opts.ratePerOrigin;
     if (!rate) return;
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      return;
-    }
+    const origin = originOf(url);
+    if (!origin) return;
     const turn = (this.lastSent.get(origin) ?? Promise.resolve(Number.NEGATIVE_INFINITY)).then(async (last) => {
       const wait = last + 1000 / rate - performance.now();
       if (wait > 0) await sleep(wait, this.halted(req));
@@ -331,6 +348,7 @@ export class HttpClient {
   /** One request on the wire and its response, read through the response steps. */
   private async attempt(wire: WireRequest, req: OutgoingRequest): Promise<Attempt> {
     if (this.opts.transcript) return this.replayed(wire, req, this.opts.transcript);
+    await this.whileHeld(wire.url, req);
     await this.pace(wire.url, req);
     const deadline = requestDeadline(this.opts.timeoutMs, this.cutOff());
     const startedAt = new Date();
@@ -562,4 +580,13 @@ function classify(err: unknown, timeoutMs: number, timedOut: boolean): Transport
   const code = e.code ?? e.cause?.code;
   const message = e.cause?.message ?? e.message ?? String(err);
   return { kind: 'network', message: code ? `${code}: ${message}` : message, ...(code ? { code } : {}) };
+}
+
+/** A URL's origin, or undefined for one that is not a URL. */
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -51,3 +51,44 @@ describe('decodeContent (a coded body is judged decoded)', () => {
     );
   });
 });
+
+describe('a 429 holds its whole origin', () => {
+  it('keeps the other requests to that origin back for the wait it asked, not only the refused one', async () => {
+    const { createServer } = await import('node:http');
+    const { HttpClient } = await import('../../src/http/client.js');
+    const { PROTO_DIALECT } = await import('../../src/dialect/dialect.js');
+    const arrivals: number[] = [];
+    let first = true;
+    const server = createServer((_req, res) => {
+      arrivals.push(performance.now());
+      if (first) {
+        first = false;
+        res.writeHead(429, { 'Retry-After': '1' }).end();
+      } else res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/x`;
+    const c = new HttpClient({
+      dialect: PROTO_DIALECT,
+      agentProfile: 'https://me.example/.well-known/proto',
+      timeoutMs: 5000,
+      maxResponseBytes: 1000,
+      headers: {},
+    });
+    try {
+      const start = performance.now();
+      const refused = c.send({ operation: 'a', method: 'GET', url });
+      await new Promise((r) => setTimeout(r, 100));
+      // Sent while the origin is held: it waits with the refused one.
+      const other = await c.send({ operation: 'b', method: 'GET', url });
+      expect(other.status).toBe(200);
+      expect((await refused).status).toBe(200);
+      expect(arrivals).toHaveLength(3);
+      expect(arrivals[1] - start).toBeGreaterThanOrEqual(990);
+      expect(arrivals[2] - start).toBeGreaterThanOrEqual(990);
+    } finally {
+      await c.close();
+      server.close();
+    }
+  });
+});
