@@ -479,6 +479,8 @@ function requestDeadline(timeoutMs: number, cut: AbortSignal | undefined): { sig
 
 /** Waits `ms`, or less when `cut` aborts first. */
 function sleep(ms: number, cut: AbortSignal | undefined): Promise<void> {
+  // A signal that fired already fires no event: a wait begun after a stop ends at once.
+  if (cut?.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {
