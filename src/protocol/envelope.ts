@@ -1,5 +1,5 @@
 import { envelopeOf, isObject, type Dialect } from '../dialect/dialect.js';
-import type { Exchange } from '../report/exchange.js';
+import { type Exchange, statusOrError } from '../report/exchange.js';
 import { messagesOf } from './messages.js';
 
 export const VERSION_PATTERN = /^(\d{4}-\d{2}-\d{2}|draft)$/;
@@ -56,7 +56,7 @@ export function businessErrorProblems(
   want: { code: string; continueUrl?: boolean },
 ): string[] {
   const problems: string[] = [];
-  if (x.status !== 200) problems.push(`HTTP ${x.status ?? x.transportError?.message}, expected 200`);
+  if (x.status !== 200) problems.push(`HTTP ${statusOrError(x)}, expected 200`);
   const env = envelopeOf(dialect, x.json);
   const status = isObject(env) ? env.status : undefined;
   if (status !== 'error') problems.push(`${dialect.envelopeKey}.status is ${JSON.stringify(status)}, expected "error"`);

@@ -1,5 +1,5 @@
 import { isObject } from '../dialect/dialect.js';
-import type { Exchange } from '../report/exchange.js';
+import { type Exchange, statusOrError } from '../report/exchange.js';
 import { sameJson } from './canonical.js';
 
 /**
@@ -15,7 +15,7 @@ import { sameJson } from './canonical.js';
 export function replayDifferences(first: Exchange, replay: Exchange): string[] {
   const out: string[] = [];
   if (replay.status !== first.status)
-    out.push(`HTTP ${replay.status ?? replay.transportError?.message}, the first answer was HTTP ${first.status}`);
+    out.push(`HTTP ${statusOrError(replay)}, the first answer was HTTP ${first.status}`);
   const bothJson = first.json !== undefined && replay.json !== undefined;
   const same = bothJson ? sameJson(first.json, replay.json) : first.responseBody === replay.responseBody;
   if (!same) out.push(bothJson ? 'another JSON body than the first answer' : 'another body than the first answer');

@@ -65,6 +65,9 @@ export interface TransportError {
   code?: string;
 }
 
+/** What came back, for a message: the HTTP status, or why no answer came (the transport error). */
+export const statusOrError = (x: Exchange): string => String(x.status ?? x.transportError?.message ?? 'no answer');
+
 /** Whether a check may cite the exchange: it got an answer and was not a clean-up. */
 export const citable = (x: Exchange): boolean => x.role !== 'cleanup';
 

@@ -2,7 +2,7 @@ import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import { carriesResourceOf, refusesContent } from '../../src/protocol/envelope.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { isRfc3339DateTime } from '../../src/protocol/time.js';
@@ -45,7 +45,7 @@ function answered(t: ScenarioContext, x: Exchange): string {
   const body = isObject(x.json)
     ? Object.fromEntries(Object.entries(x.json).filter(([k]) => k !== t.dialect.envelopeKey))
     : (x.json ?? x.responseBody);
-  return `HTTP ${x.status ?? x.transportError?.message}: ${brief(body, 240)}`;
+  return `HTTP ${statusOrError(x)}: ${brief(body, 240)}`;
 }
 
 export const askSuite: Suite = {
@@ -276,7 +276,7 @@ function judgeAnswer<C extends string>(
   const plain = plainAnswer(x);
   const why =
     x.status !== 200
-      ? `${what} got HTTP ${x.status ?? x.transportError?.message}`
+      ? `${what} got HTTP ${statusOrError(x)}`
       : plain === undefined
         ? `${what} got no populated answer: answer is ${brief(isObject(x.json) ? x.json.answer : undefined)}`
         : `${what} was answered with messages ${brief(messagesOf(x.json).map((m) => ({ type: m.type, code: m.code, content: m.content, path: m.path })))}`;
@@ -406,9 +406,7 @@ async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promis
     refusesContent(x) || (x.status === 200 && (errorsOf(x).length > 0 || envelopeStatus(t, x) === 'error'));
   const served = sent.filter((s) => !refused(s.x));
   t.check('ask.malformed-body', served.length === 0, {
-    message: served
-      .map((s) => `a body where ${s.what} got HTTP ${s.x.status ?? s.x.transportError?.message}`)
-      .join('; '),
+    message: served.map((s) => `a body where ${s.what} got HTTP ${statusOrError(s.x)}`).join('; '),
     expected: 'an HTTP 4xx refusing the body, or HTTP 200 with status error or an error message, for each',
     actual: served.map((s) => answered(t, s.x)).join(' | '),
     exchanges: sent.map((s) => s.x),

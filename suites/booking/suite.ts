@@ -2,7 +2,7 @@ import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
@@ -226,7 +226,7 @@ export const bookingSuite: Suite = {
         const code =
           messagesOf(x.json).find((m) => m.type === 'error')?.code ?? (isObject(x.json) ? x.json.code : undefined);
         t.observe('booking.not-found', {
-          message: `an unknown booking session answered HTTP ${x.status ?? x.transportError?.message}${code === undefined ? '' : ` with code ${brief(code)}`}${carriesResource(x) ? ', carrying a session' : ''}`,
+          message: `an unknown booking session answered HTTP ${statusOrError(x)}${code === undefined ? '' : ` with code ${brief(code)}`}${carriesResource(x) ? ', carrying a session' : ''}`,
           exchanges: [x],
         });
       },
@@ -349,7 +349,7 @@ async function keptWhenResent(t: ScenarioContext<'booking.update-kept'>, before:
     t.check('booking.update-kept', false, {
       message: judged.why,
       expected: 'HTTP 200 with the session',
-      actual: `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json, 200)}`,
+      actual: `HTTP ${statusOrError(x)}: ${brief(x.json, 200)}`,
       exchanges: [x],
     });
   };
@@ -407,7 +407,7 @@ async function refusedForItself<C extends string>(
 ): Promise<void> {
   const x = await t.call('booking.update', { id: String(control.id), input: { resource: control, changes: {} } });
   if (x.status === 200 && carriesResource(x)) return;
-  const why = `the same session refused an update with the config's whole people too (HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json, 160)}), so the refusal (HTTP ${refused.status ?? refused.transportError?.message}) is not about what this update left out or got wrong`;
+  const why = `the same session refused an update with the config's whole people too (HTTP ${statusOrError(x)}: ${brief(x.json, 160)}), so the refusal (HTTP ${statusOrError(refused)}) is not about what this update left out or got wrong`;
   t.stopNotTested(why, { check: checkId, exchanges: [refused, x] });
 }
 
@@ -431,9 +431,9 @@ async function invalidGuest(t: ScenarioContext<'booking.invalid-guest-200'>): Pr
   const ok = x.status === 200;
   if (!ok) await refusedForItself(t, 'booking.invalid-guest-200', body, x);
   t.check('booking.invalid-guest-200', ok, {
-    message: `an update whose first guest has the email "not-an-email-address" answered HTTP ${x.status ?? x.transportError?.message}`,
+    message: `an update whose first guest has the email "not-an-email-address" answered HTTP ${statusOrError(x)}`,
     expected: 'HTTP 200 (the session, or an error, with messages)',
-    actual: `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json, 200)}`,
+    actual: `HTTP ${statusOrError(x)}: ${brief(x.json, 200)}`,
   });
 }
 
@@ -505,7 +505,7 @@ async function cancelCompleted(t: ScenarioContext<'booking.cancel-completed'>, f
     .filter((m) => m.type === 'error')
     .map((m) => `${String(m.code)} (${String(m.severity)})`);
   t.observe('booking.cancel-completed', {
-    message: `cancel of a completed booking answered HTTP ${canceled.status ?? canceled.transportError?.message}${carriesResource(canceled) ? ` with status ${brief(statusOf(canceled))}` : ''}${said.length ? `, errors ${said.join(', ')}` : ''}`,
+    message: `cancel of a completed booking answered HTTP ${statusOrError(canceled)}${carriesResource(canceled) ? ` with status ${brief(statusOf(canceled))}` : ''}${said.length ? `, errors ${said.join(', ')}` : ''}`,
     exchanges: [canceled],
   });
 }

@@ -2,7 +2,7 @@ import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import { sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { isFilterStep, parseSteps } from '../../src/protocol/json-path.js';
@@ -372,12 +372,12 @@ async function currentOnGet(t: ScenarioContext<'checkout.get'>): Promise<void> {
   t.check('checkout.get', ok, {
     message:
       x.status !== 200 || after.id !== before.id
-        ? `Get answered HTTP ${x.status ?? x.transportError?.message} with session ${brief(after.id)}`
+        ? `Get answered HTTP ${statusOrError(x)} with session ${brief(after.id)}`
         : after.status !== before.status
           ? `Get says status ${brief(after.status)}; the last update answered ${brief(before.status)}`
           : 'Get shows other lines than the last update answered',
     expected: `HTTP 200, session ${brief(before.id)} in status ${brief(before.status)} with the lines ${brief(lineSetOf(t, updated), 160)}`,
-    actual: `HTTP ${x.status ?? x.transportError?.message}, session ${brief(after.id)} in status ${brief(after.status)} with the lines ${brief(lineSetOf(t, x), 160)}`,
+    actual: `HTTP ${statusOrError(x)}, session ${brief(after.id)} in status ${brief(after.status)} with the lines ${brief(lineSetOf(t, x), 160)}`,
     exchanges: [updated, x],
   });
 }

@@ -1,6 +1,6 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type CheckSpec, type Scenario, type Suite } from '../../src/engine/suite.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import { changedBody, reformatted, replayDifferences } from '../../src/protocol/idempotency.js';
 import { brief } from '../../src/protocol/messages.js';
 import { operation, operationsOf } from '../../src/protocol/operations.js';
@@ -136,9 +136,9 @@ async function exercise(t: ScenarioContext<IdempotencyCheck>, s: IdempotencySubj
   discard(made);
   const judgeBare = (x: Exchange) =>
     t.check(`${p}.missing-key`, x.status === 400, {
-      message: `a request without Idempotency-Key answered HTTP ${x.status ?? x.transportError?.message}`,
+      message: `a request without Idempotency-Key answered HTTP ${statusOrError(x)}`,
       expected: 'HTTP 400',
-      actual: `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody)}`,
+      actual: `HTTP ${statusOrError(x)}: ${brief(x.json ?? x.responseBody)}`,
       exchanges: [x],
     });
   // Served without a key is a finding whatever came next; a refusal counts only if the keyed request is served.

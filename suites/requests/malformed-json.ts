@@ -1,6 +1,6 @@
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import { messagesOf } from '../../src/protocol/messages.js';
 import type { Operation } from '../../src/protocol/operations.js';
 import { answer, type RequestCheck, type Send } from './probe.js';
@@ -33,7 +33,7 @@ export async function judgeMalformedJson(
   const body = x.json;
   const shaped = isObject(body) && typeof body.code === 'string' && typeof body.content === 'string';
   t.check(id, x.status === 400 && shaped, {
-    message: `a body that is not JSON answered HTTP ${x.status ?? x.transportError?.message}${x.status === 400 && !shaped ? ' without a JSON body carrying code and content' : ''}`,
+    message: `a body that is not JSON answered HTTP ${statusOrError(x)}${x.status === 400 && !shaped ? ' without a JSON body carrying code and content' : ''}`,
     expected: 'HTTP 400 with a JSON body carrying code and content',
     actual: answer(x),
     exchanges: [x],

@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import type { Operation } from '../../src/protocol/operations.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
 import type { BrokenProfile } from '../../src/platform/profile-server.js';
@@ -39,7 +39,7 @@ export async function judgePlatformProfiles(
         exchanges: [control, x],
       });
     t.check(id, x.status === status, {
-      message: `${what} was refused with HTTP ${x.status ?? x.transportError?.message}`,
+      message: `${what} was refused with HTTP ${statusOrError(x)}`,
       expected: `HTTP ${status}, or the request served`,
       actual: answer(x),
       exchanges: [control, x],
@@ -56,7 +56,7 @@ export async function judgePlatformProfiles(
       `the business answered HTTP ${x.status} without fetching ${url}, so it never met ${unknown}`,
     );
   t.check(ids[2], x.status === control.status, {
-    message: `${unknown} gave HTTP ${x.status ?? x.transportError?.message}`,
+    message: `${unknown} gave HTTP ${statusOrError(x)}`,
     expected: `HTTP ${control.status}, as with the plain profile`,
     actual: answer(x),
     exchanges: [control, x],

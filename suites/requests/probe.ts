@@ -1,4 +1,4 @@
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import type { RequestStep } from '../../src/http/pipeline.js';
 import { brief } from '../../src/protocol/messages.js';
 import type { Operation } from '../../src/protocol/operations.js';
@@ -35,8 +35,7 @@ export type Send = (extra: {
 }) => Promise<Exchange>;
 
 /** `HTTP 401: {…}`: what an exchange answered, briefly. */
-export const answer = (x: Exchange) =>
-  `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody, 160)}`;
+export const answer = (x: Exchange) => `HTTP ${statusOrError(x)}: ${brief(x.json ?? x.responseBody, 160)}`;
 
 /** Whether a config list of operations (`*` for all) names this one. */
 export const covers = (list: string[] | undefined, op: Operation) =>

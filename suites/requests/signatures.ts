@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import type { Operation } from '../../src/protocol/operations.js';
 import { contentDigestStep, signatureStep, type RequestStep } from '../../src/http/pipeline.js';
 import { answer, covers, type RequestCheck, type Send } from './probe.js';
@@ -41,7 +41,7 @@ export async function judgeRequestSignatures(
   const judge = async (id: RequestCheck, what: string, replace: RequestStep[], statuses = [401]) => {
     const x = await send({ replace });
     t.check(id, x.status !== undefined && statuses.includes(x.status), {
-      message: `${what} answered HTTP ${x.status ?? x.transportError?.message}`,
+      message: `${what} answered HTTP ${statusOrError(x)}`,
       expected: `HTTP ${statuses.join(' or ')}`,
       actual: answer(x),
       exchanges: [control, x],

@@ -5,7 +5,7 @@
 import type { RunConfig } from '../../src/config/config.js';
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import { refusesContent } from '../../src/protocol/envelope.js';
 import { DISTANCE_TOLERANCE, distanceMeters, readPoint, type Point } from '../../src/protocol/geo.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
@@ -66,8 +66,7 @@ export function isRejection(t: ScenarioContext, x: Exchange): boolean {
   return error && locationsOf(x.json).length === 0;
 }
 
-export const answered = (x: Exchange) =>
-  `HTTP ${x.status ?? x.transportError?.message}: ${brief(x.json ?? x.responseBody, 200)}`;
+export const answered = (x: Exchange) => `HTTP ${statusOrError(x)}: ${brief(x.json ?? x.responseBody, 200)}`;
 
 export interface Walk {
   /** Every page's exchange, in order. */

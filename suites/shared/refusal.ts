@@ -66,4 +66,4 @@ export function readRefusal(x: Exchange, members: readonly string[]): Refusal {
 }
 
 /** A refusal's text for a report: quoted, or said to be missing. */
-export const said = (r: Refusal): string => (r.text ? `"${r.text}"` : 'no reason given');
+export const said = (r: Pick<Refusal, 'text'>): string => (r.text ? `"${r.text}"` : 'no reason given');

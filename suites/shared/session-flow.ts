@@ -8,7 +8,7 @@
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import { sameJson } from '../../src/protocol/canonical.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import { resolvePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { paymentInstrument, type Json } from '../../src/protocol/recipes.js';
@@ -199,15 +199,13 @@ function judgeRefusedCreate(kind: SessionKind, x: Exchange): CreateOutcome {
       cause: 'items',
       x,
       why: kind.refusedCreate(
-        x.status === 400
-          ? `HTTP 400: ${said(refusal)}`
-          : `${String(error?.code)}: ${said({ text: textOf(error), absent: [] })}`,
+        x.status === 400 ? `HTTP 400: ${said(refusal)}` : `${String(error?.code)}: ${said({ text: textOf(error) })}`,
       ),
     };
   return {
     kind: 'broken',
     x,
-    why: `create answered HTTP ${x.status ?? x.transportError?.message} without a session: ${brief(x.json)}`,
+    why: `create answered HTTP ${statusOrError(x)} without a session: ${brief(x.json)}`,
   };
 }
 
@@ -247,7 +245,7 @@ export async function checkCancel<C extends string>(
       ? `cancel answered canceled, but a Get right after it shows the session ${brief(statusOf(read))}`
       : `cancel answered HTTP ${canceled.status} with status ${brief(statusOf(canceled))}`,
     expected: `HTTP 200, status canceled${trusted ? ', and a Get after it showing the session canceled' : ''}`,
-    actual: `HTTP ${canceled.status}, status ${brief(statusOf(canceled))}${read ? `; Get: HTTP ${read.status ?? read.transportError?.message}, status ${brief(statusOf(read))}` : ''}`,
+    actual: `HTTP ${canceled.status}, status ${brief(statusOf(canceled))}${read ? `; Get: HTTP ${statusOrError(read)}, status ${brief(statusOf(read))}` : ''}`,
     ...(open && read ? { exchanges: [canceled, read] } : {}),
   });
 }
@@ -289,7 +287,7 @@ export async function checkLeftOut<C extends string>(
     const refusal = readRefusal(x, kind.members);
     return t.notTested(
       check,
-      `the business refused the update without ${member} (HTTP ${x.status ?? x.transportError?.message}: ${said(refusal)}), so nothing of it was kept`,
+      `the business refused the update without ${member} (HTTP ${statusOrError(x)}: ${said(refusal)}), so nothing of it was kept`,
       [x],
     );
   }
@@ -363,7 +361,7 @@ export function judgeRefusedUpdate(kind: SessionKind, x: Exchange, sessions: Exc
     kind: 'broken',
     sessions,
     last,
-    why: `update answered HTTP ${x.status ?? x.transportError?.message} without the session: ${brief(x.json)}`,
+    why: `update answered HTTP ${statusOrError(x)} without the session: ${brief(x.json)}`,
   };
 }
 
@@ -498,5 +496,5 @@ export function refusedCompleteReason(kind: SessionKind, done: Completion): stri
   const asks = pointing(x);
   return asks.length
     ? `${kind.name} complete asks for ${asks.map(describeAsk).join('; ')}, which the config does not supply (or does not satisfy): add it to fixtures or payment in --config`
-    : `${kind.name} complete was refused: ${errors.map((m) => `${String(m.code)} (${said({ text: textOf(m), absent: [] })})`).join('; ')}; if payment.token in --config should be accepted, the business says why it was not`;
+    : `${kind.name} complete was refused: ${errors.map((m) => `${String(m.code)} (${said({ text: textOf(m) })})`).join('; ')}; if payment.token in --config should be accepted, the business says why it was not`;
 }

@@ -3,6 +3,7 @@ import { isObject } from '../../src/dialect/dialect.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import { unknownId } from './catalog-fixtures.js';
+import { statusOrError } from '../../src/report/exchange.js';
 
 /**
  * One read of an identifier the business never issued, which the spec answers with the
@@ -42,7 +43,7 @@ export function unknownIdScenario<C extends string>(o: {
         const code =
           messagesOf(x.json).find((m) => m.type === 'error')?.code ?? (isObject(x.json) ? x.json.code : undefined);
         return t.observe(o.checkId, {
-          message: `an unknown ${o.subject} answered HTTP ${x.status ?? x.transportError?.message}${code === undefined ? '' : ` with code ${brief(code)}`}`,
+          message: `an unknown ${o.subject} answered HTTP ${statusOrError(x)}${code === undefined ? '' : ` with code ${brief(code)}`}`,
           exchanges: [x],
         });
       }
