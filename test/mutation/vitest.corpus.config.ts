@@ -31,9 +31,9 @@ class CheapestFirst {
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
-    // The in-process corpus, the unit tests of the protocol primitives and of the suites' readers the
-    // checks build on (refusals, session rules), and the pinned suite declarations (ids, titles, effects,
-    // requirements).
+    // The in-process corpus, the unit tests of the protocol primitives and of what the checks build on
+    // (refusals, session rules, the session flows against a scripted business), and the pinned suite
+    // declarations (ids, titles, effects, requirements).
     include: [
       'test/corpus/**/*.test.ts',
       'test/unit/protocol.test.ts',
@@ -41,6 +41,9 @@ export default defineConfig({
       'test/unit/signatures.test.ts',
       'test/unit/refusal.test.ts',
       'test/unit/session-rules.test.ts',
+      'test/unit/session-flow.test.ts',
+      'test/unit/checkout-flow.test.ts',
+      'test/unit/booking-flow.test.ts',
       'test/unit/declarations.test.ts',
     ],
     // The corpus under latency and a rate limit proves the client waits, not what a check says: seconds a mutant.

@@ -1,0 +1,79 @@
+/**
+ * A scenario context whose business answers from a script, for unit tests of what the suites'
+ * flows decide: every call is recorded, and each conclusion, clean-up and stop is kept to assert on.
+ */
+import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Exchange } from '../../src/report/exchange.js';
+
+export const x = (status: number | undefined, json?: unknown, sentJson?: unknown) =>
+  ({ status, json, sentJson }) as unknown as Exchange;
+
+export const session = (status: string, more: object = {}) => ({
+  proto: { version: '2026-04-08', status: 'success' },
+  id: 'chk_1',
+  status,
+  ...more,
+});
+
+export const ask = (path: string, code = 'missing', more: object = {}) => ({ type: 'error', code, path, ...more });
+
+export type Call = {
+  op: string;
+  opts: { id?: string; input?: { resource?: unknown; members?: unknown; [k: string]: unknown }; [k: string]: unknown };
+};
+
+export interface Concluded {
+  kind: string;
+  message?: string;
+  expected?: string;
+  actual?: string;
+  exchanges?: Exchange[];
+}
+
+/**
+ * `answer` gives the business's answer to each call (numbered from 1); what a request carried is
+ * the update's resource, or the members a create adds, unless the answer says otherwise. A stop
+ * throws `not-tested: why` or `blocked by CHECK`.
+ */
+export function scripted(
+  answer: (call: Call, n: number) => Exchange,
+  setup: { target?: object; config?: object } = {},
+) {
+  const calls: Call[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const concluded = new Map<string, Concluded>();
+  const stopNotTested = (why: string): never => {
+    throw new Error(`not-tested: ${why}`);
+  };
+  const t = {
+    dialect: PROTO_DIALECT,
+    target: { capabilities: new Set<string>(), ...setup.target },
+    config: setup.config ?? {},
+    async call(op: string, opts: Call['opts'] = {}) {
+      const call = { op, opts };
+      calls.push(call);
+      const answered = answer(call, calls.length);
+      const sent = answered.sentJson ?? opts.input?.resource ?? opts.input?.members;
+      return { ...answered, operation: op, sentJson: sent };
+    },
+    once: <T>(_key: string, work: () => Promise<T>) => work(),
+    cleanup: (step: () => Promise<unknown>) => cleanups.push(step),
+    check(id: string, ok: boolean, finding: object) {
+      concluded.set(id, { kind: ok ? 'held' : 'broken', ...finding });
+      return ok;
+    },
+    observe: (id: string, finding: object) => concluded.set(id, { kind: 'observed', ...finding }),
+    notTested: (id: string, message: string, exchanges?: Exchange[]) =>
+      concluded.set(id, { kind: 'not-tested', message, exchanges }),
+    need<T>(value: T | undefined, what: string): T {
+      if (value === undefined || (Array.isArray(value) && value.length === 0)) stopNotTested(`needs ${what}`);
+      return value as T;
+    },
+    stopNotTested,
+    stopBlocked: (by: string): never => {
+      throw new Error(`blocked by ${by}`);
+    },
+  };
+  return { t: t as unknown as ScenarioContext<string>, calls, cleanups, concluded };
+}
