@@ -51,7 +51,7 @@ describe('reading a refusal', () => {
     expect(textOf({ content: '   ', detail: 'currency is required' })).toBe('currency is required');
     expect(textOf(null)).toBeUndefined();
     expect(textOf('currency is required')).toBeUndefined();
-    expect(said({ text: 'currency is required', absent: [] })).toBe('"currency is required"');
+    expect(said({ text: 'currency is required' })).toBe('"currency is required"');
   });
 
   it('reads error messages and messages without a type, never warnings or infos', () => {
