@@ -165,11 +165,6 @@ export class ScenarioContext<in C extends string = never> {
     return this.record(x, true, true);
   }
 
-  /** The body bytes an earlier request carried, unredacted. */
-  sentBody(of: Exchange): string | undefined {
-    return this.client.sentBody(of);
-  }
-
   /**
    * Logs an exchange; the one place that decides what a transport failure means. A network failure
    * is the run's error wherever it happens (the scenario ends `error`, never a failed check): the

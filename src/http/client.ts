@@ -263,11 +263,6 @@ export class HttpClient {
     });
   }
 
-  /** The body bytes an exchange's request carried, unredacted: to derive a changed body from. */
-  sentBody(of: Exchange): string | undefined {
-    return this.sent.get(of)?.wire.body;
-  }
-
   /** The signal that cuts off a request under way: the end of the grace after a stop. */
   private cutOff(): AbortSignal | undefined {
     return this.opts.stop?.grace;

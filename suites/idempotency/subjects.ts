@@ -129,7 +129,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
     effect: 'write',
     async prepare(t) {
       // A create that worked, so the body carries whatever members this business needs.
-      const body = t.sentBody(await newSession(t));
+      const body = (await newSession(t)).requestBody;
       return { send: (o) => t.call('checkout.create', { rawBody: body, ...o }) };
     },
     made: idOf,
@@ -191,7 +191,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
     operation: 'booking.create',
     effect: 'write',
     async prepare(t) {
-      const body = t.sentBody(await newBooking(t));
+      const body = (await newBooking(t)).requestBody;
       return { send: (o) => t.call('booking.create', { rawBody: body, ...o }) };
     },
     made: idOf,

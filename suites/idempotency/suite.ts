@@ -151,7 +151,7 @@ async function exercise(t: ScenarioContext<IdempotencyCheck>, s: IdempotencySubj
 
   await judgeReplay(t, s, first, made, discard);
   if (s.conflict) {
-    const changed = changedBody(t.sentBody(first), s.conflict);
+    const changed = changedBody(first.requestBody, s.conflict);
     const conflictChecks: IdempotencyCheck[] = [
       `${p}.conflict-409`,
       ...(s.read ? [`${p}.conflict-unchanged` as const] : []),
@@ -239,7 +239,7 @@ async function observeOpenQuestions(
   discard: Discard,
 ): Promise<void> {
   const p = `idempotency.${s.operation}` as const;
-  const body = reformatted(t.sentBody(first));
+  const body = reformatted(first.requestBody);
   if (!body) t.notTested(`${p}.json-equal-body`, 'the request body cannot be written another way');
   else {
     const x = await t.resend(first, body);

@@ -37,7 +37,7 @@ export async function judgeMissingMember(
   // One member left out at a time: a business that needs only some of them must still refuse each absence.
   const sent: { member: string; x: Exchange }[] = [];
   for (const member of leftOut(op)) {
-    const body = without(JSON.parse(t.sentBody(control) ?? '{}') as Record<string, unknown>, member);
+    const body = without(JSON.parse(control.requestBody ?? '{}') as Record<string, unknown>, member);
     sent.push({ member, x: await send({ rawBody: JSON.stringify(body) }) });
   }
   const served = sent.filter(({ member, x }) => !refused(op, x, member));
