@@ -32,7 +32,7 @@ export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
     // The in-process corpus, the unit tests of the protocol primitives and of what the checks build on
-    // (refusals, session rules, the session flows against a scripted business), and the pinned suite
+    // (refusals, session rules, the session flows and the TLS probe against a scripted business), and the pinned suite
     // declarations (ids, titles, effects, requirements).
     include: [
       'test/corpus/**/*.test.ts',
@@ -44,6 +44,7 @@ export default defineConfig({
       'test/unit/session-flow.test.ts',
       'test/unit/checkout-flow.test.ts',
       'test/unit/booking-flow.test.ts',
+      'test/unit/transport.test.ts',
       'test/unit/declarations.test.ts',
     ],
     // The corpus under latency and a rate limit proves the client waits, not what a check says: seconds a mutant.

@@ -34,7 +34,7 @@ export interface Concluded {
 /**
  * `answer` gives the business's answer to each call (numbered from 1); what a request carried is
  * the update's resource, or the members a create adds, unless the answer says otherwise. A stop
- * throws `not-tested: why` or `blocked by CHECK`.
+ * throws `not-tested: why` or `blocked by CHECK`. `more` adds or replaces methods of the context.
  */
 export function scripted(
   answer: (call: Call, n: number) => Exchange,
@@ -63,6 +63,10 @@ export function scripted(
       concluded.set(id, { kind: ok ? 'held' : 'broken', ...finding });
       return ok;
     },
+    pass: (id: string, message: string, exchanges?: Exchange[]) =>
+      concluded.set(id, { kind: 'held', message, exchanges }),
+    fail: (id: string, finding: object) => concluded.set(id, { kind: 'broken', ...finding }),
+    notApplicable: (id: string, message: string) => concluded.set(id, { kind: 'not-applicable', message }),
     observe: (id: string, finding: object) => concluded.set(id, { kind: 'observed', ...finding }),
     notTested: (id: string, message: string, exchanges?: Exchange[]) =>
       concluded.set(id, { kind: 'not-tested', message, exchanges }),
@@ -74,6 +78,7 @@ export function scripted(
     stopBlocked: (by: string): never => {
       throw new Error(`blocked by ${by}`);
     },
+    ...setup.more,
   };
   return { t: t as unknown as ScenarioContext<string>, calls, cleanups, concluded };
 }
