@@ -38,7 +38,7 @@ export interface Concluded {
  */
 export function scripted(
   answer: (call: Call, n: number) => Exchange,
-  setup: { target?: object; config?: object } = {},
+  setup: { target?: object; config?: object; more?: object } = {},
 ) {
   const calls: Call[] = [];
   const cleanups: (() => Promise<unknown>)[] = [];
