@@ -33,7 +33,6 @@ export const BOOKING: SessionKind = {
   update: 'booking.update',
   complete: 'booking.complete',
   cancel: 'booking.cancel',
-  createMembers: 'property and stays',
   // Document 3 §Resources and their fields.
   members: [
     'property',

@@ -11,7 +11,7 @@ import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
-import { parseSteps, type PathSegment } from '../../src/protocol/json-path.js';
+import { parseSteps } from '../../src/protocol/json-path.js';
 import type { LineItemRequest } from '../../src/protocol/recipes.js';
 import { knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
@@ -81,7 +81,6 @@ const CHECKOUT: SessionKind = {
   update: 'checkout.update',
   complete: 'checkout.complete',
   cancel: 'checkout.cancel',
-  createMembers: 'line_items',
   // Document 1 §Checkout resource, §Checkout (request members seen), §Shared value objects (buyer, postal address).
   members: [
     'buyer',
@@ -113,7 +112,10 @@ export function lineSetOf(t: ScenarioContext, x: Exchange): { item: unknown; qua
     .sort((a, b) => canonicalJson(a).localeCompare(canonicalJson(b)));
 }
 
-/** What the config provides for paths a business may ask for, as one document. */
+/**
+ * What the config provides for paths a business may ask for, as one document. Never a fulfillment:
+ * that is answered by choosing among what the business offers (nextSubmission).
+ */
 function provided(t: ScenarioContext, session?: Exchange): Json {
   const doc: Json = { buyer: t.config.fixtures?.buyer ?? DEFAULT_BUYER };
   const token = t.config.payment?.token;
@@ -122,9 +124,6 @@ function provided(t: ScenarioContext, session?: Exchange): Json {
 }
 
 const address = (t: ScenarioContext) => t.config.fixtures?.shipping_address ?? DEFAULT_ADDRESS;
-
-/** Fulfillment is answered by choosing among what the business offers, never filled from config. */
-const chosenNotFilled = (segments: PathSegment[]) => segments[0] === 'fulfillment';
 
 /**
  * Creates a checkout session with what the config provides, registering its cancel as clean-up.
@@ -137,7 +136,6 @@ export function createCheckout(t: ScenarioContext, items: string[], quantity = 1
     CHECKOUT,
     (members) => t.call('checkout.create', { input: { lineItems: lineItems(items, quantity), members } }),
     (x) => provided(t, x),
-    chosenNotFilled,
   );
 }
 
@@ -168,7 +166,7 @@ export function withBuyer(t: ScenarioContext, resource: Json): Json {
 function firstSubmission(t: ScenarioContext, session: Exchange): Json {
   const resource = resourceOf(t, session);
   const draft = { body: withBuyer(t, resource) };
-  fillAsks(session, draft, provided(t, session), chosenNotFilled);
+  fillAsks(session, draft, provided(t, session));
   const methods = methodsOf(resource);
   const fulfillment = methods.length
     ? withDestinations(t, resource.fulfillment as Json, methods)
@@ -198,7 +196,7 @@ function withDestinations(t: ScenarioContext, fulfillment: Json, methods: Json[]
 function nextSubmission(t: ScenarioContext, x: Exchange): Json | undefined {
   const resource = resourceOf(t, x);
   const draft = { body: resource };
-  let changed = fillAsks(x, draft, provided(t, x), chosenNotFilled).length > 0;
+  let changed = fillAsks(x, draft, provided(t, x)).length > 0;
   // A field called missing that the session itself shows (a choice the business made) but the
   // last update did not carry: sending the resource back carries it, and shows whether it counts.
   if (pointing(x).some((m) => m.code === 'missing' && shows(resource, m.path) && !supplied(x, m.path))) changed = true;

@@ -24,8 +24,6 @@ export interface SessionKind {
   update: 'checkout.update' | 'booking.update';
   complete: 'checkout.complete' | 'booking.complete';
   cancel: 'checkout.cancel' | 'booking.cancel';
-  /** What a create sends besides members the business asks for (`line_items`). */
-  createMembers: string;
   /** The member names a request may carry (the spec's resource and request members), to read refusals by. */
   members: readonly string[];
   /** What to do about a create refused with an error naming no field. */
@@ -143,7 +141,6 @@ export async function createSession(
   kind: SessionKind,
   send: (members: Json) => Promise<Exchange>,
   source: (x: Exchange) => Json,
-  skip?: (segments: PathSegment[]) => boolean,
 ): Promise<CreateOutcome> {
   const draft = { body: {} as Json };
   let x!: Exchange;
@@ -154,7 +151,7 @@ export async function createSession(
       t.cleanup(() => cancelIfOpen(t, kind, id));
       return { kind: 'session', x };
     }
-    if (fillAsks(x, draft, source(x), skip).length === 0) break;
+    if (fillAsks(x, draft, source(x)).length === 0) break;
   }
   return judgeRefusedCreate(kind, x);
 }

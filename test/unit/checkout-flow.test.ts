@@ -97,6 +97,58 @@ describe('what a checkout is made of', () => {
   });
 });
 
+describe('the words of a checkout', () => {
+  // Document 1 §Checkout resource, §Checkout (request members seen), §Shared value objects.
+  const MEMBERS = [
+    'buyer',
+    'currency',
+    'line_items',
+    'fulfillment',
+    'payment',
+    'context',
+    'signals',
+    'attribution',
+    'email',
+    'first_name',
+    'last_name',
+    'phone_number',
+    'methods',
+    'destinations',
+    'instruments',
+    'billing_address',
+  ];
+
+  it('reads a create refused for any member of the spec as one the config can mend', async () => {
+    for (const member of MEMBERS) {
+      const { t } = scripted(() => x(400, { content: `${member} is required` }, {}));
+      expect(await createCheckout(t, ['a'])).toMatchObject({ kind: 'needs', cause: 'config' });
+    }
+  });
+
+  it('reads and cancels through the checkout operations', async () => {
+    const { t, calls, cleanups } = scripted((_c, n) => x(n === 1 ? 201 : 200, session('incomplete')));
+    await createCheckout(t, ['a']);
+    await cleanups[0]();
+    const shown = x(200, session('incomplete', { buyer: { email: 'a@x' } }));
+    await leftOutChecked(t, 'replace', shown, 'buyer');
+    expect(calls.map((c) => c.op)).toEqual(['checkout.create', 'checkout.get', 'checkout.cancel', 'checkout.update']);
+  });
+
+  it('sends a whole buyer and address by default: every field holds something', () => {
+    for (const value of [...Object.values(DEFAULT_BUYER), ...Object.values(DEFAULT_ADDRESS)])
+      expect(value).toMatch(/\S/);
+    expect(Object.keys(DEFAULT_BUYER)).toEqual(['email', 'first_name', 'last_name']);
+    expect(Object.keys(DEFAULT_ADDRESS)).toEqual([
+      'street_address',
+      'address_locality',
+      'address_region',
+      'address_country',
+      'postal_code',
+    ]);
+    expect(DEFAULT_BUYER.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+  });
+});
+
 describe('creating a checkout', () => {
   it('sends the items, and supplies the buyer fields it is asked for but never a fulfillment', async () => {
     const { t, calls } = scripted((_c, n) =>
@@ -177,31 +229,35 @@ describe('driving a checkout to ready_for_complete', () => {
           {
             id: 'm1',
             type: 'shipping',
-            destinations: [{ id: 'd1' }, { id: 'd2' }],
+            destinations: ['junk', { id: 'd1' }, { id: 'd2' }],
             groups: [
-              { id: 'g1', options: [{ id: 'o1' }, { id: 'o2' }] },
-              { id: 'g2', options: [{ id: 'o3' }], selected_option_id: 'o3' },
+              { id: 'g1', options: ['junk', { id: 'o1' }, { id: 'o2' }] },
+              { id: 'g2', options: [{ id: 'o3' }, { id: 'o4' }], selected_option_id: 'o4' },
               { id: 'g3', options: [{ title: 'no id' }] },
+              { id: 'g4', options: [] },
               'junk',
             ],
           },
           { id: 'm2', type: 'pickup', destinations: [] },
           { id: 'm3', destinations: [] },
-          { id: 'm4', type: 'shipping', destinations: [{ id: 'd3' }], selected_destination_id: 'd3' },
+          { id: 'm4', type: 'shipping', destinations: [{ id: 'd3' }, { id: 'd4' }], selected_destination_id: 'd4' },
+          { id: 'm5', type: 'shipping', destinations: [] },
         ],
       },
     };
     const { sent } = await drive([x(201, session('incomplete')), x(200, session('incomplete', offered))]);
-    const [m1, m2, m3, m4] = (sent[1].fulfillment as { methods: Record<string, unknown>[] }).methods;
+    const [m1, m2, m3, m4, m5] = (sent[1].fulfillment as { methods: Record<string, unknown>[] }).methods;
     expect(m1.selected_destination_id).toBe('d1');
-    expect(m1.groups).toEqual([
-      { id: 'g1', options: [{ id: 'o1' }, { id: 'o2' }], selected_option_id: 'o1' },
-      { id: 'g2', options: [{ id: 'o3' }], selected_option_id: 'o3' },
+    expect(m1.groups).toStrictEqual([
+      { id: 'g1', options: ['junk', { id: 'o1' }, { id: 'o2' }], selected_option_id: 'o1' },
+      { id: 'g2', options: [{ id: 'o3' }, { id: 'o4' }], selected_option_id: 'o4' },
       { id: 'g3', options: [{ title: 'no id' }] },
+      { id: 'g4', options: [] },
     ]);
     expect(m2).toEqual({ id: 'm2', type: 'pickup', destinations: [] });
     expect(m3).toEqual({ id: 'm3', destinations: [DEFAULT_ADDRESS] });
-    expect(m4).toEqual(offered.fulfillment.methods[3]);
+    expect(m4).toStrictEqual(offered.fulfillment.methods[3]);
+    expect(m5).toEqual({ id: 'm5', type: 'shipping', destinations: [DEFAULT_ADDRESS] });
   });
 
   it('stops when there is nothing more to choose or fill', async () => {
@@ -227,6 +283,25 @@ describe('driving a checkout to ready_for_complete', () => {
     const noMethods = session('incomplete', { messages: [ask('$.fulfillment', 'invalid')] });
     const ship = await drive([x(201, session('incomplete')), x(200, noMethods)]);
     expect(ship.sent[1].fulfillment).toEqual({ methods: [{ type: 'shipping', destinations: [DEFAULT_ADDRESS] }] });
+    const phone = { fixtures: { buyer: { email: 'me@x', phone_number: '+47' } } };
+    const fill = await drive(
+      [x(201, session('incomplete')), x(200, session('incomplete', { messages: [ask('$.buyer.phone_number')] }))],
+      phone,
+    );
+    expect(fill.sent[1].buyer).toEqual({ phone_number: '+47' });
+    for (const m of [ask('$.note', 'invalid'), ask('$.other')]) {
+      const quiet = await drive([
+        x(201, session('incomplete')),
+        x(200, session('incomplete', { note: 'n', messages: [m] }), {}),
+      ]);
+      expect(quiet.calls).toHaveLength(1);
+    }
+    // One ask of several names the fulfillment; an unreadable path names nothing.
+    const mixed = session('incomplete', {
+      messages: [ask('$.x', 'invalid'), ask('$.fulfillment', 'invalid'), ask('bad path')],
+    });
+    const both = await drive([x(201, session('incomplete')), x(200, mixed)]);
+    expect(both.sent[1].fulfillment).toEqual({ methods: [{ type: 'shipping', destinations: [DEFAULT_ADDRESS] }] });
     // Asked for something else without methods: nothing to send.
     const other = await drive([
       x(201, session('incomplete')),

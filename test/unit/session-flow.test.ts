@@ -30,7 +30,6 @@ const KIND: SessionKind = {
   update: 'checkout.update',
   complete: 'checkout.complete',
   cancel: 'checkout.cancel',
-  createMembers: 'line_items',
   members: ['buyer', 'currency', 'line_items'],
   refusedCreate: (refusal) => `refused: ${refusal}`,
 };
