@@ -82,21 +82,24 @@ const SHOWN_PURPOSE = 'leisure';
 /** The members the people of a booking live in: what an update sets and a later one must keep. */
 export const PEOPLE = ['guests', 'booker', 'travel_purpose'] as const;
 
+/** The booking fixtures of the config (none: an empty set). */
+const fixturesOf = (t: ScenarioContext) => t.config.fixtures?.booking ?? {};
+
 /** The create request of the config: its property with its stays, or with the sold-out ones. */
 export function bookingRequest(
   t: ScenarioContext,
   which: 'stays' | 'sold_out_stays' = 'stays',
 ): { property: Json; stays: Json[] } {
-  const b = t.config.fixtures?.booking;
-  const property = t.need(b?.property, NEEDS_STAYS);
+  const b = fixturesOf(t);
+  const property = t.need(b.property, NEEDS_STAYS);
   const stays =
     which === 'stays'
-      ? t.need(b?.stays, NEEDS_STAYS)
-      : t.need(b?.sold_out_stays, 'fixtures.booking.sold_out_stays in --config');
+      ? t.need(b.stays, NEEDS_STAYS)
+      : t.need(b.sold_out_stays, 'fixtures.booking.sold_out_stays in --config');
   return { property, stays };
 }
 
-const guestsOf = (t: ScenarioContext): Json[] => t.config.fixtures?.booking?.guests ?? DEFAULT_GUESTS;
+const guestsOf = (t: ScenarioContext): Json[] => fixturesOf(t).guests ?? DEFAULT_GUESTS;
 
 /** The guests an update carries: the session's own (their ids may be the business's), or else the config's. */
 const guestsFor = (t: ScenarioContext, resource: Json): Json[] =>
@@ -125,8 +128,8 @@ function assignedStays(resource: Json, guests: Json[], force = false): Json[] | 
  * business shows none.
  */
 export function sentBack(t: ScenarioContext, resource: Json): Json {
-  const b = t.config.fixtures?.booking;
-  const created = b?.stays ?? [];
+  const b = fixturesOf(t);
+  const created = b.stays ?? [];
   const stays = Array.isArray(resource.stays)
     ? resource.stays.map((s, i) => {
         if (!isObject(s)) return s;
@@ -134,18 +137,18 @@ export function sentBack(t: ScenarioContext, resource: Json): Json {
         return mine ? { ...mine, ...s } : s;
       })
     : created;
-  const property = isObject(resource.property) ? { ...b?.property, ...resource.property } : b?.property;
+  const property = isObject(resource.property) ? { ...b.property, ...resource.property } : b.property;
   return { ...resource, ...(property ? { property } : {}), ...(stays.length ? { stays } : {}) };
 }
 
 /** What the config provides for paths a business may ask for, as one document shaped like the session. */
 function provided(t: ScenarioContext, session: Exchange): Json {
-  const b = t.config.fixtures?.booking;
+  const b = fixturesOf(t);
   const resource = sentBack(t, resourceOf(t, session));
   const doc: Json = {
     guests: guestsOf(t),
-    booker: b?.booker ?? DEFAULT_BOOKER,
-    travel_purpose: b?.travel_purpose ?? SHOWN_PURPOSE,
+    booker: b.booker ?? DEFAULT_BOOKER,
+    travel_purpose: b.travel_purpose ?? SHOWN_PURPOSE,
     ...(Array.isArray(resource.stays) ? { stays: assignedStays(resource, guestsFor(t, resource), true) } : {}),
   };
   const token = t.config.payment?.token;
@@ -159,15 +162,15 @@ function provided(t: ScenarioContext, session: Exchange): Json {
  * the configured travel purpose.
  */
 export function withPeople(t: ScenarioContext, received: Json): Json {
-  const b = t.config.fixtures?.booking;
+  const b = fixturesOf(t);
   const resource = sentBack(t, received);
   const guests = guestsFor(t, resource);
   const stays = assignedStays(resource, guests);
-  const purpose = resource.travel_purpose ?? b?.travel_purpose;
+  const purpose = resource.travel_purpose ?? b.travel_purpose;
   return {
     ...resource,
     guests,
-    booker: { ...(isObject(resource.booker) ? resource.booker : {}), ...(b?.booker ?? DEFAULT_BOOKER) },
+    booker: { ...(isObject(resource.booker) ? resource.booker : {}), ...(b.booker ?? DEFAULT_BOOKER) },
     ...(stays ? { stays } : {}),
     ...(purpose !== undefined ? { travel_purpose: purpose } : {}),
   };
@@ -218,7 +221,7 @@ function nextSubmission(t: ScenarioContext, x: Exchange): Json | undefined {
 
 /** A payment instrument for the session's first handler, billed to the booker's address when the config has one. */
 export function instrument(t: ScenarioContext, session: Exchange, token: string): Json {
-  const address = t.config.fixtures?.booking?.booker?.address;
+  const address = fixturesOf(t).booker?.address;
   return instrumentFor(t, session, token, isObject(address) ? address : DEFAULT_ADDRESS);
 }
 
@@ -235,13 +238,8 @@ export const completeBooking = (
 ): Promise<Completion> =>
   completeSession(t, BOOKING, session, instrument(t, session, token), opts, (refused) => {
     const draft = { body: sentBack(t, resourceOf(t, refused)) };
-    // The complete request's own members (payment, signals) are not the session's to update.
-    const filled = fillAsks(
-      refused,
-      draft,
-      provided(t, refused),
-      (segments) => segments[0] === 'payment' || segments[0] === 'signals',
-    );
+    // The complete request's own payment is not the session's to update (signals the config never provides).
+    const filled = fillAsks(refused, draft, provided(t, refused), (segments) => segments[0] === 'payment');
     return filled.length ? draft.body : undefined;
   });
 

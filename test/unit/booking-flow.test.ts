@@ -54,12 +54,12 @@ describe('what a booking is made of', () => {
     const shown = {
       id: 'bk_1',
       property: { name: 'Inn' },
-      stays: [{ id: 'stay-2', rate: 1 }, { accommodation_type: 'own' }, { id: 'stay-9' }, 'junk'],
+      stays: [{ id: 'stay-9' }, { accommodation_type: 'own' }, { id: 'stay-2', rate: 1 }, 'junk'],
     };
     expect(sentBack(t, shown)).toEqual({
       id: 'bk_1',
       property: { id: 'prop-1', name: 'Inn' },
-      stays: [{ ...STAYS[1], rate: 1 }, { ...STAYS[1], accommodation_type: 'own' }, { id: 'stay-9' }, 'junk'],
+      stays: [{ id: 'stay-9' }, { ...STAYS[1], accommodation_type: 'own' }, { ...STAYS[1], rate: 1 }, 'junk'],
     });
     // Nothing shown: the create's property and stays.
     expect(sentBack(t, { id: 'bk_1', property: 'odd' })).toEqual({ id: 'bk_1', property: PROPERTY, stays: STAYS });
@@ -73,13 +73,13 @@ describe('what a booking is made of', () => {
     const people = withPeople(t, { id: 'bk_1', stays: [{ id: 'stay-1' }, { id: 'stay-2' }, { id: 'stay-3' }] });
     expect(people.guests).toEqual(DEFAULT_GUESTS);
     expect(people.booker).toEqual(DEFAULT_BOOKER);
-    expect(people.travel_purpose).toBeUndefined();
+    expect(people).not.toHaveProperty('travel_purpose');
     expect((people.stays as Record<string, unknown>[]).map((s) => s.guest_assignments)).toEqual([
       [{ guest_id: 'guest-1', role: 'primary' }],
       [{ guest_id: 'guest-2', role: 'primary' }],
       [{ guest_id: 'guest-1', role: 'primary' }],
     ]);
-    const assigned = [{ guest_id: 'g9', role: 'primary' }];
+    const assigned = [{ guest_id: 'someone', role: 'primary' }];
     const own = withPeople(t, {
       guests: [{ id: 'g9' }, 'junk'],
       booker: { phone_number: '+1', email: 'old@x' },
@@ -96,12 +96,72 @@ describe('what a booking is made of', () => {
       assigned,
       [{ guest_id: 'g9', role: 'primary' }],
     ]);
+    // An empty guest list is none; a stay that is not an object is sent back as it is.
+    expect(withPeople(t, { guests: [], stays: ['junk'] })).toMatchObject({ guests: DEFAULT_GUESTS, stays: ['junk'] });
+    const bare = withPeople(scripted(() => x(200), { config: { fixtures: {} } }).t, { id: 'bk_1' });
+    expect(bare).toEqual({ id: 'bk_1', guests: DEFAULT_GUESTS, booker: DEFAULT_BOOKER });
     const configured = scripted(() => x(200), {
       config: fixtures({ travel_purpose: 'leisure', booker: { email: 'me@x' }, guests: [{ id: 'c1' }] }),
     });
     const mine = withPeople(configured.t, { booker: 'odd' });
     expect(mine).toMatchObject({ travel_purpose: 'leisure', booker: { email: 'me@x' }, guests: [{ id: 'c1' }] });
     expect(mine.stays).toEqual(STAYS.map((s) => ({ ...s, guest_assignments: [{ guest_id: 'c1', role: 'primary' }] })));
+  });
+});
+
+describe('the words of a booking', () => {
+  // Document 3 §Resources and their fields.
+  const MEMBERS = [
+    'property',
+    'stays',
+    'guests',
+    'booker',
+    'travel_purpose',
+    'currency',
+    'payment',
+    'signals',
+    'accommodation_type',
+    'rate_plan',
+    'occupancy',
+    'stay_dates',
+    'guest_assignments',
+    'email',
+    'first_name',
+    'last_name',
+    'phone_number',
+    'birthdate',
+    'address',
+    'instruments',
+    'billing_address',
+  ];
+
+  it('reads a create refused for any member of the spec as one the config can mend', async () => {
+    for (const member of MEMBERS) {
+      const { t } = scripted(() => x(400, { content: `${member} is required` }, {}), { config: fixtures() });
+      expect(await createBooking(t)).toMatchObject({ kind: 'needs', cause: 'config' });
+    }
+  });
+
+  it('creates, reads and cancels through the booking operations', async () => {
+    const { t, calls, cleanups } = scripted((_c, n) => x(n === 1 ? 201 : 200, booking('incomplete')), {
+      config: fixtures(),
+    });
+    await createBooking(t);
+    await cleanups[0]();
+    expect(calls.map((c) => c.op)).toEqual(['booking.create', 'booking.get', 'booking.cancel']);
+  });
+
+  it('sends whole test people by default: every field holds something', () => {
+    for (const person of [...DEFAULT_GUESTS, DEFAULT_BOOKER]) {
+      for (const value of Object.values(person)) expect(value).toMatch(/\S/);
+    }
+    expect(DEFAULT_GUESTS.map((g) => Object.keys(g))).toEqual([
+      ['id', 'first_name', 'last_name'],
+      ['id', 'first_name', 'last_name'],
+    ]);
+    expect(new Set(DEFAULT_GUESTS.map((g) => g.id)).size).toBe(2);
+    expect(Object.keys(DEFAULT_BOOKER)).toEqual(['first_name', 'last_name', 'email']);
+    expect(DEFAULT_BOOKER.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
   });
 });
 
@@ -121,6 +181,20 @@ describe('creating and driving a booking', () => {
       travel_purpose: 'leisure',
       stays: [{ guest_assignments: [{ guest_id: 'guest-1', role: 'primary' }] }],
     });
+  });
+
+  it('supplies a payment instrument when a create asks for one and the config has a token', async () => {
+    const asked = x(200, { messages: [ask('$.payment.instruments')] });
+    const paid = scripted((_c, n) => (n === 1 ? asked : x(201, booking('incomplete'))), {
+      config: { ...fixtures(), payment: { token: 'tok' } },
+    });
+    await createBooking(paid.t);
+    expect(paid.calls[1].opts.input?.members).toMatchObject({
+      payment: { instruments: [{ credential: { token: 'tok' } }] },
+    });
+    const bare = scripted(() => asked, { config: fixtures() });
+    await createBooking(bare.t);
+    expect(bare.calls).toHaveLength(1);
   });
 
   it('says what to do about refused stays', async () => {
@@ -162,6 +236,21 @@ describe('creating and driving a booking', () => {
     const stalled = await drive([x(201, booking('incomplete')), asks]);
     expect(stalled.calls).toHaveLength(1);
     expect(stalled.outcome.why).toMatch(/^the session stays incomplete asking for \$\.booker\.phone_number/);
+    const held = booking('incomplete', {
+      stays: [{ id: 'stay-1', guest_assignments: [{ guest_id: 'x' }] }],
+      messages: [ask('$.stays[0].guest_assignments', 'invalid')],
+    });
+    const reassigned = await drive([x(201, booking('incomplete')), x(200, held)]);
+    expect((reassigned.sent[1].stays as Record<string, unknown>[])[0].guest_assignments).toEqual([
+      { guest_id: 'guest-1', role: 'primary' },
+    ]);
+    for (const m of [ask('$.note', 'invalid'), ask('$.other')]) {
+      const quiet = await drive([
+        x(201, booking('incomplete')),
+        x(200, booking('incomplete', { note: 'n', messages: [m] }), {}),
+      ]);
+      expect(quiet.calls).toHaveLength(1);
+    }
     const shown = x(200, booking('incomplete', { note: 'n', messages: [ask('$.note')] }), {});
     const resent = await drive([x(201, booking('incomplete')), shown]);
     expect(resent.sent[1].note).toBe('n');
@@ -208,7 +297,12 @@ describe('a ready booking, paid for', () => {
     );
     const done = await completeBooking(t, ready, 'tok', { await: false });
     expect(calls.map((c) => c.op)).toEqual(['booking.complete', 'booking.update', 'booking.complete']);
-    expect(resourceSent(calls[1])).toMatchObject({ travel_purpose: 'leisure' });
+    expect(resourceSent(calls[1])).toMatchObject({
+      id: 'bk_1',
+      property: PROPERTY,
+      stays: STAYS,
+      travel_purpose: 'leisure',
+    });
     expect(resourceSent(calls[1])).not.toHaveProperty('payment');
     expect(resourceSent(calls[1])).not.toHaveProperty('signals');
     expect(done.final.json).toMatchObject({ status: 'completed' });
