@@ -1,6 +1,6 @@
 import { isObject } from '../dialect/dialect.js';
 import { OPERATIONS } from '../protocol/operations.js';
-import type { Exchange } from '../report/exchange.js';
+import { type Exchange, isSuccess } from '../report/exchange.js';
 import type { CreatedResource } from '../report/run-report.js';
 
 /**
@@ -20,12 +20,12 @@ export function createdResources(log: readonly Exchange[]): CreatedResource[] {
       continue;
     }
     const id = isObject(created.json) ? created.json.id : undefined;
-    if (!ok(created) || typeof id !== 'string') continue;
+    if (!isSuccess(created) || typeof id !== 'string') continue;
     let state = statusOf(created) ?? 'open';
     let seenAt = created.seq;
     const segment = encodeURIComponent(id);
     for (const later of log) {
-      if (later.seq <= created.seq || !ok(later)) continue;
+      if (later.seq <= created.seq || !isSuccess(later)) continue;
       const laterOp = OPERATIONS.find((o) => o.name === later.operation);
       if (laterOp?.capability !== op.capability || !laterOp.path.includes('{id}')) continue;
       if (!pathOf(later.url).split('/').includes(segment)) continue;
@@ -46,8 +46,6 @@ const OPEN = new Set(['open', 'incomplete', 'ready_for_complete', 'unknown']);
 
 /** Whether the run left a resource open that it could have cancelled. */
 export const isOpen = (r: CreatedResource): boolean => OPEN.has(r.state);
-
-const ok = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
 
 const statusOf = (x: Exchange): string | undefined =>
   isObject(x.json) && typeof x.json.status === 'string' ? x.json.status : undefined;

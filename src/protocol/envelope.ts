@@ -1,11 +1,8 @@
 import { envelopeOf, isObject, type Dialect } from '../dialect/dialect.js';
-import { type Exchange, statusOrError } from '../report/exchange.js';
+import { type Exchange, isSuccess, statusOrError } from '../report/exchange.js';
 import { messagesOf } from './messages.js';
 
 export const VERSION_PATTERN = /^(\d{4}-\d{2}-\d{2}|draft)$/;
-
-/** A 2xx answer. */
-export const isSuccess = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
 
 /** Members of the error response shape (Document 1 §Errors): nothing else. */
 const ERROR_SHAPE = ['messages', 'continue_url'];

@@ -65,6 +65,9 @@ export interface TransportError {
   code?: string;
 }
 
+/** A 2xx answer. */
+export const isSuccess = (x: Exchange): boolean => x.status !== undefined && x.status >= 200 && x.status < 300;
+
 /** What came back, for a message: the HTTP status, or why no answer came (the transport error). */
 export const statusOrError = (x: Exchange): string => String(x.status ?? x.transportError?.message ?? 'no answer');
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isObject } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import type { Exchange } from '../../src/report/exchange.js';
+import { type Exchange, isSuccess } from '../../src/report/exchange.js';
 
 /**
  * The questions the ask checks put, and how they read an answer. Any question is valid
@@ -41,11 +41,9 @@ export function ask(
   });
 }
 
-const is2xx = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
-
 /** answer.plain of a 2xx answer, when it is a non-empty string: a populated answer. */
 export function plainAnswer(x: Exchange): string | undefined {
-  const answer = is2xx(x) && isObject(x.json) && isObject(x.json.answer) ? x.json.answer.plain : undefined;
+  const answer = isSuccess(x) && isObject(x.json) && isObject(x.json.answer) ? x.json.answer.plain : undefined;
   return typeof answer === 'string' && answer.trim() !== '' ? answer : undefined;
 }
 

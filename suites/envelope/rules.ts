@@ -1,7 +1,8 @@
 /** The envelope checks (ENV-001…010), judged over every service response of the run. */
 import { envelopeOf, isObject, type Dialect } from '../../src/dialect/dialect.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
-import { carriesResourceOf, isErrorResponse, isSuccess, VERSION_PATTERN } from '../../src/protocol/envelope.js';
+import { carriesResourceOf, isErrorResponse, VERSION_PATTERN } from '../../src/protocol/envelope.js';
+import { isSuccess } from '../../src/report/exchange.js';
 import { MESSAGE_TYPES, SEVERITIES } from '../../src/protocol/messages.js';
 import { OPERATIONS } from '../../src/protocol/operations.js';
 import type { Exchange } from '../../src/report/exchange.js';

@@ -1,6 +1,6 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type CheckSpec, type Scenario, type Suite } from '../../src/engine/suite.js';
-import { type Exchange, statusOrError } from '../../src/report/exchange.js';
+import { type Exchange, isSuccess, statusOrError } from '../../src/report/exchange.js';
 import { changedBody, reformatted, replayDifferences } from '../../src/protocol/idempotency.js';
 import { brief } from '../../src/protocol/messages.js';
 import { operation, operationsOf } from '../../src/protocol/operations.js';
@@ -23,8 +23,6 @@ export const idempotencySuites: readonly Suite[] = [
   appliesWhen: 'advertised' as const,
   scenarios: SUBJECTS.filter((s) => operation(s.operation).capability === capability).map(scenarioFor),
 }));
-
-const is2xx = (x: Exchange) => x.status !== undefined && x.status >= 200 && x.status < 300;
 
 /**
  * A check of one operation's scenario, `idempotency.<operation>.<what>`: TypeScript checks the
@@ -142,12 +140,12 @@ async function exercise(t: ScenarioContext<IdempotencyCheck>, s: IdempotencySubj
       exchanges: [x],
     });
   // Served without a key is a finding whatever came next; a refusal counts only if the keyed request is served.
-  if (bare && is2xx(bare)) judgeBare(bare);
-  if (!is2xx(first))
+  if (bare && isSuccess(bare)) judgeBare(bare);
+  if (!isSuccess(first))
     t.stopNotTested(
       `the request with a key answered HTTP ${first.status}: ${brief(first.json)}; its own suite judges it`,
     );
-  if (bare && !is2xx(bare)) judgeBare(bare);
+  if (bare && !isSuccess(bare)) judgeBare(bare);
 
   await judgeReplay(t, s, first, made, discard);
   if (s.conflict) {
@@ -283,7 +281,7 @@ async function observeKeyScope(
   const outcome =
     x.status === 409
       ? 'HTTP 409: a key is scoped across operations'
-      : is2xx(x)
+      : isSuccess(x)
         ? `HTTP ${x.status}: a key is scoped per operation`
         : `HTTP ${x.status}`;
   t.observe(checkId, { message: `the create's key on ${cancel.name} gets ${outcome}`, exchanges: [x] });

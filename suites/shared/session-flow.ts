@@ -8,7 +8,7 @@
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import { sameJson } from '../../src/protocol/canonical.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { type Exchange, statusOrError } from '../../src/report/exchange.js';
+import { type Exchange, isSuccess, statusOrError } from '../../src/report/exchange.js';
 import { resolvePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { paymentInstrument, type Json } from '../../src/protocol/recipes.js';
@@ -54,9 +54,7 @@ export function envelopeMember(t: ScenarioContext, x: Exchange, member: string):
 
 /** A 2xx answer carrying a session (or cart): an object with an id, not a bare error envelope. */
 export function carriesResource(x: Exchange): boolean {
-  return (
-    x.status !== undefined && x.status >= 200 && x.status < 300 && isObject(x.json) && typeof x.json.id === 'string'
-  );
+  return isSuccess(x) && isObject(x.json) && typeof x.json.id === 'string';
 }
 
 export const sessionId = (t: ScenarioContext, x: Exchange) => String(resourceOf(t, x).id);
