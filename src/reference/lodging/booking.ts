@@ -37,10 +37,13 @@ import {
 
 /** How long a session lasts (shown as expires_at by a variation). */
 const LIFETIME_MS = 30 * 60 * 1000;
-/** How long an asynchronous completion takes. */
-// Between the checker's first poll (250 ms) and its second (750 ms), with room for a loaded machine:
-// the number of polls, which verdicts quote, must not depend on timing.
+/** How long an asynchronous completion takes, at least. */
 const ASYNC_COMPLETION_MS = 500;
+/**
+ * The read of the booking after the complete that finds it confirmed: the checker polls at 250 and
+ * 750 ms, and the number of polls its verdicts quote must not depend on how loaded the machine is.
+ */
+const SETTLED_AT_READ = 2;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -144,7 +147,7 @@ export function complete(store: LodgingStore, req: HandlerRequest): Reply {
     if (completes === 'later') {
       // The booking is confirmed a moment later; Get then shows it completed, with its confirmation.
       move(BOOKING_SESSIONS, booking, 'complete', 'complete_in_progress');
-      booking.settleAt = Date.now() + ASYNC_COMPLETION_MS;
+      booking.settling = { at: Date.now() + ASYNC_COMPLETION_MS, reads: 0 };
     } else if (completes === 'at-once') {
       move(BOOKING_SESSIONS, booking, 'complete', 'completed');
       confirm(store, booking);
@@ -199,11 +202,12 @@ function answer(
   return resource(answered, req.hooks.run('booking.status', status, { op, session: booking, req }));
 }
 
-/** The session, with an asynchronous completion finished once its time has come. */
+/** The session, with an asynchronous completion confirmed once its time and its read have come. */
 function find(store: LodgingStore, req: HandlerRequest): BookingRecord | undefined {
   const booking = req.id === undefined ? undefined : store.bookings.get(req.id);
-  if (booking?.settleAt !== undefined && booking.settleAt <= Date.now()) {
-    booking.settleAt = undefined;
+  const settling = booking?.settling;
+  if (booking && settling && ++settling.reads >= SETTLED_AT_READ && settling.at <= Date.now()) {
+    booking.settling = undefined;
     move(BOOKING_SESSIONS, booking, 'settle', 'completed');
     confirm(store, booking);
   }

@@ -38,8 +38,8 @@ export interface BookingRecord extends SessionCore {
   confirmation?: Confirmation;
   /** When the session lapses (shown only with booking-expires-at). */
   expiresAt: number;
-  /** When a completion under way (an asynchronous one) is confirmed. */
-  settleAt?: number;
+  /** A completion under way (an asynchronous one): when it may be confirmed, and the reads of the booking since. */
+  settling?: { at: number; reads: number };
 }
 
 /** Guests, booker and travel purpose of a request: all optional (Document 3 §Endpoints, 2), well-typed when given. */

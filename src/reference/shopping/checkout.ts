@@ -45,10 +45,13 @@ const OPTIONS = [
   { id: 'standard', title: 'Standard', amount: 500 },
   { id: 'express', title: 'Express', amount: 1500 },
 ] as const;
-/** How long an accepted asynchronous completion stays complete_in_progress. */
-// Between the checker's first poll (250 ms) and its second (750 ms), with room for a loaded machine:
-// the number of polls, which verdicts quote, must not depend on timing.
+/** How long an accepted asynchronous completion stays complete_in_progress, at least. */
 const ASYNC_COMPLETION_MS = 500;
+/**
+ * The read of the session after the complete that finds it finished: the checker polls at 250 and
+ * 750 ms, and the number of polls its verdicts quote must not depend on how loaded the machine is.
+ */
+const FINISHED_AT_READ = 2;
 
 type HandlerRequest = Request<CheckoutHooks & OrderHooks>;
 
@@ -171,7 +174,7 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
     const completes = hooks.run('checkout.completes', 'at-once');
     if (completes === 'later') {
       move(CHECKOUT_SESSIONS, session, 'complete', 'complete_in_progress');
-      session.completion = { at: Date.now() + ASYNC_COMPLETION_MS, platform: req.platform };
+      session.completion = { at: Date.now() + ASYNC_COMPLETION_MS, platform: req.platform, reads: 0 };
     } else if (completes === 'at-once') {
       finish(store, session, req, req.platform);
     }
@@ -221,11 +224,12 @@ function finish(store: ReferenceStore, session: SessionRecord, req: HandlerReque
   session.orderId = order.id;
 }
 
-/** The session, with an asynchronous completion finished once its time has come. */
+/** The session, with an asynchronous completion finished once its time and its read have come. */
 function find(store: ReferenceStore, req: HandlerRequest): SessionRecord | undefined {
   const session = req.id === undefined ? undefined : store.sessions.get(req.id);
-  if (session?.completion && session.completion.at <= Date.now())
-    finish(store, session, req, session.completion.platform);
+  const completion = session?.completion;
+  if (session && completion && ++completion.reads >= FINISHED_AT_READ && completion.at <= Date.now())
+    finish(store, session, req, completion.platform);
   return session;
 }
 

@@ -48,8 +48,8 @@ export interface SessionRecord {
   orderId?: string;
   /** Totals computed once at create and never again (the checkout-totals-stale fault). */
   frozenTotals?: Json[];
-  /** When an accepted, asynchronous completion finishes (checkout-async-completion), and for whom. */
-  completion?: { at: number; platform: string };
+  /** An accepted, asynchronous completion under way (checkout-async-completion): when it may finish, for whom. */
+  completion?: { at: number; platform: string /** Reads of the session since the complete. */; reads: number };
   nextLine: number;
   nextDestination: number;
   /** Destination ids this session has issued, so a resubmitted id is kept. */
