@@ -43,6 +43,11 @@ export function scripted(
   const calls: Call[] = [];
   const cleanups: (() => Promise<unknown>)[] = [];
   const concluded = new Map<string, Concluded>();
+  // As the engine's context: a check concludes once.
+  const conclude = (id: string, c: Concluded) => {
+    if (concluded.has(id)) throw new Error(`check ${id} concluded twice`);
+    concluded.set(id, c);
+  };
   const stopNotTested = (why: string): never => {
     throw new Error(`not-tested: ${why}`);
   };
@@ -60,16 +65,15 @@ export function scripted(
     once: <T>(_key: string, work: () => Promise<T>) => work(),
     cleanup: (step: () => Promise<unknown>) => cleanups.push(step),
     check(id: string, ok: boolean, finding: object) {
-      concluded.set(id, { kind: ok ? 'held' : 'broken', ...finding });
+      conclude(id, { kind: ok ? 'held' : 'broken', ...finding });
       return ok;
     },
-    pass: (id: string, message: string, exchanges?: Exchange[]) =>
-      concluded.set(id, { kind: 'held', message, exchanges }),
-    fail: (id: string, finding: object) => concluded.set(id, { kind: 'broken', ...finding }),
-    notApplicable: (id: string, message: string) => concluded.set(id, { kind: 'not-applicable', message }),
-    observe: (id: string, finding: object) => concluded.set(id, { kind: 'observed', ...finding }),
+    pass: (id: string, message: string, exchanges?: Exchange[]) => conclude(id, { kind: 'held', message, exchanges }),
+    fail: (id: string, finding: object) => conclude(id, { kind: 'broken', ...finding }),
+    notApplicable: (id: string, message: string) => conclude(id, { kind: 'not-applicable', message }),
+    observe: (id: string, finding: object) => conclude(id, { kind: 'observed', ...finding }),
     notTested: (id: string, message: string, exchanges?: Exchange[]) =>
-      concluded.set(id, { kind: 'not-tested', message, exchanges }),
+      conclude(id, { kind: 'not-tested', message, exchanges }),
     need<T>(value: T | undefined, what: string): T {
       if (value === undefined || (Array.isArray(value) && value.length === 0)) stopNotTested(`needs ${what}`);
       return value as T;
