@@ -36,6 +36,7 @@ export default defineConfig({
     // scripted business), and the pinned suite declarations (ids, titles, effects, requirements).
     include: [
       'test/corpus/**/*.test.ts',
+      'test/unit/suites-load.test.ts',
       'test/unit/protocol.test.ts',
       'test/unit/requests.test.ts',
       'test/unit/signatures.test.ts',
