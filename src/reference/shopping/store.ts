@@ -49,7 +49,12 @@ export interface SessionRecord {
   /** Totals computed once at create and never again (the checkout-totals-stale fault). */
   frozenTotals?: Json[];
   /** An accepted, asynchronous completion under way (checkout-async-completion): when it may finish, for whom. */
-  completion?: { at: number; platform: string /** Reads of the session since the complete. */; reads: number };
+  completion?: {
+    at: number;
+    platform: string;
+    /** Reads of the session since the complete. */
+    reads: number;
+  };
   nextLine: number;
   nextDestination: number;
   /** Destination ids this session has issued, so a resubmitted id is kept. */
