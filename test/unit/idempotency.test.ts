@@ -36,7 +36,7 @@ function cartBusiness(habits: Habits = {}) {
   let made = 0;
   let keys = 0;
   const cart = (id: string) => ({ id, status: carts.get(id)?.status, line_items: carts.get(id)?.lines });
-  const process = (r: Sent): Pick<Exchange, 'status' | 'json'> => {
+  const serve = (r: Sent): Pick<Exchange, 'status' | 'json'> => {
     const body = r.body === undefined ? {} : (JSON.parse(r.body) as { line_items?: unknown });
     if (r.op === 'cart.create') {
       const id = `cart_${++made}`;
@@ -50,22 +50,22 @@ function cartBusiness(habits: Habits = {}) {
     return { status: 200, json: cart(r.id) };
   };
   const answer = (r: Sent): Pick<Exchange, 'status' | 'json'> => {
-    if (r.op === 'cart.get') return process(r);
+    if (r.op === 'cart.get') return serve(r);
     if (r.key === undefined)
-      return habits.keyOptional ? process(r) : { status: 400, json: { messages: [{ type: 'error', code: 'x' }] } };
+      return habits.keyOptional ? serve(r) : { status: 400, json: { messages: [{ type: 'error', code: 'x' }] } };
     const earlier = stored.get(r.key);
     if (!earlier || habits.replayProcessedAgain) {
-      const fresh = process(r);
+      const fresh = serve(r);
       stored.set(r.key, { op: r.op, body: r.body, answer: fresh });
       return fresh;
     }
-    if (earlier.op !== r.op) return habits.keyScopedAcross ? { status: 409, json: {} } : process(r);
+    if (earlier.op !== r.op) return habits.keyScopedAcross ? { status: 409, json: {} } : serve(r);
     const same = habits.bytesCompared
       ? earlier.body === r.body
       : JSON.stringify(JSON.parse(earlier.body ?? '{}')) === JSON.stringify(JSON.parse(r.body ?? '{}'));
     if (same) return earlier.answer;
     const conflict = { status: habits.conflictStatus ?? 409, json: { messages: [{ type: 'error', code: 'c' }] } };
-    return habits.conflictAccepted ? process(r) : conflict;
+    return habits.conflictAccepted ? serve(r) : conflict;
   };
   const exchange = (r: Sent): Exchange => {
     sent.push(r);
