@@ -498,10 +498,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'requests.cart.update.missing-member',
     ],
   },
-  'checkout-create-200': {
-    fails: ['checkout.create', 'envelope.success-status'],
-    skips: ['checkout.ready', 'checkout.cancel-from-ready'],
-  },
+  'checkout-create-200': { fails: ['checkout.create', 'envelope.success-status'] },
   'checkout-missing-without-path': { fails: ['checkout.missing-messages'] },
   'checkout-bad-status': {
     fails: ['checkout.create', 'checkout.resource'],

@@ -29,7 +29,7 @@ const COMPLETED = [
 export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-property-id-defaulted': { fails: ['requests.booking.create.missing-member'] },
   'booking-occupancy-defaulted': { fails: ['requests.booking.create.missing-member'] },
-  'booking-create-200': { fails: ['booking.create', 'envelope.success-status'], skips: AFTER_CREATE },
+  'booking-create-200': { fails: ['booking.create', 'envelope.success-status'] },
   'booking-create-500': {
     fails: ['booking.create'],
     skips: [
@@ -57,8 +57,8 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
       'requests.booking.create.missing-member',
     ],
   },
-  'booking-create-no-totals': { fails: ['booking.create'], skips: AFTER_CREATE },
-  'booking-create-no-links': { fails: ['booking.create'], skips: AFTER_CREATE },
+  'booking-create-no-totals': { fails: ['booking.create'] },
+  'booking-create-no-links': { fails: ['booking.create'] },
   'booking-status-pending': {
     fails: ['booking.create', 'booking.resource'],
     skips: [
