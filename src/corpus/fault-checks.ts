@@ -12,6 +12,16 @@ const SIGNS_NOTHING_SKIPS = [
   'signatures.verify',
   'signatures.content-digest',
 ];
+/** A completed session naming no order id: nothing to read the order by, so the order checks see none. */
+const NO_ORDER_ID = [
+  'order.resource',
+  'order.checkout-id',
+  'order.currency',
+  'order.other-platform',
+  'order.endpoints-exist',
+  'idempotency.checkout.complete.replay-no-second-effect',
+  'signatures.order-signed',
+];
 
 export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'profile-version-format': { fails: ['profile.version'] },
@@ -533,18 +543,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-null-group-entries': { fails: ['checkout.resource'] },
   'checkout-null-method-entry': { fails: ['checkout.resource'] },
   'checkout-totals-stale': { fails: ['checkout.totals-recomputed'] },
-  'checkout-complete-no-order': {
-    fails: ['checkout.complete'],
-    skips: [
-      'order.resource',
-      'order.checkout-id',
-      'order.currency',
-      'order.other-platform',
-      'order.endpoints-exist',
-      'idempotency.checkout.complete.replay-no-second-effect',
-      'signatures.order-signed',
-    ],
-  },
+  'checkout-complete-no-order': { fails: ['checkout.complete'], skips: NO_ORDER_ID },
   'checkout-cancelled-spelling': {
     fails: ['checkout.cancel-from-ready', 'checkout.cancel-from-incomplete', 'checkout.resource'],
   },
@@ -634,7 +633,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'checkout-in-progress-warning': { fails: ['checkout.in-progress-unchanged'] },
   'checkout-in-progress-unrecoverable': { fails: ['checkout.in-progress-unchanged'] },
-  'checkout-order-no-permalink': { fails: ['checkout.complete'] },
+  'checkout-order-no-id': { fails: ['checkout.complete'], skips: NO_ORDER_ID },
   'checkout-cancel-not-kept': { fails: ['checkout.cancel-from-ready'] },
   'checkout-cancel-202': {
     fails: ['checkout.cancel-from-ready', 'checkout.cancel-from-incomplete', 'envelope.success-status'],

@@ -70,7 +70,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §States and transitions`,
     statement:
-      'Completing a ready session with an accepted payment gives status completed, at once or after complete_in_progress (asynchronous completion is not shown, so Get is polled), and an order with id and permalink_url.',
+      'Completing a ready session with an accepted payment gives status completed, at once or after complete_in_progress (asynchronous completion is not shown, so Get is polled), and an order carrying its id, which reading the order needs. Its permalink_url is a known member ("`order` (`id`, `permalink_url`)"): the order resource itself requires one (ORD-001).',
   },
   {
     id: 'CHK-008',

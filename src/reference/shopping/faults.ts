@@ -1014,12 +1014,13 @@ export const SHOPPING_FAULTS = [
     'unrecoverable',
   ),
   fault({
-    name: 'checkout-order-no-permalink',
+    name: 'checkout-order-no-id',
     capability: 'shopping.checkout',
-    description: "A completed session's order carries an id but no permalink_url.",
+    description: "A completed session's order carries a permalink_url but no id, so the order cannot be read.",
     breaks: ['CHK-007'],
     plug: {
-      'checkout.json': (json) => (json.order ? { ...json, order: { id: (json.order as Json).id } } : json),
+      'checkout.json': (json) =>
+        json.order ? { ...json, order: { permalink_url: (json.order as Json).permalink_url } } : json,
     },
   }),
   checkoutSessions.cancelNotKept({

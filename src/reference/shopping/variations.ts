@@ -680,6 +680,17 @@ export const SHOPPING_VARIATIONS = [
         takes && typeof session.buyer?.email === 'string' && session.buyer.email.length > 0,
     },
   }),
+  variation({
+    name: 'checkout-order-id-only',
+    capability: 'shopping.checkout',
+    description:
+      "A completed session's order carries its id and no permalink_url; Get Order gives the permalink_url. A checker that requires every member named beside the order fails it.",
+    permitted_by:
+      'Document 1 §States and transitions: "Response carries `order` (`id`, `permalink_url`)", and §Checkout resource: order "Present once completed: `id`, `permalink_url`": members named in parentheses or a Notes column are known members, not individually required (spec README); the Order resource marks permalink_url required, and Get Order is judged by it.',
+    plug: {
+      'checkout.json': (json) => (isObject(json.order) ? { ...json, order: { id: json.order.id } } : json),
+    },
+  }),
   checkoutSessions.asyncCompletion({
     name: 'checkout-async-completion',
     description:
