@@ -29,6 +29,11 @@ export interface ExchangeRule {
    * (a completed checkout is irreversible): with that class not allowed, seeing none is said so.
    */
   effect?: Effect;
+  /**
+   * The capabilities whose responses it judges, when it belongs to no capability's suite: a business
+   * advertising none of them has nothing it applies to (not-applicable, not not-tested).
+   */
+  capabilities?: readonly string[];
   /** Said when it held, after "held on N …" (e.g. what the run never exercised). */
   coverage?(judged: Exchange[], r: RuleContext): string | undefined;
 }

@@ -12,6 +12,7 @@ import { HarnessError, Stop } from './outcomes.js';
 import { summarise, type RunInfo, type RunReport } from '../report/run-report.js';
 import type { Reporter, RunEvent } from '../report/events.js';
 import { RuleJudge } from './rules.js';
+import type { ExchangeRule } from './rule.js';
 import type { CheckSpec, Settled } from './check.js';
 import type { Scenario, Suite } from './suite.js';
 import type { CheckResult, Effect, Verdict } from '../report/types.js';
@@ -149,7 +150,8 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const log = plan.client.exchanges;
   for (const suite of plan.suites) {
     for (const rule of suite.rules ?? []) {
-      const gate = gates.get(suite) ?? (chosen(suite, rule.check) ? undefined : leftOut);
+      const gate =
+        gates.get(suite) ?? (chosen(suite, rule.check) ? undefined : leftOut) ?? capabilityGate(rule, plan.target);
       let settled = gate ? { ...gate, exchanges: [], durationMs: 0 } : judge.settle(rule);
       let effect: Effect = 'read';
       // Nothing to judge because the scenarios that would have made the requests were not allowed:
@@ -288,6 +290,19 @@ function applicability(suite: Suite, target: Target): Gate | undefined {
     };
   }
   return undefined;
+}
+
+/** A rule over some capabilities' responses, when the run checks none of them. */
+function capabilityGate(rule: ExchangeRule, target: Target): Gate | undefined {
+  const over = rule.capabilities;
+  if (!over || over.some((c) => target.capabilities.has(c))) return undefined;
+  const names = over.map((c) => wireName(target.dialect, c)).join(', ');
+  return over.some((c) => target.excluded.has(c))
+    ? { verdict: 'not-tested', message: `${names} left out by --capabilities` }
+    : {
+        verdict: 'not-applicable',
+        message: over.length === 1 ? `${names} is not advertised` : `none of ${names} is advertised`,
+      };
 }
 
 /**

@@ -203,6 +203,7 @@ export const NO_HANDLERS_RULE: ExchangeRule = {
   },
   // A response without the registry holds too: the member is optional (envelope.present judges the envelope).
   appliesTo: 'catalog, cart and order responses',
+  capabilities: NO_HANDLER,
   applies: (x) => isService(x) && NO_HANDLER.includes(operationOf(x)?.capability ?? ''),
   problems: (x, { dialect: d }) => {
     const registry = envelope(x, d)?.payment_handlers;

@@ -299,6 +299,46 @@ describe('the engine', () => {
     expect(r.get('c-common.ask')!.verdict).toBe('blocked');
     expect(r.get('c-common.ask')!.message).toMatch(/blocked by profile.rest-endpoint/);
   });
+
+  it('marks a rule over capabilities the business does not advertise not-applicable, not not-tested', async () => {
+    const rule = (id: string, capabilities?: string[]) => ({
+      check: { id, title: id, requirements: ['T-MUST'] },
+      appliesTo: 'cart responses',
+      applies: () => false,
+      problems: () => [],
+      capabilities,
+    });
+    const rules = suite([], {
+      id: 'rules',
+      capability: 'envelope',
+      appliesWhen: 'always',
+      rules: [
+        rule('cart-only', ['shopping.cart']),
+        rule('cart-or-search', ['shopping.cart', 'shopping.catalog.search']),
+        rule('any'),
+      ],
+    });
+    // With the advertised capability's own suite, so it is not reported as not covered.
+    const suites = [rules, suite([])];
+    const r = await run(suites);
+    expect(r.get('cart-only')).toMatchObject({
+      verdict: 'not-applicable',
+      message: 'org.proto.shopping.cart is not advertised',
+    });
+    // One of its capabilities advertised: seeing none of its responses is something the run lacked.
+    expect(r.get('cart-or-search')).toMatchObject({ verdict: 'not-tested', message: /none of the run's/ });
+    expect(r.get('any')!.verdict).toBe('not-tested');
+    const none = await run(suites, 'write', { ...target, capabilities: new Set() });
+    expect(none.get('cart-or-search')).toMatchObject({
+      verdict: 'not-applicable',
+      message: 'none of org.proto.shopping.cart, org.proto.shopping.catalog.search is advertised',
+    });
+    const excluded = await run(suites, 'write', { ...target, excluded: new Set(['shopping.cart']) });
+    expect(excluded.get('cart-only')).toMatchObject({
+      verdict: 'not-tested',
+      message: 'org.proto.shopping.cart left out by --capabilities',
+    });
+  });
 });
 
 describe('exit codes from results', () => {
