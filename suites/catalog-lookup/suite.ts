@@ -278,7 +278,9 @@ async function probeBatchLimit(t: ScenarioContext<'catalog-lookup.batch-limit'>)
       );
     }
     const code = isObject(x.json) ? x.json.code : undefined;
-    const what = x.transportError ? x.transportError.message : `HTTP ${x.status} ${brief(code)}`;
+    const what = x.transportError
+      ? x.transportError.message
+      : `HTTP ${x.status} ${code === undefined ? 'without a code' : `with code ${brief(code)}`}`;
     t.check('catalog-lookup.batch-limit', x.status === 400 && code === 'request_too_large', {
       message: `a batch of ${size} ids (${accepted} were accepted) got ${what}`,
       expected: 'HTTP 400 with code request_too_large',
