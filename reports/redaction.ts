@@ -43,9 +43,9 @@ export class OutputRedaction {
       const x = log[this.learned];
       // Credentials under a name the config does not set (a cookie) are learned where they are sent.
       r.headers(x.requestHeaders, true);
-      if (x.requestBody !== undefined) r.text(x.requestBody);
+      if (x.requestBody !== undefined) r.learnFromJson(x.requestBody);
       if (x.responseHeaders) r.headers(x.responseHeaders);
-      if (x.responseBody !== undefined) r.text(x.responseBody);
+      if (x.responseBody !== undefined) r.learnFromJson(x.responseBody);
     }
   }
 
@@ -54,13 +54,14 @@ export class OutputRedaction {
     return this.redactor.text(s);
   }
 
-  exchange(x: Exchange): Exchange {
+  /** An exchange of a log whose secrets were learned (`learn`), for output. */
+  private exchange(x: Exchange): Exchange {
     const r = this.redactor;
-    const requestBody = x.requestBody === undefined ? undefined : r.text(x.requestBody);
-    const responseBody = x.responseBody === undefined ? undefined : r.text(x.responseBody);
+    const requestBody = x.requestBody === undefined ? undefined : r.hide(x.requestBody);
+    const responseBody = x.responseBody === undefined ? undefined : r.hide(x.responseBody);
     return {
       ...x,
-      url: r.text(x.url),
+      url: r.hide(x.url),
       requestHeaders: r.headers(x.requestHeaders, true),
       requestBody,
       responseHeaders: x.responseHeaders && r.headers(x.responseHeaders),
@@ -68,7 +69,7 @@ export class OutputRedaction {
       json: x.json === undefined ? undefined : parseJson(responseBody),
       sentJson: x.sentJson === undefined ? undefined : parseJson(requestBody),
       ...(x.transportError
-        ? { transportError: { ...x.transportError, message: r.text(x.transportError.message) } }
+        ? { transportError: { ...x.transportError, message: r.hide(x.transportError.message) } }
         : {}),
     };
   }

@@ -106,12 +106,18 @@ export class Redactor {
    */
   text(text: string): string {
     this.learnFromJson(text);
+    return this.hide(text);
+  }
+
+  /** Text whose secrets were learned already (`learnFromJson`): only hidden, not read again. */
+  hide(text: string): string {
     let out = text;
     for (const secret of this.literals) out = out.split(secret).join(REDACTED);
     return out.replace(USERINFO, `$1${REDACTED}@`);
   }
 
-  private learnFromJson(text: string): void {
+  /** Learns the secrets a body carries in JSON (payment credential tokens). */
+  learnFromJson(text: string): void {
     const first = text.trimStart()[0];
     if (first !== '{' && first !== '[') return;
     try {
