@@ -78,7 +78,9 @@ describe('a 429 holds its whole origin', () => {
     try {
       const start = performance.now();
       const refused = c.send({ operation: 'a', method: 'GET', url });
-      await new Promise((r) => setTimeout(r, 100));
+      // The 429 must have reached the client first: under load, connecting alone can take 100 ms.
+      while (arrivals.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 150));
       // Sent while the origin is held: it waits with the refused one.
       const other = await c.send({ operation: 'b', method: 'GET', url });
       expect(other.status).toBe(200);
