@@ -1,6 +1,6 @@
 import { envelopeOf, isObject, type Dialect } from '../dialect/dialect.js';
 import { type Exchange, isSuccess, statusOrError } from '../report/exchange.js';
-import { messagesOf } from './messages.js';
+import { brief, messagesOf } from './messages.js';
 
 export const VERSION_PATTERN = /^(\d{4}-\d{2}-\d{2}|draft)$/;
 
@@ -56,7 +56,7 @@ export function businessErrorProblems(
   if (x.status !== 200) problems.push(`HTTP ${statusOrError(x)}, expected 200`);
   const env = envelopeOf(dialect, x.json);
   const status = isObject(env) ? env.status : undefined;
-  if (status !== 'error') problems.push(`${dialect.envelopeKey}.status is ${JSON.stringify(status)}, expected "error"`);
+  if (status !== 'error') problems.push(`${dialect.envelopeKey}.status is ${brief(status)}, expected "error"`);
   // One unrecoverable error with the code is what the spec asks; other messages with it (one per line, say) are not
   // excluded.
   const coded = messagesOf(x.json).filter((m) => m.code === want.code);

@@ -32,6 +32,6 @@ export function findMessage(
 
 /** Short text of a value for `actual:` lines. */
 export function brief(value: unknown, max = 300): string {
-  const s = value === undefined ? 'undefined' : JSON.stringify(value);
+  const s = value === undefined ? 'absent' : JSON.stringify(value);
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }

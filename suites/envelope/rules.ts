@@ -3,7 +3,7 @@ import { envelopeOf, isObject, type Dialect } from '../../src/dialect/dialect.js
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import { carriesResourceOf, isErrorResponse, VERSION_PATTERN } from '../../src/protocol/envelope.js';
 import { isSuccess } from '../../src/report/exchange.js';
-import { MESSAGE_TYPES, SEVERITIES } from '../../src/protocol/messages.js';
+import { brief, MESSAGE_TYPES, SEVERITIES } from '../../src/protocol/messages.js';
 import { OPERATIONS } from '../../src/protocol/operations.js';
 import type { Exchange } from '../../src/report/exchange.js';
 
@@ -68,7 +68,7 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
       const version = envelope(x, d)?.version;
       return typeof version === 'string' && VERSION_PATTERN.test(version)
         ? []
-        : [`"${key(d)}.version" is ${JSON.stringify(version)}`];
+        : [`"${key(d)}.version" is ${brief(version)}`];
     },
   },
   {
@@ -77,7 +77,7 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
     applies: (x, { dialect: d }) => isService(x) && isSuccess(x) && isErrorResponse(x.json, d.envelopeKey),
     problems: (x, { dialect: d }) => {
       const status = envelope(x, d)?.status;
-      return status === 'error' ? [] : [`an error response, but "${key(d)}.status" is ${JSON.stringify(status)}`];
+      return status === 'error' ? [] : [`an error response, but "${key(d)}.status" is ${brief(status)}`];
     },
   },
   {

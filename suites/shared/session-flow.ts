@@ -200,7 +200,7 @@ function judgeRefusedCreate(kind: SessionKind, x: Exchange): CreateOutcome {
   return {
     kind: 'broken',
     x,
-    why: `create answered HTTP ${statusOrError(x)} without a session: ${brief(x.json)}`,
+    why: `create answered HTTP ${statusOrError(x)} without a session${x.json === undefined ? '' : `: ${brief(x.json)}`}`,
   };
 }
 

@@ -149,7 +149,7 @@ describe('messages', () => {
   });
 
   it('shortens long values with an ellipsis', () => {
-    expect(brief(undefined)).toBe('undefined');
+    expect(brief(undefined)).toBe('absent');
     expect(brief({ a: 1 })).toBe('{"a":1}');
     expect(brief('x'.repeat(400))).toBe(`"${'x'.repeat(299)}…`);
     expect(brief('abc', 3)).toBe('"ab…');
@@ -191,7 +191,7 @@ describe('business errors', () => {
     const failed = { transportError: { kind: 'timeout', message: 'no answer within 10000 ms' } } as unknown as Exchange;
     expect(businessErrorProblems(PROTO_DIALECT, failed, { code: 'not_found' })).toEqual([
       'HTTP no answer within 10000 ms, expected 200',
-      'proto.status is undefined, expected "error"',
+      'proto.status is absent, expected "error"',
       'no message with code not_found',
     ]);
   });

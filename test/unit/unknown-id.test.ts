@@ -81,7 +81,7 @@ describe('the unknown-id read', () => {
       kind: 'broken',
       message: 'HTTP 404, expected 200',
       expected: 'HTTP 200, status error, error not_found unrecoverable',
-      actual: 'HTTP 404, expected 200; proto.status is undefined, expected "error"; no message with code not_found',
+      actual: 'HTTP 404, expected 200; proto.status is absent, expected "error"; no message with code not_found',
     });
   });
 
