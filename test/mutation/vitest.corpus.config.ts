@@ -33,8 +33,8 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     // The in-process corpus, the unit tests of the protocol primitives and of what the checks build on
     // (refusals, session rules; the session flows, the TLS probe, the idempotency rules, the
-    // unknown-id read and the order read back against a scripted business), and the pinned suite
-    // declarations (ids, titles, effects, requirements).
+    // unknown-id read, the order read back and the booking scenarios against a scripted business), and
+    // the pinned suite declarations (ids, titles, effects, requirements).
     include: [
       'test/corpus/**/*.test.ts',
       'test/unit/suites-load.test.ts',
@@ -50,6 +50,7 @@ export default defineConfig({
       'test/unit/idempotency.test.ts',
       'test/unit/unknown-id.test.ts',
       'test/unit/order.test.ts',
+      'test/unit/booking.test.ts',
       'test/unit/declarations.test.ts',
     ],
     // The corpus under latency and a rate limit proves the client waits, not what a check says: seconds a mutant.

@@ -68,6 +68,9 @@ export function scripted(
       conclude(id, { kind: ok ? 'held' : 'broken', ...finding });
       return ok;
     },
+    require(id: string, ok: boolean, finding: object) {
+      if (!t.check(id, ok, finding)) t.stopBlocked(id);
+    },
     pass: (id: string, message: string, exchanges?: Exchange[]) => conclude(id, { kind: 'held', message, exchanges }),
     fail: (id: string, finding: object) => conclude(id, { kind: 'broken', ...finding }),
     notApplicable: (id: string, message: string) => conclude(id, { kind: 'not-applicable', message }),
