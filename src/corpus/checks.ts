@@ -4,8 +4,9 @@ import { suites } from '../../suites/index.js';
  * What a run against one fault shows:
  * - `fails`: every check that must fail (or warn);
  * - `skips`: every check that may then end blocked or not-tested instead of its usual verdict, or
- *   info where it says it cannot see what the fault broke (a `suite.*` entry stands for every
- *   check of a suite); every other check keeps its verdict.
+ *   info where it says it cannot see what the fault broke, or not-applicable where the fault leaves
+ *   out something optional the check judges (a `suite.*` entry stands for every check of a suite);
+ *   every other check keeps its verdict.
  */
 export interface FaultChecks {
   fails: readonly string[];

@@ -1,7 +1,10 @@
 import { onEveryOperation, refusedProbe, type FaultChecks } from './checks.js';
 
 /** What each fault of the shared layer and the shopping service must fail (src/reference/faults.ts). */
-/** A business that publishes no keys signs nothing: the signing SHOULDs warn, the key and signature checks see none. */
+/**
+ * A business that publishes no keys signs nothing: the signing SHOULDs warn, the key checks see none, and the
+ * signature and digest checks have nothing to judge (not-applicable: response signatures are optional).
+ */
 const SIGNS_NOTHING = ['signatures.complete-signed', 'signatures.order-signed'];
 const SIGNS_NOTHING_SKIPS = [
   'profile.keys-no-private',

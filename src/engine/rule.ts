@@ -34,6 +34,12 @@ export interface ExchangeRule {
    * advertising none of them has nothing it applies to (not-applicable, not not-tested).
    */
   capabilities?: readonly string[];
+  /**
+   * What it judges is the business's option (a response signature): when no service response of the
+   * run carried it, the business chose not to and there is nothing to judge (not-applicable, not
+   * not-tested). `absent` finishes "none of the run's N service responses …".
+   */
+  optional?: { carries(x: Exchange): boolean; absent: string };
   /** Said when it held, after "held on N …" (e.g. what the run never exercised). */
   coverage?(judged: Exchange[], r: RuleContext): string | undefined;
 }

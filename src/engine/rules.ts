@@ -23,6 +23,9 @@ interface Judged {
 export class RuleJudge {
   private readonly judged = new Map<ExchangeRule, Judged[]>();
   private answered = 0;
+  /** Answered service responses (not the profile's), and the optional rules whose subject one carried. */
+  private services = 0;
+  private readonly carried = new Set<ExchangeRule>();
   private readonly r: RuleContext;
 
   constructor(
@@ -41,8 +44,10 @@ export class RuleJudge {
   see(x: Exchange): void {
     if (x.role === 'cleanup' || x.status === undefined) return;
     this.answered += 1;
+    if (x.service !== undefined) this.services += 1;
     for (const [rule, judged] of this.judged) {
       try {
+        if (x.service !== undefined && rule.optional?.carries(x)) this.carried.add(rule);
         if (rule.applies(x, this.r)) judged.push({ x, problems: rule.problems(x, this.r) });
       } catch (err) {
         judged.push({ x, problems: [], defect: (err as Error)?.message ?? String(err) });
@@ -59,6 +64,14 @@ export class RuleJudge {
         verdict: 'error',
         message: `harness defect judging #${defect.x.seq}: ${defect.defect}`,
         exchanges: [defect.x],
+        durationMs: 0,
+      };
+    }
+    if (judged.length === 0 && rule.optional && this.services > 0 && !this.carried.has(rule)) {
+      return {
+        verdict: 'not-applicable',
+        message: `none of the run's ${this.services} service responses ${rule.optional.absent}`,
+        exchanges: [],
         durationMs: 0,
       };
     }

@@ -10,6 +10,8 @@ const VERIFIABLE: readonly string[] = ['valid', 'invalid', 'incomplete'];
 
 const findings = (x: Exchange): SignatureFinding[] => (Array.isArray(x.signatures) ? x.signatures : []);
 const signed = (x: Exchange) => x.signatures !== undefined;
+/** Document 1 §Authentication: "Response headers (all optional): `Signature`, `Signature-Input`, `Content-Digest`". */
+const UNSIGNED = { carries: signed, absent: 'carried a Signature, and response signatures are optional' };
 const publishesKeys = (r: RuleContext) => {
   const keys = r.target.profile?.document.keys;
   return Array.isArray(keys) && keys.length > 0;
@@ -40,6 +42,7 @@ const RULES: ExchangeRule[] = [
       requirements: ['PROF-012'],
     },
     appliesTo: 'signed service responses',
+    optional: UNSIGNED,
     applies: (x) => x.service !== undefined && findings(x).length > 0,
     problems: (x) =>
       findings(x)
@@ -53,6 +56,7 @@ const RULES: ExchangeRule[] = [
       requirements: ['SIG-001'],
     },
     appliesTo: 'signed service responses with a signature this tool can verify',
+    optional: UNSIGNED,
     applies: (x) =>
       x.service !== undefined &&
       signed(x) &&
@@ -92,6 +96,10 @@ const RULES: ExchangeRule[] = [
       requirements: ['SIG-002'],
     },
     appliesTo: 'service responses carrying Content-Digest',
+    optional: {
+      carries: (x) => x.contentDigest !== undefined,
+      absent: 'carried a Content-Digest, and a response Content-Digest is optional',
+    },
     applies: (x) =>
       x.service !== undefined && x.contentDigest !== undefined && x.contentDigest.result !== 'unsupported',
     problems: (x) => {

@@ -219,12 +219,13 @@ export function wholeRun(): { name: string; scope: Scope }[] {
 }
 
 const FAILED: readonly Verdict[] = ['fail', 'warn'];
-// A pinned check may also end info: it reports it cannot see what the fault broke, which another check fails.
-const SKIPPED: readonly Verdict[] = ['blocked', 'not-tested', 'info'];
+// A pinned check may also end info: it reports it cannot see what the fault broke, which another check fails;
+// or not-applicable: the fault leaves out what the check judges where the spec makes it optional (a signature).
+const SKIPPED: readonly Verdict[] = ['blocked', 'not-tested', 'not-applicable', 'info'];
 
 /**
  * How a run with a fault differs from what the fault's record says: its `fails` fail, its
- * `skips` end blocked, not-tested or info, and every other check keeps its baseline verdict.
+ * `skips` end blocked, not-tested, not-applicable or info, and every other check keeps its baseline verdict.
  */
 export function departures(fault: CorpusFault, report: RunReport, base: Map<string, Verdict>, scope?: Scope): string[] {
   const out: string[] = [];
@@ -241,7 +242,7 @@ export function departures(fault: CorpusFault, report: RunReport, base: Map<stri
       if (!FAILED.includes(c.verdict)) out.push(`${c.id}: should fail, is ${c.verdict}: ${c.message}`);
     } else if (pinnedSkip(fault, c.id)) {
       if (!SKIPPED.includes(c.verdict))
-        out.push(`${c.id}: pinned as blocked, not-tested or info, is ${c.verdict} (a stale pin?)`);
+        out.push(`${c.id}: pinned as blocked, not-tested, not-applicable or info, is ${c.verdict} (a stale pin?)`);
     } else if (c.verdict !== was && !crossCutting(c)) {
       out.push(`${c.id}: ${was} without the fault, ${c.verdict} with it: ${c.message}`);
     }
@@ -272,7 +273,7 @@ const VOLATILE: [RegExp, string][] = [
   [/127\.0\.0\.1:\d+/g, 'HOST'],
   // How many exchanges a rule judged: polling an asynchronous completion makes it vary with load.
   [/\bheld on \d+ /g, 'held on N '],
-  [/the run's \d+ answered requests/g, "the run's N answered requests"],
+  [/the run's \d+ (answered requests|service responses)/g, "the run's N $1"],
   // An exchange's number: the log is in the order requests were made, which concurrent scenarios interleave.
   [/#\d+\b/g, '#N'],
   // A booking confirmation's pincode, quoted (a string) or not.
