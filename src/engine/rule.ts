@@ -35,11 +35,16 @@ export interface ExchangeRule {
    */
   capabilities?: readonly string[];
   /**
-   * What it judges is the business's option (a response signature): when no service response of the
-   * run carried it, the business chose not to and there is nothing to judge (not-applicable, not
-   * not-tested). `absent` finishes "none of the run's N service responses …".
+   * What it judges is the business's option (a response signature): when the run saw the responses
+   * on which leaving it out shows as a choice (`shownOn`) and no service response carried it, there
+   * is nothing to judge (not-applicable); without those responses the run lacked them (not-tested).
    */
-  optional?: { carries(x: Exchange): boolean; absent: string };
+  optional?: {
+    carries(x: Exchange): boolean;
+    /** Finishes "no service response of the run carried …" (what, and that it is optional). */
+    what: string;
+    shownOn: { applies(x: Exchange, r: RuleContext): boolean; words(r: RuleContext): string };
+  };
   /** Said when it held, after "held on N …" (e.g. what the run never exercised). */
   coverage?(judged: Exchange[], r: RuleContext): string | undefined;
 }

@@ -23,9 +23,8 @@ interface Judged {
 export class RuleJudge {
   private readonly judged = new Map<ExchangeRule, Judged[]>();
   private answered = 0;
-  /** Answered service responses (not the profile's), and the optional rules whose subject one carried. */
-  private services = 0;
-  private readonly carried = new Set<ExchangeRule>();
+  /** For each optional rule: how many responses showed the business's choice, and whether one carried it. */
+  private readonly choice = new Map<ExchangeRule, { shown: number; carried: boolean }>();
   private readonly r: RuleContext;
 
   constructor(
@@ -33,7 +32,10 @@ export class RuleJudge {
     target: Target,
     private readonly order: (a: Exchange, b: Exchange) => number = (a, b) => a.seq - b.seq,
   ) {
-    for (const rule of rules) this.judged.set(rule, []);
+    for (const rule of rules) {
+      this.judged.set(rule, []);
+      if (rule.optional) this.choice.set(rule, { shown: 0, carried: false });
+    }
     this.r = {
       dialect: target.dialect,
       target,
@@ -44,10 +46,11 @@ export class RuleJudge {
   see(x: Exchange): void {
     if (x.role === 'cleanup' || x.status === undefined) return;
     this.answered += 1;
-    if (x.service !== undefined) this.services += 1;
     for (const [rule, judged] of this.judged) {
       try {
-        if (x.service !== undefined && rule.optional?.carries(x)) this.carried.add(rule);
+        const choice = this.choice.get(rule);
+        if (choice && rule.optional?.shownOn.applies(x, this.r)) choice.shown += 1;
+        if (choice && x.service !== undefined && rule.optional?.carries(x)) choice.carried = true;
         if (rule.applies(x, this.r)) judged.push({ x, problems: rule.problems(x, this.r) });
       } catch (err) {
         judged.push({ x, problems: [], defect: (err as Error)?.message ?? String(err) });
@@ -67,10 +70,11 @@ export class RuleJudge {
         durationMs: 0,
       };
     }
-    if (judged.length === 0 && rule.optional && this.services > 0 && !this.carried.has(rule)) {
+    const choice = this.choice.get(rule);
+    if (judged.length === 0 && rule.optional && choice && choice.shown > 0 && !choice.carried) {
       return {
         verdict: 'not-applicable',
-        message: `none of the run's ${this.services} service responses ${rule.optional.absent}`,
+        message: `no service response carried ${rule.optional.what}, and the run saw ${choice.shown} ${rule.optional.shownOn.words(this.r)}`,
         exchanges: [],
         durationMs: 0,
       };

@@ -10,8 +10,6 @@ const VERIFIABLE: readonly string[] = ['valid', 'invalid', 'incomplete'];
 
 const findings = (x: Exchange): SignatureFinding[] => (Array.isArray(x.signatures) ? x.signatures : []);
 const signed = (x: Exchange) => x.signatures !== undefined;
-/** Document 1 §Authentication: "Response headers (all optional): `Signature`, `Signature-Input`, `Content-Digest`". */
-const UNSIGNED = { carries: signed, absent: 'carried a Signature, and response signatures are optional' };
 const publishesKeys = (r: RuleContext) => {
   const keys = r.target.profile?.document.keys;
   return Array.isArray(keys) && keys.length > 0;
@@ -23,6 +21,28 @@ const publishesKeys = (r: RuleContext) => {
  */
 const answered = (operation: string) => (x: Exchange, r: RuleContext) =>
   x.operation === operation && carriesResourceOf(x, r.dialect.envelopeKey);
+
+/** The capabilities whose responses Document 1 advises signing: complete checkout and order. */
+const ADVISED = ['shopping.checkout', 'shopping.order'];
+const advisedBy = (r: RuleContext) => ADVISED.some((c) => r.target.capabilities.has(c));
+
+/**
+ * Where a business shows it signs nothing: the responses Document 1 advises signing, or, for a
+ * business with neither capability, any successful service response. A run that reached neither
+ * (no --allow irreversible, no credentials) cannot tell, and the signature rules stay not-tested.
+ */
+const choiceShown = {
+  applies: (x: Exchange, r: RuleContext) =>
+    advisedBy(r)
+      ? answered('checkout.complete')(x, r) || (answered('order.get')(x, r) && isObject(x.json))
+      : x.service !== undefined && x.status !== undefined && x.status >= 200 && x.status < 300,
+  words: (r: RuleContext) =>
+    advisedBy(r)
+      ? 'complete checkout and order responses, those Document 1 advises signing'
+      : 'successful service responses',
+};
+/** Document 1 §Authentication: "Response headers (all optional): `Signature`, `Signature-Input`, `Content-Digest`". */
+const UNSIGNED = { carries: signed, what: 'a Signature (optional, Document 1 §Authentication)', shownOn: choiceShown };
 
 /** An unsigned response, and why, where the profile explains it. */
 const unsigned = (x: Exchange, r: RuleContext) =>
@@ -98,7 +118,8 @@ const RULES: ExchangeRule[] = [
     appliesTo: 'service responses carrying Content-Digest',
     optional: {
       carries: (x) => x.contentDigest !== undefined,
-      absent: 'carried a Content-Digest, and a response Content-Digest is optional',
+      what: 'a Content-Digest (optional, Document 1 §Authentication)',
+      shownOn: choiceShown,
     },
     applies: (x) =>
       x.service !== undefined && x.contentDigest !== undefined && x.contentDigest.result !== 'unsupported',

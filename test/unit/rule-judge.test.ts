@@ -28,11 +28,18 @@ const exchange = (extra: Partial<Exchange>): Exchange => ({
   ...extra,
 });
 
-/** Judges signed responses, whose signature the business may leave out; verifiable only when marked. */
+/**
+ * Judges signed responses, whose signature the business may leave out; verifiable only when marked.
+ * Its choice shows on complete responses.
+ */
 const signedRule: ExchangeRule = {
   check: { id: 'r.signed', title: 'signed responses verify', requirements: ['T-MUST'] },
   appliesTo: 'signed service responses this tool can verify',
-  optional: { carries: (x) => x.signatures !== undefined, absent: 'carried a Signature, which is optional' },
+  optional: {
+    carries: (x) => x.signatures !== undefined,
+    what: 'a Signature (optional)',
+    shownOn: { applies: (x) => x.operation === 'checkout.complete', words: () => 'complete responses' },
+  },
   applies: (x) => Array.isArray(x.signatures) && x.signatures.some((f) => f.result === 'valid'),
   problems: () => [],
 };
@@ -43,28 +50,37 @@ function settle(exchanges: Exchange[]) {
   return judge.settle(signedRule);
 }
 
+const complete = (extra: Partial<Exchange> = {}) => exchange({ operation: 'checkout.complete', ...extra });
+
 describe('an exchange rule over what the business may leave out', () => {
-  it('is not-applicable when no service response carried it: the business chose not to', () => {
+  it('is not-applicable when the responses that show the choice came and none carried it', () => {
     const profile = exchange({ operation: 'profile', service: undefined, signatures: [] });
-    expect(settle([profile, exchange({}), exchange({})])).toMatchObject({
+    expect(settle([profile, exchange({}), complete(), complete()])).toMatchObject({
       verdict: 'not-applicable',
-      message: "none of the run's 2 service responses carried a Signature, which is optional",
+      message: 'no service response carried a Signature (optional), and the run saw 2 complete responses',
     });
   });
 
-  it('stays not-tested when the run got no service response, or one carried it and none could be judged', () => {
-    const profile = exchange({ operation: 'profile', service: undefined });
-    expect(settle([profile])).toMatchObject({ verdict: 'not-tested', message: /none of the run's 1 answered/ });
-    const unverifiable = exchange({ signatures: [] });
-    expect(settle([exchange({}), unverifiable]).verdict).toBe('not-tested');
-    // A response never answered (a transport error) is not one the business chose to leave unsigned.
-    expect(settle([exchange({ status: undefined })]).verdict).toBe('not-tested');
+  it('stays not-tested when the run lacked those responses, or one carried it and none could be judged', () => {
+    // Unsigned searches say nothing of the completes the run never reached.
+    expect(settle([exchange({}), exchange({})])).toMatchObject({
+      verdict: 'not-tested',
+      message: /none of the run's 2 answered/,
+    });
+    // A signature on some service response: the business signs, and this run could judge none.
+    expect(settle([complete(), exchange({ signatures: [] })]).verdict).toBe('not-tested');
+    // Only the profile was signed: that is not a service response.
+    expect(settle([complete(), exchange({ operation: 'profile', service: undefined, signatures: [] })]).verdict).toBe(
+      'not-applicable',
+    );
+    // A complete never answered (a transport error) shows nothing.
+    expect(settle([complete({ status: undefined })]).verdict).toBe('not-tested');
   });
 
   it('judges what it applies to as any rule does', () => {
     const valid = exchange({
       signatures: [{ label: 'sig1', keyid: 'k', result: 'valid', components: ['@status'] }] as Exchange['signatures'],
     });
-    expect(settle([exchange({}), valid])).toMatchObject({ verdict: 'pass', message: /held on 1 signed/ });
+    expect(settle([complete(), valid])).toMatchObject({ verdict: 'pass', message: /held on 1 signed/ });
   });
 });
