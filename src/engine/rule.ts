@@ -41,7 +41,7 @@ export interface ExchangeRule {
    */
   optional?: {
     carries(x: Exchange): boolean;
-    /** Finishes "no service response of the run carried …" (what, and that it is optional). */
+    /** Finishes "no service response carried …" (what, and that it is optional). */
     what: string;
     shownOn: { applies(x: Exchange, r: RuleContext): boolean; words(r: RuleContext): string };
   };

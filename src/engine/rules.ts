@@ -24,7 +24,10 @@ export class RuleJudge {
   private readonly judged = new Map<ExchangeRule, Judged[]>();
   private answered = 0;
   /** For each optional rule: how many responses showed the business's choice, and whether one carried it. */
-  private readonly choice = new Map<ExchangeRule, { shown: number; carried: boolean }>();
+  private readonly choice = new Map<
+    ExchangeRule,
+    { of: NonNullable<ExchangeRule['optional']>; shown: number; carried: boolean }
+  >();
   private readonly r: RuleContext;
 
   constructor(
@@ -34,7 +37,7 @@ export class RuleJudge {
   ) {
     for (const rule of rules) {
       this.judged.set(rule, []);
-      if (rule.optional) this.choice.set(rule, { shown: 0, carried: false });
+      if (rule.optional) this.choice.set(rule, { of: rule.optional, shown: 0, carried: false });
     }
     this.r = {
       dialect: target.dialect,
@@ -49,8 +52,8 @@ export class RuleJudge {
     for (const [rule, judged] of this.judged) {
       try {
         const choice = this.choice.get(rule);
-        if (choice && rule.optional?.shownOn.applies(x, this.r)) choice.shown += 1;
-        if (choice && x.service !== undefined && rule.optional?.carries(x)) choice.carried = true;
+        if (choice?.of.shownOn.applies(x, this.r)) choice.shown += 1;
+        if (choice && x.service !== undefined && choice.of.carries(x)) choice.carried = true;
         if (rule.applies(x, this.r)) judged.push({ x, problems: rule.problems(x, this.r) });
       } catch (err) {
         judged.push({ x, problems: [], defect: (err as Error)?.message ?? String(err) });
@@ -71,10 +74,10 @@ export class RuleJudge {
       };
     }
     const choice = this.choice.get(rule);
-    if (judged.length === 0 && rule.optional && choice && choice.shown > 0 && !choice.carried) {
+    if (judged.length === 0 && choice && choice.shown > 0 && !choice.carried) {
       return {
         verdict: 'not-applicable',
-        message: `no service response carried ${rule.optional.what}, and the run saw ${choice.shown} ${rule.optional.shownOn.words(this.r)}`,
+        message: `no service response carried ${choice.of.what}, and the run saw ${choice.shown} ${choice.of.shownOn.words(this.r)}`,
         exchanges: [],
         durationMs: 0,
       };

@@ -24,12 +24,13 @@ const answered = (operation: string) => (x: Exchange, r: RuleContext) =>
 
 /** The capabilities whose responses Document 1 advises signing: complete checkout and order. */
 const ADVISED = ['shopping.checkout', 'shopping.order'];
-const advisedBy = (r: RuleContext) => ADVISED.some((c) => r.target.capabilities.has(c));
+/** Whether the business has one of them: advertised, whether the run checks it or --capabilities left it out. */
+const advisedBy = (r: RuleContext) => ADVISED.some((c) => r.target.capabilities.has(c) || r.target.excluded.has(c));
 
 /**
  * Where a business shows it signs nothing: the responses Document 1 advises signing, or, for a
  * business with neither capability, any successful service response. A run that reached neither
- * (no --allow irreversible, no credentials) cannot tell, and the signature rules stay not-tested.
+ * (no --allow irreversible, no credentials, --capabilities) cannot tell: the rules stay not-tested.
  */
 const choiceShown = {
   applies: (x: Exchange, r: RuleContext) =>

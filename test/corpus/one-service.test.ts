@@ -61,6 +61,25 @@ describe('a business serving one service', () => {
     },
   );
 
+  it('a business with checkout checked for its common service only: what it signs is not reached, so not-tested', async () => {
+    const business = await startReferenceBusiness({});
+    try {
+      const report = await check({
+        url: business.url,
+        config: referenceRunConfig([], business),
+        allow: 'irreversible',
+        overrides: { endpoints: new Map(), capabilities: ['common.location.search', 'common.ask'] },
+        ...CORPUS_CONCURRENCY,
+      });
+      const signing = ['signatures.keyid-resolves', 'signatures.verify', 'signatures.content-digest'];
+      expect(signing.map((id) => report.checks.find((x) => x.id === id)?.verdict)).toEqual(
+        signing.map(() => 'not-tested'),
+      );
+    } finally {
+      await business.close();
+    }
+  });
+
   it('shopping alone: the same rules judge its responses', async () => {
     const report = await runServing('shopping');
     expect(troubles(report)).toEqual([]);
