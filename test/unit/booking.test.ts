@@ -225,6 +225,26 @@ describe('booking.sold-out', () => {
     expect(named.verdict('booking.inventory-exhausted')?.kind).toBe('held');
   });
 
+  it('reports a refusal the config could mend as not-tested, unless it also says inventory_exhausted', async () => {
+    const asks = {
+      type: 'error',
+      code: 'missing',
+      path: '$.booker.loyalty_number',
+      severity: 'recoverable',
+      content: 'The booker loyalty number is required.',
+    };
+    const needs = await run('booking.sold-out', {
+      soldOut: x(200, { ...EXHAUSTED, messages: [asks] }),
+    });
+    expect(needs.stopped).toMatch(/^not-tested: .*booker\.loyalty_number/);
+    expect(needs.verdict('booking.inventory-exhausted')).toBeUndefined();
+    const both = await run('booking.sold-out', {
+      soldOut: x(200, { ...EXHAUSTED, messages: [asks, ...EXHAUSTED.messages] }),
+    });
+    expect(both.stopped).toBeUndefined();
+    expect(both.verdict('booking.inventory-exhausted')?.kind).toBe('held');
+  });
+
   it('needs the sold-out stays', async () => {
     const config = { ...CONFIG, fixtures: { booking: { property: PROPERTY, stays: STAYS } } };
     expect((await run('booking.sold-out', {}, config)).stopped).toBe(
