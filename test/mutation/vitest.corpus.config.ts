@@ -33,7 +33,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     // The in-process corpus, the unit tests of the protocol primitives and of what the checks build on
     // (refusals, session rules; the session flows, the TLS probe, the idempotency rules, the
-    // unknown-id read, the order read back and the booking scenarios against a scripted business), and
+    // unknown-id read, the order read back, the booking and checkout scenarios against a scripted business), and
     // the pinned suite declarations (ids, titles, effects, requirements).
     include: [
       'test/corpus/**/*.test.ts',
@@ -51,6 +51,7 @@ export default defineConfig({
       'test/unit/unknown-id.test.ts',
       'test/unit/order.test.ts',
       'test/unit/booking.test.ts',
+      'test/unit/checkout.test.ts',
       'test/unit/declarations.test.ts',
     ],
     // The corpus under latency and a rate limit proves the client waits, not what a check says: seconds a mutant.
