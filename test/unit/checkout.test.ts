@@ -36,6 +36,8 @@ interface Habits {
   /** The totals of a session whose one line holds `quantity` units of 500. */
   totals?: (quantity: number) => unknown;
   price?: unknown;
+  /** What Get answers for a session this business does not hold. */
+  unknown?: (id: string) => Exchange;
 }
 
 function checkoutBusiness(h: Habits = {}) {
@@ -66,7 +68,10 @@ function checkoutBusiness(h: Habits = {}) {
         return x(200, state);
       }
       case 'checkout.get':
-        if (c.opts.id !== 'chk_1') return x(200, { ...UNAVAILABLE, messages: [{ ...ASKS, code: 'not_found' }] });
+        if (c.opts.id !== 'chk_1')
+          return (
+            h.unknown?.(String(c.opts.id)) ?? x(200, { ...UNAVAILABLE, messages: [{ ...ASKS, code: 'not_found' }] })
+          );
         return h.get?.(state) ?? x(200, state);
       default:
         throw new Error(`unexpected ${c.op}`);
@@ -101,6 +106,12 @@ describe('checkout.unavailable', () => {
     });
     const named = await run('checkout.unavailable', { unavailable: x(200, { ...UNAVAILABLE, id: 'chk_9' }) });
     expect(named.verdict('checkout.item-unavailable')?.kind).toBe('held');
+    // A 404 that echoes the id it was asked for is still no session.
+    const echoed = await run('checkout.unavailable', {
+      unavailable: x(200, { ...UNAVAILABLE, id: 'chk_9' }),
+      unknown: (id) => x(404, { code: 'not_found', content: 'No such session.', id }),
+    });
+    expect(echoed.verdict('checkout.item-unavailable')?.kind).toBe('held');
   });
 
   it('reports a refusal the config could mend as not-tested, unless it also says item_unavailable', async () => {
@@ -151,6 +162,11 @@ describe('checkout.read', () => {
 describe('checkout.totals-recomputed', () => {
   it('holds when the totals follow the quantity, and fails totals left as they were', async () => {
     expect((await run('checkout.totals-recomputed')).verdict('checkout.totals-recomputed')?.kind).toBe('held');
+    // Totals that appear once the quantity changes are recomputed ones.
+    const appear = await run('checkout.totals-recomputed', {
+      totals: (q) => (q === 1 ? undefined : [{ type: 'total', amount: 500 * q }]),
+    });
+    expect(appear.verdict('checkout.totals-recomputed')?.kind).toBe('held');
     const frozen = await run('checkout.totals-recomputed', { totals: () => [{ type: 'total', amount: 500 }] });
     expect(frozen.verdict('checkout.totals-recomputed')).toMatchObject({
       kind: 'broken',
