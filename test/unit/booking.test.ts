@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { bookingSuite } from '../../suites/booking/suite.js';
-import { type Call, scripted, session, x } from './scripted-business.js';
+import { type Call, runScenario, session, x } from './scripted-business.js';
 
 // The booking scenarios' judgements against a small booking business held in memory (the corpus
 // proves the same against the reference business over HTTP).
 
-const scenarioOf = (id: string) => {
-  const s = bookingSuite.scenarios.find((c) => c.id === id);
-  if (!s) throw new Error(`no scenario ${id}`);
-  return s.run as (t: ScenarioContext<string>) => Promise<void>;
-};
 const PROPERTY = { id: 'prop-1' };
 const STAYS = [{ id: 'stay-1', accommodation_type: { id: 'room-a' }, rate_plan: { id: 'flex' } }];
 const SOLD_OUT = [{ id: 'stay-x', accommodation_type: { id: 'gone' }, rate_plan: { id: 'flex' } }];
@@ -83,13 +77,8 @@ function bookingBusiness(h: Habits = {}) {
   };
 }
 
-async function run(id: string, habits: Habits = {}, config: object = CONFIG, target: object = {}) {
-  const s = scripted(bookingBusiness(habits), { config, target, more: { exchanges: [] } });
-  let stopped: string | undefined;
-  await scenarioOf(id)(s.t).catch((e: Error) => {
-    stopped = e.message;
-  });
-  return { stopped, verdict: (c: string) => s.concluded.get(c), concluded: [...s.concluded.keys()], calls: s.calls };
+function run(id: string, habits: Habits = {}, config: object = CONFIG, target: object = {}) {
+  return runScenario(bookingSuite, id, bookingBusiness(habits), { config, target });
 }
 
 describe('booking.to-ready', () => {

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { checkoutSuite } from '../../suites/checkout/suite.js';
-import { type Call, scripted, session, x } from './scripted-business.js';
+import { type Call, runScenario, session, x } from './scripted-business.js';
 
 // The checkout scenarios' judgements against a small checkout business held in memory (the corpus
 // proves the same against the reference business over HTTP).
 
-const scenarioOf = (id: string) => {
-  const s = checkoutSuite.scenarios.find((c) => c.id === id);
-  if (!s) throw new Error(`no scenario ${id}`);
-  return s.run as (t: ScenarioContext<string>) => Promise<void>;
-};
 const CONFIG = { fixtures: { item_ids: ['var-1'], unavailable_item_ids: ['gone-1'] } };
 const UNAVAILABLE = {
   proto: { version: '2026-04-08', status: 'error' },
@@ -79,13 +73,8 @@ function checkoutBusiness(h: Habits = {}) {
   };
 }
 
-async function run(id: string, habits: Habits = {}) {
-  const s = scripted(checkoutBusiness(habits), { config: CONFIG, more: { exchanges: [] } });
-  let stopped: string | undefined;
-  await scenarioOf(id)(s.t).catch((e: Error) => {
-    stopped = e.message;
-  });
-  return { stopped, verdict: (c: string) => s.concluded.get(c), calls: s.calls };
+function run(id: string, habits: Habits = {}) {
+  return runScenario(checkoutSuite, id, checkoutBusiness(habits), { config: CONFIG });
 }
 
 describe('checkout.unavailable', () => {

@@ -4,6 +4,7 @@
  */
 import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 
 export const x = (status: number | undefined, json?: unknown, sentJson?: unknown) =>
@@ -88,4 +89,24 @@ export function scripted(
     ...setup.more,
   };
   return { t: t as unknown as ScenarioContext<string>, calls, cleanups, concluded };
+}
+
+/**
+ * Runs one scenario of `suite` against a scripted business: how it stopped (`not-tested: …`,
+ * `blocked by …`), what it concluded, and the calls it made.
+ */
+export async function runScenario(
+  suite: Suite,
+  id: string,
+  answer: (call: Call, n: number) => Exchange,
+  setup: { target?: object; config?: object } = {},
+) {
+  const scenario = suite.scenarios.find((c) => c.id === id);
+  if (!scenario) throw new Error(`no scenario ${id}`);
+  const s = scripted(answer, { ...setup, more: { exchanges: [] } });
+  let stopped: string | undefined;
+  await (scenario.run as (t: ScenarioContext<string>) => Promise<void>)(s.t).catch((e: Error) => {
+    stopped = e.message;
+  });
+  return { stopped, verdict: (c: string) => s.concluded.get(c), concluded: [...s.concluded.keys()], calls: s.calls };
 }
