@@ -1,4 +1,3 @@
-import { isObject } from '../../src/dialect/dialect.js';
 import type { ExchangeRule, RuleContext } from '../../src/engine/rule.js';
 import type { Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
@@ -35,7 +34,7 @@ const advisedBy = (r: RuleContext) => ADVISED.some((c) => r.target.capabilities.
 const choiceShown = {
   applies: (x: Exchange, r: RuleContext) =>
     advisedBy(r)
-      ? answered('checkout.complete')(x, r) || (answered('order.get')(x, r) && isObject(x.json))
+      ? answered('checkout.complete')(x, r) || answered('order.get')(x, r)
       : x.service !== undefined && x.status !== undefined && x.status >= 200 && x.status < 300,
   words: (r: RuleContext) =>
     advisedBy(r)
@@ -149,7 +148,7 @@ const RULES: ExchangeRule[] = [
     appliesTo: 'order responses carrying the order',
     effect: 'irreversible',
     capabilities: ['shopping.order'],
-    applies: (x, r) => answered('order.get')(x, r) && isObject(x.json),
+    applies: answered('order.get'),
     problems: unsigned,
   },
 ];
