@@ -95,7 +95,8 @@ describe('a business with checkout or order that signs nothing', () => {
       'not-tested',
       'not-tested',
     ]);
-    // The Content-Digest is its own option: an unsigned response carrying one leaves the signature rules not-applicable.
+    // The Content-Digest is its own option: an unsigned response carrying one leaves the signature rules
+    // not-applicable.
     const digested = exchange('checkout.complete', {
       contentDigest: { result: 'unsupported' } as Exchange['contentDigest'],
     });
