@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,18 @@ describe('the README', () => {
     const engines = JSON.parse(read('package.json')).engines.node as string;
     const asked = /Node\.js (\d+\.\d+\.\d+) or later/.exec(read('README.md'))?.[1];
     expect(`>=${asked}`).toBe(engines);
+  });
+
+  it('shows the mutation figures test/mutation/measured.json holds', () => {
+    // The figure columns; the last one (whether the code moved since) moves with any commit.
+    const figures = (table: string) => table.replace(/\|[^|\n]*\|\n/g, '|\n');
+    const printed = execFileSync(process.execPath, ['test/mutation/table.mjs'], {
+      cwd: PACKAGE_ROOT,
+      encoding: 'utf8',
+    });
+    const table = `${printed.split('\n\n')[0].trim()}\n`;
+    expect(table.split('\n').length).toBeGreaterThan(10);
+    expect(figures(read('README.md'))).toContain(figures(table));
   });
 });
 
