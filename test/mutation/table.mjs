@@ -42,8 +42,9 @@ const body = rows.map((r) => [
 const sum = (k) => rows.reduce((s, r) => s + r[k], 0);
 const total = sum('mutants');
 // Stryker's score: detected over detected and undetected (a mutant that fails to compile counts in neither).
-const valid = rows.reduce((s, r) => s + detected(r) + r.survived + r.noCoverage, 0);
-const score = (100 * rows.reduce((s, r) => s + detected(r), 0)) / valid;
+const found = rows.reduce((s, r) => s + detected(r), 0);
+const valid = found + sum('survived') + sum('noCoverage');
+const score = (100 * found) / valid;
 body.push([
   '**all parts**',
   n(total),
@@ -74,7 +75,7 @@ const line = (cells) => `| ${cells.map((c, i) => c.padEnd(width[i])).join(' | ')
 console.log([line(head), `| ${width.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n'));
 const minutes = sum('minutes');
 console.log(
-  `\n${n(rows.reduce((s, r) => s + detected(r), 0))} of ${n(valid)} valid mutants (${n(total)} in all) detected: ${pct(score)}; ` +
+  `\n${n(found)} of ${n(valid)} valid mutants (${n(total)} in all) detected: ${pct(score)}; ` +
     `${Math.floor(minutes / 60)} h ${Math.round(minutes % 60)} min of Stryker in all; ` +
     `below 90%: ${
       rows

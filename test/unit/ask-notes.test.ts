@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../src/report/exchange.js';
 import { holds, notesOf } from '../../suites/ask/notes.js';
+import { exchange } from './scripted-business.js';
 
 // How the ask suite tells one answer's notes from another's (suites/ask/notes.ts).
 
-const answer = (json: unknown): Exchange => ({
-  seq: 1,
-  operation: 'ask',
-  service: 'ask',
-  method: 'POST',
-  url: 'http://127.0.0.1:1/ask',
-  requestHeaders: {},
-  status: 200,
-  json,
-  startedAt: new Date(0).toISOString(),
-  durationMs: 1,
-});
+const answer = (json: unknown) => exchange({ operation: 'ask', service: 'ask', json });
 
 describe('the notes of an answer', () => {
   it('are its messages, with the conversation ids sent and returned taken out of their content', () => {

@@ -4,6 +4,7 @@ import type { Target } from '../../src/discovery/target.js';
 import type { ExchangeRule } from '../../src/engine/rule.js';
 import { RuleJudge } from '../../src/engine/rules.js';
 import type { Exchange } from '../../src/report/exchange.js';
+import { exchange } from './scripted-business.js';
 
 const target: Target = {
   url: 'http://127.0.0.1:1',
@@ -13,20 +14,6 @@ const target: Target = {
   excluded: new Set(),
   advertised: [],
 };
-
-let seq = 0;
-const exchange = (extra: Partial<Exchange>): Exchange => ({
-  seq: ++seq,
-  operation: 'catalog.search',
-  service: 'shopping',
-  method: 'POST',
-  url: 'http://127.0.0.1:1/shopping/catalog/search',
-  requestHeaders: {},
-  status: 200,
-  startedAt: new Date(0).toISOString(),
-  durationMs: 1,
-  ...extra,
-});
 
 /**
  * Judges signed responses, whose signature the business may leave out; verifiable only when marked.

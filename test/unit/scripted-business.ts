@@ -10,6 +10,21 @@ import type { Exchange } from '../../src/report/exchange.js';
 export const x = (status: number | undefined, json?: unknown, sentJson?: unknown) =>
   ({ status, json, sentJson }) as unknown as Exchange;
 
+let seq = 0;
+/** A whole exchange, for what reads every member (rules, notes): a 200 to a shopping POST unless told. */
+export const exchange = (extra: Partial<Exchange> = {}): Exchange => ({
+  seq: ++seq,
+  operation: 'catalog.search',
+  service: 'shopping',
+  method: 'POST',
+  url: `http://127.0.0.1:1/${extra.operation ?? 'catalog.search'}`,
+  requestHeaders: {},
+  status: 200,
+  startedAt: new Date(0).toISOString(),
+  durationMs: 1,
+  ...extra,
+});
+
 export const session = (status: string, more: object = {}) => ({
   proto: { version: '2026-04-08', status: 'success' },
   id: 'chk_1',

@@ -4,6 +4,7 @@ import type { Target } from '../../src/discovery/target.js';
 import { RuleJudge } from '../../src/engine/rules.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { signaturesSuite } from '../../suites/signatures/suite.js';
+import { exchange } from './scripted-business.js';
 
 // The signature rules of a business that signs nothing (Document 1 §Authentication: response
 // signatures and Content-Digest are optional), judged over exchanges made here.
@@ -25,20 +26,9 @@ const target = (capabilities: string[], excluded: string[] = []): Target => ({
   advertised: [],
 });
 
-let seq = 0;
-const exchange = (operation: string, extra: Partial<Exchange> = {}): Exchange => ({
-  seq: ++seq,
-  operation,
-  service: 'shopping',
-  method: 'POST',
-  url: `http://127.0.0.1:1/${operation}`,
-  requestHeaders: {},
-  status: 200,
-  json: { id: 'r1', status: 'completed', proto: { version: '2026-01-01' } },
-  startedAt: new Date(0).toISOString(),
-  durationMs: 1,
-  ...extra,
-});
+/** A 200 to `operation` carrying its resource, unsigned. */
+const call = (operation: string, extra: Partial<Exchange> = {}): Exchange =>
+  exchange({ operation, json: { id: 'r1', status: 'completed', proto: { version: '2026-01-01' } }, ...extra });
 
 function settle(t: Target, exchanges: Exchange[], id: string) {
   const judge = new RuleJudge(RULES, t);
@@ -51,7 +41,7 @@ const SHOPPING = ['shopping.checkout', 'shopping.order'];
 
 describe('a business with checkout or order that signs nothing', () => {
   it('is not-applicable once the run saw its complete checkout and order responses', () => {
-    const run = [exchange('catalog.search'), exchange('checkout.complete'), exchange('order.get')];
+    const run = [call('catalog.search'), call('checkout.complete'), call('order.get')];
     for (const id of OPTIONAL) {
       expect(settle(target(SHOPPING), run, id)).toMatchObject({
         verdict: 'not-applicable',
@@ -60,14 +50,14 @@ describe('a business with checkout or order that signs nothing', () => {
         ),
       });
     }
-    expect(settle(target(['shopping.order']), [exchange('order.get')], OPTIONAL[0]).verdict).toBe('not-applicable');
-    expect(settle(target(['shopping.checkout']), [exchange('checkout.complete')], OPTIONAL[1]).verdict).toBe(
+    expect(settle(target(['shopping.order']), [call('order.get')], OPTIONAL[0]).verdict).toBe('not-applicable');
+    expect(settle(target(['shopping.checkout']), [call('checkout.complete')], OPTIONAL[1]).verdict).toBe(
       'not-applicable',
     );
   });
 
   it('counts a capability --capabilities left out as the business’s', () => {
-    const run = [exchange('catalog.search'), exchange('catalog.lookup')];
+    const run = [call('catalog.search'), call('catalog.lookup')];
     // Searches are not where such a business shows the choice.
     expect(verdicts(target(['shopping.catalog'], ['shopping.checkout']), run)).toEqual(Array(3).fill('not-tested'));
     expect(verdicts(target(['shopping.catalog'], ['shopping.order']), run)).toEqual(Array(3).fill('not-tested'));
@@ -78,26 +68,23 @@ describe('a business with checkout or order that signs nothing', () => {
   it('stays not-tested on responses that carry no resource or no order', () => {
     const t = target(SHOPPING);
     const none = [
-      exchange('checkout.complete', { status: 400, json: { messages: [] } }),
-      exchange('checkout.complete', { status: undefined, json: undefined }),
-      exchange('checkout.complete', { json: { proto: { status: 'error' }, messages: [] } }),
-      exchange('order.get', { status: 404 }),
-      exchange('order.get', { json: 'order' }),
-      exchange('checkout.create'),
+      call('checkout.complete', { status: 400, json: { messages: [] } }),
+      call('checkout.complete', { status: undefined, json: undefined }),
+      call('checkout.complete', { json: { proto: { status: 'error' }, messages: [] } }),
+      call('order.get', { status: 404 }),
+      call('order.get', { json: 'order' }),
+      call('checkout.create'),
     ];
     expect(verdicts(t, none)).toEqual(Array(3).fill('not-tested'));
   });
 
-  it('judges, or stays not-tested, once one service response carried the option', () => {
+  it('stays not-tested once a service response carried the option, each option on its own', () => {
     const t = target(SHOPPING);
-    const signedSearch = exchange('catalog.search', { signatures: [] });
-    expect(verdicts(t, [exchange('checkout.complete'), signedSearch]).slice(0, 2)).toEqual([
-      'not-tested',
-      'not-tested',
-    ]);
+    const signedSearch = call('catalog.search', { signatures: [] });
+    expect(verdicts(t, [call('checkout.complete'), signedSearch]).slice(0, 2)).toEqual(['not-tested', 'not-tested']);
     // The Content-Digest is its own option: an unsigned response carrying one leaves the signature rules
     // not-applicable.
-    const digested = exchange('checkout.complete', {
+    const digested = call('checkout.complete', {
       contentDigest: { result: 'unsupported' } as Exchange['contentDigest'],
     });
     expect(verdicts(t, [digested])).toEqual(['not-applicable', 'not-applicable', 'not-tested']);
@@ -109,7 +96,7 @@ describe('a business with neither checkout nor order that signs nothing', () => 
 
   it('is not-applicable once the run saw a successful service response', () => {
     for (const status of [200, 201, 299]) {
-      expect(settle(t, [exchange('locations.search', { status, json: { results: [] } })], OPTIONAL[0])).toMatchObject({
+      expect(settle(t, [call('locations.search', { status, json: { results: [] } })], OPTIONAL[0])).toMatchObject({
         verdict: 'not-applicable',
         message:
           'no service response carried a Signature (optional, Document 1 §Authentication), and the run saw 1 successful service responses',
@@ -118,15 +105,15 @@ describe('a business with neither checkout nor order that signs nothing', () => 
   });
 
   it('stays not-tested when every service response failed or none came', () => {
-    const failed = [199, 300, 401, 500].map((status) => exchange('locations.search', { status }));
-    const profile = exchange('profile', { service: undefined });
-    const unanswered = exchange('locations.search', { status: undefined });
+    const failed = [199, 300, 401, 500].map((status) => call('locations.search', { status }));
+    const profile = call('profile', { service: undefined });
+    const unanswered = call('locations.search', { status: undefined });
     expect(verdicts(t, [...failed, profile, unanswered])).toEqual(Array(3).fill('not-tested'));
   });
 });
 
 describe('the signing SHOULDs of checkout and order', () => {
-  it('belong to those capabilities, so a business without them has nothing they apply to', () => {
+  it('are declared for those capabilities, so a business without them has nothing they apply to', () => {
     expect(rule('signatures.complete-signed').capabilities).toEqual(['shopping.checkout']);
     expect(rule('signatures.order-signed').capabilities).toEqual(['shopping.order']);
   });
