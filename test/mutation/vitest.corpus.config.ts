@@ -34,7 +34,7 @@ export default defineConfig({
     // The in-process corpus, the unit tests of the protocol primitives and of what the checks build on
     // (refusals, session rules; the session flows, the TLS probe, the idempotency rules, the
     // unknown-id read, the order read back, the signature rules of a business that signs nothing,
-    // the ask suite's notes, the booking and checkout scenarios against a scripted business), and
+    // the ask suite's notes, the ask, booking and checkout scenarios against a scripted business), and
     // the pinned suite declarations (ids, titles, effects, requirements).
     include: [
       'test/corpus/**/*.test.ts',
@@ -44,6 +44,7 @@ export default defineConfig({
       'test/unit/signatures.test.ts',
       'test/unit/signature-rules.test.ts',
       'test/unit/ask-notes.test.ts',
+      'test/unit/ask.test.ts',
       'test/unit/refusal.test.ts',
       'test/unit/session-rules.test.ts',
       'test/unit/session-flow.test.ts',
