@@ -79,6 +79,7 @@ export function scripted(
       return { ...answered, operation: op, sentJson: sent };
     },
     once: <T>(_key: string, work: () => Promise<T>) => work(),
+    concluded: (id: string) => concluded.has(id),
     cleanup: (step: () => Promise<unknown>) => cleanups.push(step),
     check(id: string, ok: boolean, finding: object) {
       conclude(id, { kind: ok ? 'held' : 'broken', ...finding });
