@@ -109,20 +109,26 @@ export function scripted(
 
 /**
  * Runs one scenario of `suite` against a scripted business: how it stopped (`not-tested: …`,
- * `blocked by …`), what it concluded, and the calls it made.
+ * `blocked by …`), what it concluded, the calls it made and the clean-ups it left (not run).
  */
 export async function runScenario(
   suite: Suite,
   id: string,
   answer: (call: Call, n: number) => Exchange,
-  setup: { target?: object; config?: object } = {},
+  setup: { target?: object; config?: object; more?: object } = {},
 ) {
   const scenario = suite.scenarios.find((c) => c.id === id);
   if (!scenario) throw new Error(`no scenario ${id}`);
-  const s = scripted(answer, { ...setup, more: { exchanges: [] } });
+  const s = scripted(answer, { ...setup, more: { exchanges: [], ...setup.more } });
   let stopped: string | undefined;
   await (scenario.run as (t: ScenarioContext<string>) => Promise<void>)(s.t).catch((e: Error) => {
     stopped = e.message;
   });
-  return { stopped, verdict: (c: string) => s.concluded.get(c), concluded: [...s.concluded.keys()], calls: s.calls };
+  return {
+    stopped,
+    verdict: (c: string) => s.concluded.get(c),
+    concluded: [...s.concluded.keys()],
+    calls: s.calls,
+    cleanups: s.cleanups,
+  };
 }
