@@ -35,9 +35,9 @@ export default defineConfig({
     // (refusals, session rules; the request probes: a malformed body, members left out, the resource
     // held, credentials, platform profiles, signatures, the request probed, one scenario whole; the
     // session flows, the TLS probe, the idempotency rules, the unknown-id read, the order read back,
-    // the signature rules of a business that signs nothing, the ask suite's notes, the ask, booking
-    // and checkout scenarios against a scripted business), and the pinned suite declarations (ids,
-    // titles, effects, requirements).
+    // the signature rules of a business that signs nothing, the ask suite's notes, the ask, booking,
+    // checkout and catalog lookup scenarios against a scripted business), and the pinned suite
+    // declarations (ids, titles, effects, requirements).
     include: [
       'test/corpus/**/*.test.ts',
       'test/unit/suites-load.test.ts',
@@ -47,6 +47,7 @@ export default defineConfig({
       'test/unit/request-credentials.test.ts',
       'test/unit/request-signatures.test.ts',
       'test/unit/request-scenario.test.ts',
+      'test/unit/catalog-lookup.test.ts',
       'test/unit/signatures.test.ts',
       'test/unit/signature-rules.test.ts',
       'test/unit/ask-notes.test.ts',
