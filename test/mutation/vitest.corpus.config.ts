@@ -36,8 +36,8 @@ export default defineConfig({
     // held, credentials, platform profiles, signatures, the request probed, one scenario whole; the
     // session flows, the TLS probe, the idempotency rules, the unknown-id read, the order read back,
     // the signature rules of a business that signs nothing, the ask suite's notes, the ask, booking,
-    // checkout and catalog lookup scenarios against a scripted business), and the pinned suite
-    // declarations (ids, titles, effects, requirements).
+    // checkout, catalog lookup and location lookup scenarios against a scripted business), and the
+    // pinned suite declarations (ids, titles, effects, requirements).
     include: [
       'test/corpus/**/*.test.ts',
       'test/unit/suites-load.test.ts',
@@ -48,6 +48,7 @@ export default defineConfig({
       'test/unit/request-signatures.test.ts',
       'test/unit/request-scenario.test.ts',
       'test/unit/catalog-lookup.test.ts',
+      'test/unit/location-lookup.test.ts',
       'test/unit/signatures.test.ts',
       'test/unit/signature-rules.test.ts',
       'test/unit/ask-notes.test.ts',
