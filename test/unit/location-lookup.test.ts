@@ -505,3 +505,181 @@ describe('location-lookup.context', () => {
     expect(r.calls[2].opts.input).toMatchObject({ signals });
   });
 });
+
+describe('location-lookup.distance', () => {
+  const check = 'location-lookup.distance-applied';
+  // loc-1 at the center, loc-2 about 1.1 km north, loc-3 about 11 km north.
+  const GEO: Record<string, object> = {
+    'loc-1': { latitude: 40, longitude: -74 },
+    'loc-2': { latitude: 40.01, longitude: -74 },
+    'loc-3': { latitude: 40.1, longitude: -74 },
+  };
+  const PLACED = {
+    ids: ['loc-1', 'loc-2', 'loc-3'],
+    lookup_batch_max: 10,
+    center: { latitude: 40, longitude: -74 },
+    max_meters: 2000,
+  };
+  /** Geo on every location; with a distance, those within it (or as `near` decides). */
+  const geoLookup = (near?: (ids: string[]) => string[], geo: Record<string, object> = GEO) =>
+    lookup({
+      answer: (ids, input) => {
+        const kept = input.distance ? (near?.(ids) ?? ['loc-1', 'loc-2']) : ids.filter((id) => KNOWN.includes(id));
+        return x(200, {
+          locations: kept.map((id) => ({ id, inputs: [{ id }], ...(geo[id] ? { geo: geo[id] } : {}) })),
+        });
+      },
+    });
+
+  it('sends the distance as given and holds exactly the requested locations within it', async () => {
+    const r = await run('location-lookup.distance', geoLookup(), PLACED);
+    expect(r.calls[1].opts.input).toMatchObject({ distance: { center: { latitude: 40, longitude: -74 }, max: 2000 } });
+    expect(r.verdict(check)).toMatchObject({
+      kind: 'held',
+      expected: 'exactly the requested locations within 2000 m of the center',
+      actual: 'without distance: loc-1, loc-2, loc-3; with it: loc-1, loc-2',
+    });
+  });
+
+  it('fails a location beyond the radius, one left out within it, and one not requested', async () => {
+    const r = await run(
+      'location-lookup.distance',
+      geoLookup(() => ['loc-1', 'loc-3', 'loc-9']),
+      PLACED,
+    );
+    expect(r.verdict(check)).toMatchObject({
+      kind: 'broken',
+      message: 'loc-9 (not one the ids resolve to); loc-3 (beyond 2000 m); loc-2 (within 2000 m, yet left out)',
+    });
+    const refused = await run(
+      'location-lookup.distance',
+      lookup({ answer: (_ids, input) => (input.distance ? x(422, { code: 'bad' }) : undefined) }),
+      PLACED,
+    );
+    expect(refused.verdict(check)?.message).toBe('with distance, lookup answered HTTP 422: {"code":"bad"}');
+  });
+
+  it('places a location by its geo in the answer without distance when the filtered one has none', async () => {
+    const bare = lookup({
+      answer: (ids, input) =>
+        input.distance
+          ? x(200, { locations: [{ id: 'loc-1' }, { id: 'loc-3' }] })
+          : x(200, { locations: ids.filter((id) => KNOWN.includes(id)).map((id) => ({ id, geo: GEO[id] })) }),
+    });
+    expect((await run('location-lookup.distance', bare, PLACED)).verdict(check)?.message).toBe(
+      'loc-3 (beyond 2000 m); loc-2 (within 2000 m, yet left out)',
+    );
+  });
+
+  it('observes locations that cannot be placed, and is not-tested when the radius is rejected', async () => {
+    const unplaced = await run(
+      'location-lookup.distance',
+      geoLookup(undefined, { 'loc-1': GEO['loc-1'], 'loc-2': GEO['loc-2'] }),
+      PLACED,
+    );
+    expect(unplaced.verdict(check)).toMatchObject({
+      kind: 'observed',
+      message:
+        '1 locations cannot be placed (no geo as latitude/longitude, lat with lng or lon, or a GeoJSON Point): loc-3',
+    });
+    const rejected = lookup({
+      answer: (_ids, input) =>
+        input.distance ? x(200, { messages: [{ type: 'error', code: 'invalid', content: 'Too far.' }] }) : undefined,
+    });
+    const r = await run('location-lookup.distance', rejected, PLACED);
+    expect(r.verdict(check)).toMatchObject({ kind: 'not-tested' });
+    expect(r.verdict(check)?.message).toBe(
+      'lookup rejected distance {"center":{"latitude":40,"longitude":-74},"max":2000} (HTTP 200: {"messages":[{"type":"error","code":"invalid","content":"Too far."}]}): set fixtures.locations.max_meters to a radius the business honours',
+    );
+    // A 4xx is no business error to set the radius by: it fails.
+    const four = lookup({ answer: (_ids, input) => (input.distance ? x(400, {}) : undefined) });
+    expect((await run('location-lookup.distance', four, PLACED)).verdict(check)?.kind).toBe('broken');
+  });
+
+  it('is blocked when the plain lookup is refused', async () => {
+    const r = await run('location-lookup.distance', lookup({ answer: () => x(500, {}) }), PLACED);
+    expect(r.stopped).toBe('blocked by location-lookup.canonical-ids');
+  });
+});
+
+describe('location-lookup.amenities', () => {
+  const check = 'location-lookup.amenities-applied';
+  const AMENITIES: Record<string, object | undefined> = {
+    'loc-1': { wifi: true, parking: true },
+    'loc-2': { wifi: true },
+    'loc-3': undefined,
+  };
+  const WITH = { ids: KNOWN, lookup_batch_max: 10, amenities: ['wifi', 'parking'] };
+  const amenityLookup = (filtered: (ids: string[]) => string[] = () => ['loc-1'], map = AMENITIES) =>
+    lookup({
+      answer: (ids, input) => {
+        const kept = input.filters ? filtered(ids) : ids.filter((id) => KNOWN.includes(id));
+        return x(200, { locations: kept.map((id) => ({ id, ...(map[id] ? { amenities: map[id] } : {}) })) });
+      },
+    });
+
+  it('sends the filter and holds exactly the requested locations with every amenity, observing those without a map', async () => {
+    const r = await run('location-lookup.amenities', amenityLookup(), WITH);
+    expect(r.calls[1].opts.input).toMatchObject({ filters: { amenities: ['wifi', 'parking'] } });
+    expect(r.verdict(check)).toMatchObject({
+      kind: 'observed',
+      message: 'no location breaks the filter where it can be seen; 1 list no amenities map (it is optional): loc-3',
+    });
+    const all = { ...AMENITIES, 'loc-3': {} };
+    expect((await run('location-lookup.amenities', amenityLookup(undefined, all), WITH)).verdict(check)).toMatchObject({
+      kind: 'held',
+      actual: 'without the filter: loc-1, loc-2, loc-3; with it: loc-1',
+    });
+  });
+
+  it('fails a location lacking an amenity, one left out that has them, and one not requested', async () => {
+    const r = await run(
+      'location-lookup.amenities',
+      amenityLookup(() => ['loc-2', 'loc-9']),
+      WITH,
+    );
+    expect(r.verdict(check)).toMatchObject({
+      kind: 'broken',
+      message:
+        'loc-9 (not one the ids resolve to); loc-2 lacks parking (has wifi); loc-1 (has wifi, parking, yet left out)',
+    });
+    const none = await run(
+      'location-lookup.amenities',
+      amenityLookup(() => []),
+      WITH,
+    );
+    expect(none.verdict(check)?.actual).toBe('without the filter: loc-1, loc-2, loc-3; with it: none');
+    const refused = lookup({ answer: (_ids, input) => (input.filters ? x(400, {}) : undefined) });
+    expect((await run('location-lookup.amenities', refused, WITH)).verdict(check)?.message).toBe(
+      'with filters.amenities, lookup answered HTTP 400: {}',
+    );
+  });
+
+  it('needs amenities in the config', async () => {
+    const r = await run('location-lookup.amenities', amenityLookup(), LOCATIONS);
+    expect(r.stopped).toBe('not-tested: needs fixtures.locations.amenities in --config');
+  });
+});
+
+describe('location-lookup.distance at the edge', () => {
+  it('judges no location within the tolerance of the radius either way', async () => {
+    // loc-2 about 2 m beyond 2000 m: neither beyond nor within doubt.
+    const edge = lookup({
+      answer: (ids, input) =>
+        x(200, {
+          locations: (input.distance ? ['loc-1', 'loc-2'] : ids.filter((id) => KNOWN.includes(id))).map((id) => ({
+            id,
+            geo: id === 'loc-2' ? { latitude: 40.018, longitude: -74 } : { latitude: 40, longitude: -74 },
+          })),
+        }),
+    });
+    const locations = {
+      ids: ['loc-1', 'loc-2'],
+      lookup_batch_max: 10,
+      center: { latitude: 40, longitude: -74 },
+      max_meters: 2000,
+    };
+    const r = await run('location-lookup.distance', edge, locations);
+    expect(r.verdict('location-lookup.distance-applied')?.kind).toBe('held');
+  });
+});
