@@ -41,6 +41,7 @@ describe('ask.question', () => {
     expect(r.verdict('ask.key-optional')).toMatchObject({ kind: 'held', message: 'held' });
     expect(r.calls).toHaveLength(1);
     expect(r.calls[0].opts.headers).toBeUndefined();
+    expect(r.calls[0].opts.tolerateTransportError).toBe(true);
     expect(r.calls[0].opts.input).toMatchObject({ query: 'What is your return policy?' });
   });
 
@@ -396,6 +397,7 @@ describe('ask.grounding', () => {
     for (const m of [
       { type: 'info', code: 'not_found', content: 'No reviews found.' },
       { type: 'info', code: 'not_found', path: '$.idsx' },
+      { type: 'info', code: 'not_found', path: 'reviews.$.ids' },
       { type: 'info', code: 'not_found', path: '$.query', content: 7 },
       { type: 'info', code: 'gone', content: 'prod-1 is sold out' },
     ])
@@ -412,6 +414,7 @@ describe('ask.malformed-body', () => {
       { query: 'What is your return policy?', conversation: 'not-an-object' },
     ]);
     expect(r.verdict(check)).toMatchObject({ kind: 'held', message: '' });
+    expect(r.calls.every((c) => c.opts.tolerateTransportError === true)).toBe(true);
   });
 
   it('holds a business error (status error, or an error message) and fails what serves the body', async () => {
