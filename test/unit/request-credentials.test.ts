@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PlatformProfiles } from '../../src/platform/profile-server.js';
-import { OPERATIONS, type Operation } from '../../src/protocol/operations.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { concludeUnconfiguredAuth, invalidated, judgeAuthentication } from '../../suites/requests/authentication.js';
 import { concludeUnresolvedPlatform, judgePlatformProfiles } from '../../suites/requests/platform-profiles.js';
 import type { Send } from '../../suites/requests/probe.js';
-import { scripted, x } from './scripted-business.js';
+import { scripted, x, operation as op } from './scripted-business.js';
 
 // The request probes about who asks (suites/requests/): credentials the config names, and the
 // platform profiles the run hosts, against answers scripted here.
 
-const op = (name: string): Operation => {
-  const found = OPERATIONS.find((o) => o.name === name);
-  if (!found) throw new Error(`no operation ${name}`);
-  return found;
-};
 const control = x(200, { id: 'cart-1' });
 type Extra = Parameters<Send>[0];
 

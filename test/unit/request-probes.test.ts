@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, type Operation } from '../../src/protocol/operations.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { heldFor, usesUp } from '../../suites/requests/held.js';
 import { judgeMalformedJson } from '../../suites/requests/malformed-json.js';
 import { judgeMissingMember, judgesMissingMember, leftOut } from '../../suites/requests/missing-member.js';
 import type { Send } from '../../suites/requests/probe.js';
-import { exchange, scripted, x } from './scripted-business.js';
+import { exchange, scripted, x, operation as op } from './scripted-business.js';
 
 // What the request probes of one operation decide (suites/requests/): the malformed body, the
 // members left out in turn, and the resource a probe acts on, against answers scripted here.
 
-const op = (name: string): Operation => {
-  const found = OPERATIONS.find((o) => o.name === name);
-  if (!found) throw new Error(`no operation ${name}`);
-  return found;
-};
 const context = (config: object = {}) => scripted(() => x(201, { id: 'made-1' }), { config });
 
 /** A send whose answers come from `answer`, keeping the raw bodies it was asked to send. */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, type Operation } from '../../src/protocol/operations.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import type { Held } from '../../suites/requests/held.js';
@@ -10,16 +9,11 @@ import {
   judgeRequestSignatures,
   signatureCheckIds,
 } from '../../suites/requests/signatures.js';
-import { scripted, x } from './scripted-business.js';
+import { scripted, x, operation as op } from './scripted-business.js';
 
 // The request probes' signed variants and the request each operation is probed with
 // (suites/requests/), against answers scripted here.
 
-const op = (name: string): Operation => {
-  const found = OPERATIONS.find((o) => o.name === name);
-  if (!found) throw new Error(`no operation ${name}`);
-  return found;
-};
 const control = x(200, { id: 'cart-1' });
 const SIGNING = { config: { signing: { required_for: ['*'] } }, more: { signing: { kid: 'k1' } } };
 

@@ -5,10 +5,18 @@
 import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { Suite } from '../../src/engine/suite.js';
+import { OPERATIONS, type Operation } from '../../src/protocol/operations.js';
 import type { Exchange } from '../../src/report/exchange.js';
 
 export const x = (status: number | undefined, json?: unknown, sentJson?: unknown) =>
   ({ status, json, sentJson }) as unknown as Exchange;
+
+/** An operation of the table, by name. */
+export function operation(name: string): Operation {
+  const found = OPERATIONS.find((o) => o.name === name);
+  if (!found) throw new Error(`no operation ${name}`);
+  return found;
+}
 
 let seq = 0;
 /** A whole exchange, for what reads every member (rules, notes): a 200 to a shopping POST unless told. */
