@@ -596,6 +596,27 @@ describe('location-lookup.distance', () => {
     expect((await run('location-lookup.distance', four, PLACED)).verdict(check)?.kind).toBe('broken');
   });
 
+  it('judges no location within the tolerance of the radius either way', async () => {
+    // loc-2 about 2 m beyond 2000 m: neither beyond nor within doubt.
+    const edge = lookup({
+      answer: (ids, input) =>
+        x(200, {
+          locations: (input.distance ? ['loc-1', 'loc-2'] : ids.filter((id) => KNOWN.includes(id))).map((id) => ({
+            id,
+            geo: id === 'loc-2' ? { latitude: 40.018, longitude: -74 } : { latitude: 40, longitude: -74 },
+          })),
+        }),
+    });
+    const locations = {
+      ids: ['loc-1', 'loc-2'],
+      lookup_batch_max: 10,
+      center: { latitude: 40, longitude: -74 },
+      max_meters: 2000,
+    };
+    const r = await run('location-lookup.distance', edge, locations);
+    expect(r.verdict('location-lookup.distance-applied')?.kind).toBe('held');
+  });
+
   it('is blocked when the plain lookup is refused', async () => {
     const r = await run('location-lookup.distance', lookup({ answer: () => x(500, {}) }), PLACED);
     expect(r.stopped).toBe('blocked by location-lookup.canonical-ids');
@@ -658,28 +679,5 @@ describe('location-lookup.amenities', () => {
   it('needs amenities in the config', async () => {
     const r = await run('location-lookup.amenities', amenityLookup(), LOCATIONS);
     expect(r.stopped).toBe('not-tested: needs fixtures.locations.amenities in --config');
-  });
-});
-
-describe('location-lookup.distance at the edge', () => {
-  it('judges no location within the tolerance of the radius either way', async () => {
-    // loc-2 about 2 m beyond 2000 m: neither beyond nor within doubt.
-    const edge = lookup({
-      answer: (ids, input) =>
-        x(200, {
-          locations: (input.distance ? ['loc-1', 'loc-2'] : ids.filter((id) => KNOWN.includes(id))).map((id) => ({
-            id,
-            geo: id === 'loc-2' ? { latitude: 40.018, longitude: -74 } : { latitude: 40, longitude: -74 },
-          })),
-        }),
-    });
-    const locations = {
-      ids: ['loc-1', 'loc-2'],
-      lookup_batch_max: 10,
-      center: { latitude: 40, longitude: -74 },
-      max_meters: 2000,
-    };
-    const r = await run('location-lookup.distance', edge, locations);
-    expect(r.verdict('location-lookup.distance-applied')?.kind).toBe('held');
   });
 });
