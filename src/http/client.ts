@@ -322,31 +322,40 @@ export class HttpClient {
   private readonly lastSent = new Map<string, Promise<number>>();
 
   /**
-   * Waits for the origin's turn under ratePerOrigin: each request goes out at least 1/rate s after
-   * the one before it went out, so a late timer never lets two go together.
+   * Waits for the origin's turn under ratePerOrigin, and returns the call that marks the request
+   * sent: the next one goes out at least 1/rate s after this one did, so neither a late timer nor
+   * other work run between a turn and its send lets two go closer together.
    */
-  private async pace(url: string, req: OutgoingRequest): Promise<void> {
+  private async pace(url: string, req: OutgoingRequest): Promise<() => void> {
     const rate = this.opts.ratePerOrigin;
-    if (!rate) return;
     const origin = originOf(url);
-    if (!origin) return;
-    const turn = (this.lastSent.get(origin) ?? Promise.resolve(Number.NEGATIVE_INFINITY)).then(async (last) => {
-      const wait = last + 1000 / rate - performance.now();
-      if (wait > 0) await sleep(wait, this.halted(req));
-      return performance.now();
-    });
-    this.lastSent.set(origin, turn);
-    await turn;
-    this.refuseWhenStopped(req);
+    if (!rate || !origin) return () => {};
+    const previous = this.lastSent.get(origin) ?? Promise.resolve(Number.NEGATIVE_INFINITY);
+    let mark: (at: number) => void = () => {};
+    this.lastSent.set(origin, new Promise<number>((resolve) => (mark = resolve)));
+    const last = await previous;
+    const cut = this.halted(req);
+    // A timer fires up to a millisecond early: wait out the rest.
+    for (let wait = last + 1000 / rate - performance.now(); wait > 0 && !cut?.aborted; ) {
+      await sleep(wait, cut);
+      wait = last + 1000 / rate - performance.now();
+    }
+    if (cut?.aborted) {
+      // Not sent: the next turn counts from the one before.
+      mark(last);
+      this.refuseWhenStopped(req);
+    }
+    return () => mark(performance.now());
   }
 
   /** One request on the wire and its response, read through the response steps. */
   private async attempt(wire: WireRequest, req: OutgoingRequest): Promise<Attempt> {
     if (this.opts.transcript) return this.replayed(wire, req, this.opts.transcript);
     await this.whileHeld(wire.url, req);
-    await this.pace(wire.url, req);
+    const sent = await this.pace(wire.url, req);
     const deadline = requestDeadline(this.opts.timeoutMs, this.cutOff());
     const startedAt = new Date();
+    sent();
     const start = performance.now();
     let status: number | undefined;
     let responseHeaders: Record<string, string> | undefined;

@@ -94,3 +94,45 @@ describe('a 429 holds its whole origin', () => {
     }
   });
 });
+
+describe('--rate-limit paces the requests to an origin', () => {
+  it('keeps 1/rate s between the requests as sent, however late other work lets one go', async () => {
+    const { createServer } = await import('node:http');
+    const { HttpClient } = await import('../../src/http/client.js');
+    const { PROTO_DIALECT } = await import('../../src/dialect/dialect.js');
+    const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/x`;
+    const c = new HttpClient({
+      dialect: PROTO_DIALECT,
+      agentProfile: 'https://me.example/.well-known/proto',
+      timeoutMs: 5000,
+      maxResponseBytes: 1000,
+      headers: {},
+      ratePerOrigin: 10,
+    });
+    try {
+      // After a pause the first of two takes its turn at once; 60 ms of another scenario's work, queued
+      // with it, runs at some step between its turn and its going out: the second still waits 1/rate s
+      // from when the first went out. Before 2026-11-28 the gap could shrink to 40 ms.
+      for (let depth = 0; depth < 12; depth++) {
+        await new Promise((r) => setTimeout(r, 120));
+        const first = c.send({ operation: `a${depth}`, method: 'GET', url });
+        let step: Promise<unknown> = Promise.resolve();
+        for (let i = 0; i < depth; i++) step = step.then(() => undefined);
+        void step.then(() => {
+          const until = performance.now() + 60;
+          while (performance.now() < until);
+        });
+        const second = c.send({ operation: `b${depth}`, method: 'GET', url });
+        await Promise.all([first, second]);
+      }
+      const starts = c.exchanges.map((x) => Date.parse(x.startedAt));
+      const gaps = starts.slice(1).map((t, i) => t - starts[i]);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(99);
+    } finally {
+      await c.close();
+      server.close();
+    }
+  });
+});
