@@ -1,7 +1,36 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { MAX_RETRIES, MAX_RETRY_WAIT_MS, retryWait } from '../../src/http/client.js';
+import {
+  HttpClient,
+  type HttpClientOptions,
+  MAX_RETRIES,
+  MAX_RETRY_WAIT_MS,
+  retryWait,
+} from '../../src/http/client.js';
 import { decodeContent } from '../../src/http/content-coding.js';
+import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
+
+/** A client and a business on 127.0.0.1 that answers with `handler`; `end` closes both. */
+async function clientAndServer(handler: RequestListener, options: Partial<HttpClientOptions> = {}) {
+  const server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+  const client = new HttpClient({
+    dialect: PROTO_DIALECT,
+    agentProfile: 'https://me.example/.well-known/proto',
+    timeoutMs: 5000,
+    maxResponseBytes: 1000,
+    headers: {},
+    ...options,
+  });
+  const end = async () => {
+    await client.close();
+    server.close();
+  };
+  return { client, url, end };
+}
 
 describe('retryWait (the one HTTP client backs off on 429 and 503)', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
@@ -54,26 +83,18 @@ describe('decodeContent (a coded body is judged decoded)', () => {
 
 describe('a 429 holds its whole origin', () => {
   it('keeps the other requests to that origin back for the wait it asked, not only the refused one', async () => {
-    const { createServer } = await import('node:http');
-    const { HttpClient } = await import('../../src/http/client.js');
-    const { PROTO_DIALECT } = await import('../../src/dialect/dialect.js');
     const arrivals: number[] = [];
     let first = true;
-    const server = createServer((_req, res) => {
+    const {
+      client: c,
+      url,
+      end,
+    } = await clientAndServer((_req, res) => {
       arrivals.push(performance.now());
       if (first) {
         first = false;
         res.writeHead(429, { 'Retry-After': '1' }).end();
       } else res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/x`;
-    const c = new HttpClient({
-      dialect: PROTO_DIALECT,
-      agentProfile: 'https://me.example/.well-known/proto',
-      timeoutMs: 5000,
-      maxResponseBytes: 1000,
-      headers: {},
     });
     try {
       const start = performance.now();
@@ -89,26 +110,18 @@ describe('a 429 holds its whole origin', () => {
       expect(arrivals[1] - start).toBeGreaterThanOrEqual(990);
       expect(arrivals[2] - start).toBeGreaterThanOrEqual(990);
     } finally {
-      await c.close();
-      server.close();
+      await end();
     }
   });
 });
 
 describe('--rate-limit paces the requests to an origin', () => {
   it('keeps 1/rate s between the requests as sent, however late other work lets one go', async () => {
-    const { createServer } = await import('node:http');
-    const { HttpClient } = await import('../../src/http/client.js');
-    const { PROTO_DIALECT } = await import('../../src/dialect/dialect.js');
-    const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/x`;
-    const c = new HttpClient({
-      dialect: PROTO_DIALECT,
-      agentProfile: 'https://me.example/.well-known/proto',
-      timeoutMs: 5000,
-      maxResponseBytes: 1000,
-      headers: {},
+    const {
+      client: c,
+      url,
+      end,
+    } = await clientAndServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'), {
       ratePerOrigin: 10,
     });
     try {
@@ -131,8 +144,7 @@ describe('--rate-limit paces the requests to an origin', () => {
       const gaps = starts.slice(1).map((t, i) => t - starts[i]);
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(99);
     } finally {
-      await c.close();
-      server.close();
+      await end();
     }
   });
 });
