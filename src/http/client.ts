@@ -353,9 +353,10 @@ export class HttpClient {
     if (this.opts.transcript) return this.replayed(wire, req, this.opts.transcript);
     await this.whileHeld(wire.url, req);
     const sent = await this.pace(wire.url, req);
-    const deadline = requestDeadline(this.opts.timeoutMs, this.cutOff());
     const startedAt = new Date();
+    // At once: the origin's next turn waits for it.
     sent();
+    const deadline = requestDeadline(this.opts.timeoutMs, this.cutOff());
     const start = performance.now();
     let status: number | undefined;
     let responseHeaders: Record<string, string> | undefined;
