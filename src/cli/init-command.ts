@@ -49,7 +49,9 @@ export async function initCommand(
           .catch(() => [])
       : [];
     const config = initialConfig(target.capabilities, catalog, locations);
-    await writeReportFile(opts.out, `${JSON.stringify(config, null, 2)}\n`);
+    await writeReportFile(opts.out, `${JSON.stringify(config, null, 2)}\n`).catch((err: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot write ${opts.out} (${err.code ?? err.message})`);
+    });
     const advertised = [...target.capabilities].map((c) => wireName(dialect, c));
     const todos = JSON.stringify(config).match(/"TODO\(/g)?.length ?? 0;
     write(

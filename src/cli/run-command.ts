@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, mkdir, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
   colorWanted,
@@ -109,11 +109,18 @@ const STDOUT = '-';
 /** How each report a run can write is rendered from the whole run. */
 const RENDERERS = { json: jsonReport, junit: junitXml, html: htmlReport, markdown: markdownReport } as const;
 
-/** A report path must be writable before the run starts, not found unwritable after it. */
+/**
+ * A report path must be writable before the run starts, not found unwritable after it: a
+ * directory is refused, a device or a FIFO must be writable itself (it is written through), a
+ * file's folder must be.
+ */
 async function checkWritable(flag: string, file: string | undefined): Promise<void> {
   if (!file || file === STDOUT) return;
-  const dir = dirname(resolve(file));
   try {
+    const found = await stat(file).catch(() => undefined);
+    if (found?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (found && !found.isFile()) return await access(file, constants.W_OK);
+    const dir = dirname(resolve(file));
     await mkdir(dir, { recursive: true });
     await access(dir, constants.W_OK);
   } catch (err) {
