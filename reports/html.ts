@@ -8,6 +8,7 @@ import { citedExchanges, groupByCapability, levelScores } from './common.js';
 import { reportFile } from './write-file.js';
 import { createHash } from 'node:crypto';
 import { PROTOCOL_VERSION } from '../src/protocol/version.js';
+import { parseJson } from '../src/protocol/json-text.js';
 
 /** Longest body (in characters) shown per <pre>; the JSON report keeps the whole text. */
 export const HTML_BODY_LIMIT = 20 * 1024;
@@ -322,11 +323,8 @@ function exchangeBlock(x: Exchange): string {
 
 /** A JSON body indented for reading; any other body as it came. */
 function pretty(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
+  const json = parseJson(body);
+  return json === undefined ? body : JSON.stringify(json, null, 2);
 }
 
 /** A command block with a button copying it. */

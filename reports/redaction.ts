@@ -1,4 +1,4 @@
-import { parseJson } from '../src/http/client.js';
+import { parseJson } from '../src/protocol/json-text.js';
 import { curlFor, replayedKeys } from '../src/http/curl.js';
 import type { ShellContext } from '../src/http/shell.js';
 import type { Redactor } from '../src/http/redact.js';

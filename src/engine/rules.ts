@@ -47,7 +47,8 @@ export class RuleJudge {
   }
 
   see(x: Exchange): void {
-    if (x.role === 'cleanup' || x.status === undefined) return;
+    // No whole answer to judge: no response, or one the client could not read (too large, too deep).
+    if (x.role === 'cleanup' || x.status === undefined || x.transportError) return;
     this.answered += 1;
     for (const [rule, judged] of this.judged) {
       try {

@@ -16,6 +16,7 @@ import {
   type WireRequest,
 } from './pipeline.js';
 import { decodeContent } from './content-coding.js';
+import { parseJson, TOO_DEEP } from '../protocol/json-text.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';
 import { NotInTranscript, RunHalted } from '../errors.js';
 import type { Transcript } from './transcript.js';
@@ -379,7 +380,7 @@ export class HttpClient {
       facts = readResponse({ status, headers: responseHeaders, raw }, { keys: this.keys });
       if (read.truncated || ('tooLarge' in decoded && decoded.tooLarge)) {
         transportError = { kind: 'too-large', message: `response body exceeds ${this.opts.maxResponseBytes} bytes` };
-      }
+      } else transportError = unjudged(facts);
     } catch (err) {
       const cut = this.cutOff();
       transportError = cut?.aborted
@@ -409,13 +410,8 @@ export class HttpClient {
     const { 'content-encoding': _coding, ...responseHeaders } = recorded.responseHeaders ?? {};
     const raw = Buffer.from(recorded.responseBody ?? '', 'utf8');
     const status = recorded.status ?? 0;
-    return {
-      startedAt,
-      durationMs: 0,
-      status,
-      responseHeaders,
-      facts: readResponse({ status, headers: responseHeaders, raw }, { keys: this.keys }),
-    };
+    const facts = readResponse({ status, headers: responseHeaders, raw }, { keys: this.keys });
+    return { startedAt, durationMs: 0, status, responseHeaders, facts, transportError: unjudged(facts) };
   }
 
   /**
@@ -562,15 +558,9 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
   return out;
 }
 
-/** A body's JSON, or undefined when it is empty or not JSON. */
-export function parseJson(text: string | undefined): unknown {
-  if (text === undefined || text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+/** A whole response the checks cannot judge: a body too deep to parse safely. */
+const unjudged = (facts: ResponseFacts): TransportError | undefined =>
+  facts.tooDeep ? { kind: 'too-deep', message: TOO_DEEP } : undefined;
 
 /**
  * A failed request in words. `timedOut`: the request's own deadline fired. Another abort (a proxy

@@ -5,6 +5,7 @@ import { ACCEPTED_CODINGS } from './content-coding.js';
 import type { Dialect } from '../dialect/dialect.js';
 import { contentDigestHeader, inspectResponse, signMessage } from '../protocol/signatures.js';
 import type { DigestFinding, SignatureFinding } from '../report/exchange.js';
+import { tooDeep } from '../protocol/json-text.js';
 
 /**
  * The request as it will go on the wire, built up by the request steps in order. Nothing here
@@ -68,6 +69,8 @@ export interface ResponseFacts {
   text?: string;
   signatures?: SignatureFinding[] | { problem: string };
   contentDigest?: DigestFinding;
+  /** The body nests deeper than MAX_JSON_DEPTH: nothing parses it, and it is not judged. */
+  tooDeep?: boolean;
 }
 
 /** What response steps may consult: the signing keys of the business's profile, once read. */
@@ -80,7 +83,7 @@ export interface ResponseStep {
   apply(res: WireResponse, facts: ResponseFacts, c: ResponseContext): void;
 }
 
-export type ResponseStepName = 'hash' | 'decode' | 'verify';
+export type ResponseStepName = 'hash' | 'decode' | 'depth' | 'verify';
 
 export const REQUEST_STEPS: readonly RequestStep[] = [
   {
@@ -186,9 +189,17 @@ export const RESPONSE_STEPS: readonly ResponseStep[] = [
     },
   },
   {
+    // Before anything parses the body: a walker of JSON nested 200,000 deep overflows its stack.
+    name: 'depth',
+    apply(_res, facts) {
+      if (facts.text !== undefined && tooDeep(facts.text)) facts.tooDeep = true;
+    },
+  },
+  {
     // On the bytes as received: a digest over a redacted body would prove nothing.
     name: 'verify',
     apply(res, facts, c) {
+      if (facts.tooDeep) return;
       const found = inspectResponse(res.status, res.headers, res.raw, c.keys);
       if (found.signatures) facts.signatures = found.signatures;
       if (found.digest) facts.contentDigest = found.digest;

@@ -1,3 +1,4 @@
+import { parseJson } from '../protocol/json-text.js';
 /**
  * The one place secrets are removed, where output is written: reports/redaction.ts runs every
  * result, report, curl line and replay script through it. The run itself judges what was sent.
@@ -120,11 +121,9 @@ export class Redactor {
   learnFromJson(text: string): void {
     const first = text.trimStart()[0];
     if (first !== '{' && first !== '[') return;
-    try {
-      this.walk(JSON.parse(text), false);
-    } catch {
-      // Not JSON: literal replacement still applies.
-    }
+    // Not JSON (or too deep to walk): literal replacement still applies.
+    const json = parseJson(text);
+    if (json !== undefined) this.walk(json, false);
   }
 
   private walk(node: unknown, inCredential: boolean): void {

@@ -58,8 +58,11 @@ export interface RetriedAttempt {
 }
 
 export interface TransportError {
-  /** `stopped`: cut off because the run was interrupted or its deadline passed, not the business's doing. */
-  kind: 'timeout' | 'network' | 'too-large' | 'invalid-url' | 'stopped';
+  /**
+   * `stopped`: cut off because the run was interrupted or its deadline passed, not the business's doing.
+   * `too-deep`: answered whole, but the body nests too deep to parse safely; kept as evidence, never judged.
+   */
+  kind: 'timeout' | 'network' | 'too-large' | 'too-deep' | 'invalid-url' | 'stopped';
   message: string;
   /** The system's error code of a network failure (ECONNREFUSED, ECONNRESET, …), when there is one. */
   code?: string;
