@@ -48,6 +48,8 @@ function toJson(report: RunReport): Record<string, unknown> {
     exchanges: report.exchanges.map(exchangeJson),
     ...(report.stopped ? { stopped: { ...report.stopped } } : {}),
     resources: report.resources.map((r) => ({ ...r })),
+    ...(report.handshakes ? { handshakes: report.handshakes.map((h) => ({ ...h })) } : {}),
+    ...(report.platform ? { platform: { url: report.platform.url, fetched: { ...report.platform.fetched } } } : {}),
   };
 }
 

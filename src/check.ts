@@ -5,7 +5,7 @@ import { PROTO_DIALECT, wireName, type Dialect } from './dialect/dialect.js';
 import { discover, type Overrides } from './discovery/discover.js';
 import type { Target } from './discovery/target.js';
 import type { Reporter } from './report/events.js';
-import { type RecordedExchange, Transcript } from './http/transcript.js';
+import { type RecordedRun, Transcript } from './http/transcript.js';
 import type { Baseline } from './report/baseline.js';
 import { selection } from './engine/selection.js';
 import type { RunInfo, RunReport } from './report/run-report.js';
@@ -19,7 +19,7 @@ import { originOf } from './http/pipeline.js';
 import { Redactor } from './http/redact.js';
 import { OutputRedaction } from '../reports/redaction.js';
 import { TOOL } from './package-root.js';
-import { platformProfileDocument, startPlatformProfiles } from './platform/profile-server.js';
+import { platformProfileDocument, recordedPlatformProfiles, startPlatformProfiles } from './platform/profile-server.js';
 import { isLoopback } from './protocol/loopback.js';
 import { PROTOCOL_VERSION } from './protocol/version.js';
 import type { SigningKey } from './platform/signing-key.js';
@@ -58,10 +58,11 @@ export interface CheckOptions {
   /** Facts every report must say first (the CLI's: config members still TODO). */
   notices?: string[];
   /**
-   * Regrade: the exchanges of a recorded run (its JSON report's), which answer every request in
-   * place of the business; nothing is sent. A check whose request the transcript lacks is not-tested.
+   * Regrade: a recorded run (its JSON report's `exchanges`, `handshakes` and `platform`), which
+   * answers every request in place of the business; nothing is sent. A check whose request the
+   * record lacks is not-tested.
    */
-  transcript?: readonly RecordedExchange[];
+  regrade?: RecordedRun;
   /** What the ids the run makes up are drawn from; a regrade gives the recorded run's. */
   seed?: string;
   /** The faults that prove each check can fail (`PROVEN_BY` for the bundled suites), said in its result. */
@@ -116,8 +117,9 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   });
   // A business on this machine can fetch a platform profile we host; elsewhere, only one the user hosts.
   const given = opts.agentProfile ?? config.agent_profile;
-  const platform =
-    !given && !opts.transcript && isLoopback(opts.url)
+  const platform = opts.regrade
+    ? opts.regrade.platform && recordedPlatformProfiles(dialect, opts.regrade.platform)
+    : !given && isLoopback(opts.url)
       ? await startPlatformProfiles(
           dialect,
           platformProfileDocument(dialect, PROTOCOL_VERSION, opts.signingKey ? [opts.signingKey.public] : []),
@@ -139,7 +141,8 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     stop,
     connectionsPerOrigin: concurrency,
     ratePerOrigin: opts.rateLimit,
-    ...(opts.transcript ? { transcript: new Transcript(opts.transcript) } : {}),
+    allow,
+    ...(opts.regrade ? { transcript: new Transcript(opts.regrade) } : {}),
   });
   // Credentials go to the target's origin, the origins the config lists and the endpoints the user gave.
   const overrides: Overrides = opts.overrides ?? { endpoints: new Map() };
@@ -163,8 +166,8 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       // Whatever discovery made of a request the stop cut off, the run was stopped, not refused.
       if (stop.reason)
         return redaction.report(await reportWithoutChecks(info, reporters, { stopped: stop.reason }, client.exchanges));
-      // A transcript without the profile's answer cannot be regraded.
-      const refused = err instanceof NotInTranscript ? new TargetUnusableError(`the transcript: ${err.message}`) : err;
+      // A record without the profile's answer cannot be regraded.
+      const refused = err instanceof NotInTranscript ? new TargetUnusableError(err.message) : err;
       if (refused instanceof TargetUnusableError) {
         await reportWithoutChecks(info, reporters, { unusable: refused.message }, client.exchanges);
         // Its words may quote what the business sent: they go to stderr as output does, redacted.

@@ -9,3 +9,6 @@ export class RunHalted extends Error {}
 
 /** A regrade asked for an exchange its transcript does not hold: the checks that needed it are not-tested. */
 export class NotInTranscript extends Error {}
+
+/** A request the run was not allowed to send (one that completes, without --allow irreversible): never sent. */
+export class NotConsented extends Error {}

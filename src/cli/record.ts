@@ -24,6 +24,10 @@ export interface RunRecord {
   seed: string;
   checks: Pick<CheckResult, 'id' | 'verdict'>[];
   exchanges: RecordedExchange[];
+  /** The TLS handshakes the run made outside its log. */
+  handshakes?: RunReport['handshakes'];
+  /** The platform profiles the run hosted, and what the business fetched of them. */
+  platform?: RunReport['platform'];
 }
 
 /** The record of a finished run. */

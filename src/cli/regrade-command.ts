@@ -54,5 +54,13 @@ export async function regradeCommand(file: string, opts: RegradeOptions, write: 
       );
     },
   };
-  return executeRun({ ...run, transcript: record.exchanges, seed: record.seed }, write, [changes]);
+  return executeRun(
+    {
+      ...run,
+      regrade: { exchanges: record.exchanges, handshakes: record.handshakes, platform: record.platform },
+      seed: record.seed,
+    },
+    write,
+    [changes],
+  );
 }

@@ -20,7 +20,7 @@ import { loadDialect } from '../dialect/load.js';
 import { parseCapabilityList, parseEndpointOverride, type Overrides } from '../discovery/discover.js';
 import type { Reporter } from '../report/events.js';
 import type { RunReport } from '../report/run-report.js';
-import type { RecordedExchange } from '../http/transcript.js';
+import type { RecordedRun } from '../http/transcript.js';
 import { Baseline, type BaselineFile, baselineOf } from '../report/baseline.js';
 import { readJsonFile } from '../json-file.js';
 import { closest } from '../suggest.js';
@@ -91,8 +91,8 @@ export interface ResolvedRun {
   writeBaseline?: string;
   /** Where to write the run's record, for a regrade. */
   record?: string;
-  /** A regrade: the recorded exchanges that answer every request, and the recorded run's seed. */
-  transcript?: readonly RecordedExchange[];
+  /** A regrade: the recorded run that answers every request, and its seed. */
+  regrade?: RecordedRun;
   seed?: string;
   only?: string[];
   skip?: string[];

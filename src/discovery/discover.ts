@@ -76,6 +76,7 @@ export async function discover(
     profileNotRead,
     services,
     capabilities,
+    ...(named ? { narrowed: true as const } : {}),
     excluded,
     advertised: listed,
     ...(notices.length ? { notices } : {}),

@@ -20,6 +20,8 @@ export interface Target {
   services: Map<Service, ServiceBinding>;
   /** Capabilities this tool knows that the run checks, dialect-free. */
   capabilities: Set<string>;
+  /** `capabilities` are those `--capabilities` named (else every advertised one this tool knows). */
+  narrowed?: true;
   /** Advertised, but left out by `--capabilities`. */
   excluded: Set<string>;
   /** Every capability the business advertises, as it names them, known to this tool or not. */
@@ -27,6 +29,14 @@ export interface Target {
   /** What discovery could not do as asked, for the run's notices (a `--capabilities` name the profile lacks). */
   notices?: string[];
 }
+
+/**
+ * Whether the business advertises a capability this tool knows, judged in this run or left out by
+ * `--capabilities`: what a scenario may read (or make) to prepare what it judges. Narrowing selects
+ * what is judged, never what may be read: a cart's items are still found through the catalog.
+ */
+export const advertises = (target: Target, capability: string): boolean =>
+  target.capabilities.has(capability) || target.excluded.has(capability);
 
 /** The profile check that finds each service's REST endpoint; capability suites are blocked by it. */
 export const ENDPOINT_CHECK_ID = 'profile.rest-endpoint';

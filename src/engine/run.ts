@@ -22,7 +22,7 @@ import type { RunStop } from './run-stop.js';
 import { Slots } from './slots.js';
 import { withDraws } from './draws.js';
 import { LEFT_OUT_BY_SELECTION, type Selectable } from './selection.js';
-import { NotInTranscript, RunHalted } from '../errors.js';
+import { NotConsented, NotInTranscript, RunHalted } from '../errors.js';
 import type { CreatedResource, RunStopped } from '../report/run-report.js';
 import type { Baseline } from '../report/baseline.js';
 
@@ -170,6 +170,8 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   plan.stop?.halt.removeEventListener('abort', onStop);
   const resources = createdResources(log);
   const stopped = plan.stop?.reason;
+  const unjudged = stopped ? [] : namedButUnjudged(plan, results);
+  if (unjudged.length) conclude(unjudgedEntry(unjudged));
   if (stopped) conclude(stoppedResult(stopped, resources));
 
   const serviceChecksRan = results.some((r) => isServiceSuite(plan, r.suite) && JUDGED.has(r.verdict));
@@ -196,6 +198,8 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     exchanges: log,
     ...(stopped ? { stopped } : {}),
     resources,
+    ...(plan.client.handshakes.length ? { handshakes: [...plan.client.handshakes] } : {}),
+    ...(plan.platform ? { platform: { url: plan.platform.url, fetched: plan.platform.fetched() } } : {}),
   };
   await Promise.all(plan.reporters.map((r) => r.on({ type: 'run-finished', report })));
   return report;
@@ -322,6 +326,32 @@ function stoppedResult(stopped: RunStopped, resources: CreatedResource[]): Check
   return runEntry('run.finished', 'the run finished', message, open.map(openLine));
 }
 
+/**
+ * The capabilities `--capabilities` names of which no check was judged (all not-tested, blocked or
+ * errors): a run asked to check them that checked nothing of them must not pass. Checks left out
+ * by --only or --skip were not asked for.
+ */
+function namedButUnjudged(plan: RunPlan, results: readonly CheckResult[]): string[] {
+  if (!plan.target.narrowed) return [];
+  return [...plan.target.capabilities]
+    .map((c) => wireName(plan.target.dialect, c))
+    .filter((wire) => {
+      const asked = results.filter(
+        (r) => isServiceSuite(plan, r.suite) && r.capability === wire && r.message !== LEFT_OUT_BY_SELECTION,
+      );
+      return asked.length > 0 && !asked.some((r) => JUDGED.has(r.verdict));
+    });
+}
+
+function unjudgedEntry(capabilities: readonly string[]): CheckResult {
+  const [them, their] = capabilities.length === 1 ? ['it', 'its'] : ['them', 'their'];
+  return runEntry(
+    'run.capabilities',
+    'every capability --capabilities names is judged',
+    `no check of ${capabilities.join(', ')} could be judged, though --capabilities names ${them}: see ${their} not-tested and blocked checks`,
+  );
+}
+
 /** A baseline that accepts failures which no longer happen fails the run until it is trimmed. */
 function staleEntry(baseline: Baseline): CheckResult {
   const message = `${baseline.stale.length} check(s) ${baseline.file} accepts as failing now pass: remove them from it`;
@@ -386,7 +416,8 @@ async function runScenario(
     await scenario.run(t);
   } catch (err) {
     if (err instanceof RunHalted && plan.stop?.reason) rest = haltGate(plan.stop.reason);
-    else if (err instanceof NotInTranscript) rest = { verdict: 'not-tested', message: err.message };
+    else if (err instanceof NotInTranscript || err instanceof NotConsented)
+      rest = { verdict: 'not-tested', message: err.message };
     else if (err instanceof Stop) rest = { verdict: err.verdict, message: err.message };
     else if (err instanceof HarnessError) rest = { verdict: 'error', message: err.message };
     else rest = { verdict: 'error', message: `harness defect: ${(err as Error)?.message ?? String(err)}` };

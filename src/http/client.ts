@@ -3,7 +3,9 @@ import { isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import type { Dialect } from '../dialect/dialect.js';
-import type { Exchange, RetriedAttempt, TransportError } from '../report/exchange.js';
+import type { Exchange, Handshake, RetriedAttempt, TransportError } from '../report/exchange.js';
+import type { Effect } from '../report/types.js';
+import { OPERATIONS } from '../protocol/operations.js';
 import {
   buildRequest,
   contentDigestStep,
@@ -18,7 +20,7 @@ import {
 import { decodeContent } from './content-coding.js';
 import { parseJson, TOO_DEEP } from '../protocol/json-text.js';
 import { untrustedCertificate } from '../platform/untrusted-certificate.js';
-import { NotInTranscript, RunHalted } from '../errors.js';
+import { NotConsented, NotInTranscript, RunHalted } from '../errors.js';
 import type { Transcript } from './transcript.js';
 import { noProxy, proxyFor, proxyInEnvironment, tunnel } from './proxy.js';
 
@@ -55,6 +57,11 @@ export interface HttpClientOptions {
   ratePerOrigin?: number;
   /** A regrade: every answer comes from this recorded run, and nothing is sent. */
   transcript?: Transcript;
+  /**
+   * The side effects the run allows (`--allow`). A request of an irreversible operation (a complete)
+   * is refused before it is built unless this is `irreversible`: the one gate every request passes.
+   */
+  allow?: Effect;
 }
 
 export interface OutgoingRequest extends RequestIntent {
@@ -85,6 +92,8 @@ export interface OutgoingRequest extends RequestIntent {
  */
 export class HttpClient {
   readonly exchanges: Exchange[] = [];
+  /** The plain TLS handshakes made outside the log (negotiatedTls), in order. */
+  readonly handshakes: Handshake[] = [];
   private readonly agent: Dispatcher;
   /** Agents for the calls that need other TLS settings (a capped version, another certificate), made once. */
   private readonly variantAgents = new Map<string, Dispatcher>();
@@ -173,6 +182,13 @@ export class HttpClient {
 
   /** The TLS version a plain handshake with the URL's host negotiates (through any proxy), or why none completed. */
   async negotiatedTls(url: string): Promise<{ version?: string; error?: string }> {
+    const { transcript } = this.opts;
+    const { url: _, ...found } = transcript ? recordedHandshake(transcript, url) : await this.handshake(url);
+    this.handshakes.push({ url, ...found });
+    return found;
+  }
+
+  private async handshake(url: string): Promise<Handshake> {
     const u = new URL(url);
     const port = Number(u.port || 443);
     const proxy = this.opts.proxy && proxyFor(url, this.opts.proxy.url, this.opts.proxy.env);
@@ -180,7 +196,7 @@ export class HttpClient {
     try {
       through = proxy ? await tunnel(proxy, u.hostname, port, this.opts.timeoutMs) : undefined;
     } catch (err) {
-      return { error: (err as Error).message };
+      return { url, error: (err as Error).message };
     }
     return new Promise((resolve) => {
       const socket = tlsConnect(
@@ -194,14 +210,14 @@ export class HttpClient {
           timeout: this.opts.timeoutMs,
         },
         () => {
-          resolve({ version: socket.getProtocol() ?? undefined });
+          resolve({ url, version: socket.getProtocol() ?? undefined });
           socket.end();
         },
       );
-      socket.once('error', (err) => resolve({ error: err.message }));
+      socket.once('error', (err) => resolve({ url, error: err.message }));
       socket.once('timeout', () => {
         socket.destroy();
-        resolve({ error: `no handshake within ${this.opts.timeoutMs} ms` });
+        resolve({ url, error: `no handshake within ${this.opts.timeoutMs} ms` });
       });
     });
   }
@@ -230,6 +246,7 @@ export class HttpClient {
 
   async send(req: OutgoingRequest): Promise<Exchange> {
     this.refuseWhenStopped(req);
+    this.refuseUnlessConsented(req);
     const wire = buildRequest({ method: req.method, url: req.url }, req, this.stepOptions(), {
       omit: req.omit,
       replace: req.replace,
@@ -249,6 +266,7 @@ export class HttpClient {
     const earlier = this.sent.get(of);
     if (!earlier) throw new Error(`exchange #${of.seq} was not sent by this client`);
     this.refuseWhenStopped({ ...earlier.req, role: change.role });
+    this.refuseUnlessConsented(earlier.req);
     const headers = { ...earlier.wire.headers };
     const requestId = Object.keys(headers).find((h) => h.toLowerCase() === 'request-id');
     if (requestId) headers[requestId] = randomUUID();
@@ -272,6 +290,12 @@ export class HttpClient {
   /** The signal after which a request is not sent (nor retried): clean-up's grace, or any stop. */
   private halted(req: Pick<OutgoingRequest, 'role'>): AbortSignal | undefined {
     return req.role === 'cleanup' ? this.opts.stop?.grace : this.opts.stop?.halt;
+  }
+
+  /** A request that could complete a session or a booking goes only with --allow irreversible. */
+  private refuseUnlessConsented(req: Pick<OutgoingRequest, 'operation'>): void {
+    if (this.opts.allow !== 'irreversible' && IRREVERSIBLE.has(req.operation))
+      throw new NotConsented(`needs --allow irreversible: ${req.operation} could complete what it names`);
   }
 
   /** After a stop, no request is sent but clean-up (within its grace). */
@@ -401,8 +425,17 @@ export class HttpClient {
 
   /** A regrade's attempt: the recorded answer, read through the same response steps as a live one. */
   private replayed(wire: WireRequest, req: OutgoingRequest, transcript: Transcript): Attempt {
-    const recorded = transcript.answer({ ...req, method: wire.method });
-    if (!recorded) throw new NotInTranscript(`the transcript holds no answer to ${req.operation} (${wire.method})`);
+    const recorded = transcript.answer({
+      ...req,
+      method: wire.method,
+      url: wire.url,
+      headers: wire.headers,
+      body: wire.body,
+    });
+    if (!recorded)
+      throw new NotInTranscript(
+        `the record holds no answer to this request: ${wire.method} ${wire.url} (${req.operation})`,
+      );
     const startedAt = new Date();
     if (recorded.transportError)
       return { startedAt, durationMs: 0, facts: {}, transportError: recorded.transportError };
@@ -502,6 +535,9 @@ interface Attempt {
   transportError?: TransportError;
 }
 
+/** The operations no request of which is sent without --allow irreversible. */
+const IRREVERSIBLE = new Set(OPERATIONS.filter((o) => o.irreversible).map((o) => o.name));
+
 /** Retries of one request at most: a business still limiting after them is answered as it answered. */
 export const MAX_RETRIES = 3;
 /** The longest wait for one retry, whatever Retry-After asks: a run is not held up for minutes. */
@@ -556,6 +592,13 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
   return out;
+}
+
+/** A regrade's handshake: the one the recorded run made with that URL. */
+function recordedHandshake(transcript: Transcript, url: string): Handshake {
+  const found = transcript.handshake(url);
+  if (!found) throw new NotInTranscript(`the record holds no TLS handshake with ${url}`);
+  return found;
 }
 
 /** A whole response the checks cannot judge: a body too deep to parse safely. */

@@ -20,7 +20,31 @@ export interface PlatformProfiles {
   urlFor(kind: BrokenProfile, label?: string): string;
   /** How many times the business fetched this URL (the good profile's, or one urlFor gave). */
   fetchesOf(url: string): number;
+  /** Every URL of these profiles the business fetched, with how many times: what a regrade decides by. */
+  fetched(): Record<string, number>;
   close(): Promise<void>;
+}
+
+/** The URL of a broken profile for one probe, under the profiles' base (`http://127.0.0.1:PORT`). */
+const brokenUrl = (base: string, path: string, kind: BrokenProfile, label?: string) =>
+  `${base}/${kind}${label ? `/${encodeURIComponent(label)}` : ''}${path}`;
+
+/**
+ * The platform profiles a recorded run hosted, as the run saw them: the same URLs, and the fetches
+ * the business made then. A regrade decides with them as the run did, and serves nothing.
+ */
+export function recordedPlatformProfiles(
+  dialect: Dialect,
+  recorded: { url: string; fetched: Record<string, number> },
+): PlatformProfiles {
+  const base = recorded.url.slice(0, recorded.url.length - dialect.wellKnownPath.length);
+  return {
+    url: recorded.url,
+    urlFor: (kind, label) => brokenUrl(base, dialect.wellKnownPath, kind, label),
+    fetchesOf: (url) => recorded.fetched[url] ?? 0,
+    fetched: () => ({ ...recorded.fetched }),
+    close: async () => undefined,
+  };
 }
 
 export type BrokenProfile = 'unreachable' | 'malformed' | 'unknown-key-type';
@@ -103,8 +127,9 @@ export async function startPlatformProfiles(
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: `${base}${path}`,
-    urlFor: (kind, label) => `${base}/${kind}${label ? `/${encodeURIComponent(label)}` : ''}${path}`,
+    urlFor: (kind, label) => brokenUrl(base, path, kind, label),
     fetchesOf: (url) => (url.startsWith(base) ? (byUrl.get(url.slice(base.length)) ?? 0) : 0),
+    fetched: () => Object.fromEntries([...byUrl].map(([path, n]) => [`${base}${path}`, n])),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

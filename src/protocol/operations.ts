@@ -22,6 +22,11 @@ export interface Operation {
   responseSchema: string;
   /** Creates a resource: probing it can change state. */
   creates?: boolean;
+  /**
+   * Completes a session or a booking (places an order, makes a booking): nothing undoes it, so no
+   * request of it is sent without --allow irreversible, whatever a probe means by it.
+   */
+  irreversible?: true;
   /** Request members the spec marks required (Document 1 request tables). */
   required?: string[];
   /**
@@ -156,6 +161,7 @@ export const OPERATIONS: readonly Operation[] = [
     success: 200,
     idempotency: 'required',
     responseSchema: 'checkout.schema.json',
+    irreversible: true,
   }),
   op({
     name: 'checkout.cancel',
@@ -261,6 +267,7 @@ export const OPERATIONS: readonly Operation[] = [
     success: 200,
     idempotency: 'required',
     responseSchema: 'booking-session.schema.json',
+    irreversible: true,
   }),
   op({
     name: 'booking.cancel',

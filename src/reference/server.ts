@@ -49,6 +49,8 @@ export interface ReferenceBusiness {
   servicesUrl: string;
   /** What a platform could still cancel: the carts and sessions a run left open. */
   open(): string[];
+  /** What a run completed, which nothing undoes: the checkout and booking sessions a complete reached. */
+  completed(): string[];
   close(): Promise<void>;
 }
 
@@ -139,5 +141,6 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   base = await servers.listen(listener({ profile: true, services: !split }), opts.port ?? 0);
   servicesBase = split ? await servers.listen(listener({ profile: false, services: true }), 0) : base;
   const open = () => modules.flatMap((m) => m.open?.() ?? []);
-  return { url: base, servicesUrl: servicesBase, open, close: servers.close };
+  const completed = () => modules.flatMap((m) => m.completed?.() ?? []);
+  return { url: base, servicesUrl: servicesBase, open, completed, close: servers.close };
 }

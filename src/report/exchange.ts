@@ -48,6 +48,16 @@ export interface Exchange {
   retried?: RetriedAttempt[];
 }
 
+/**
+ * A plain TLS handshake the run made outside the exchange log (to see which version a business
+ * negotiates), and what it negotiated or why none completed: a regrade answers it from the record.
+ */
+export interface Handshake {
+  url: string;
+  version?: string;
+  error?: string;
+}
+
 /** An attempt the client retried (src/http/client.ts): what it was answered, and how long the client waited. */
 export interface RetriedAttempt {
   status: number;

@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange.js';
+import type { Exchange, Handshake } from './exchange.js';
 import type { CheckResult, Effect, Summary, Verdict } from './types.js';
 
 /** What is known when a run starts: who is checked, and how. */
@@ -41,6 +41,16 @@ export interface RunReport extends RunInfo {
   stopped?: RunStopped;
   /** Every resource the run created (carts, checkout and booking sessions), with its final state. */
   resources: CreatedResource[];
+  /** The plain TLS handshakes the run made outside its exchange log, and what each negotiated. */
+  handshakes?: Handshake[];
+  /** The platform profiles the run hosted for a business on this machine, and what the business fetched of them. */
+  platform?: HostedPlatform;
+}
+
+/** The platform profile a run hosts (what Proto-Agent names), and each of its URLs the business fetched, how often. */
+export interface HostedPlatform {
+  url: string;
+  fetched: Record<string, number>;
 }
 
 /** Why a run ended before its scenarios did. */

@@ -1,3 +1,4 @@
+import { advertises } from '../../src/discovery/target.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
@@ -206,7 +207,7 @@ export const locationLookupSuite: Suite = {
 async function canonicalIds(t: ScenarioContext): Promise<string[]> {
   const given = fixturesOf(t).ids;
   if (given?.length) return given;
-  if (!t.target.capabilities.has('common.location.search')) return t.stopNotTested(`needs ${NEEDS_IDS}`);
+  if (!advertises(t.target, 'common.location.search')) return t.stopNotTested(`needs ${NEEDS_IDS}`);
   const found = await t.once('location-lookup.ids-from-search', async () => {
     const x = await t.call('location.search', {
       input: { query: fixturesOf(t).query, limit: FROM_SEARCH },
@@ -567,7 +568,7 @@ async function distanceAfterResolution(t: ScenarioContext<'location-lookup.dista
  */
 async function servesAfterResolution(t: ScenarioContext<'location-lookup.serves-applied'>): Promise<void> {
   const serves = t.need(fixturesOf(t).serves, 'fixtures.locations.serves in --config');
-  if (!t.target.capabilities.has('common.location.search'))
+  if (!advertises(t.target, 'common.location.search'))
     t.stopNotTested('needs location search, to learn which locations serve fixtures.locations.serves');
   const query = fixturesOf(t).query;
   const ids = await requestIds(t);

@@ -1,4 +1,5 @@
 import { isObject } from '../../src/dialect/dialect.js';
+import { advertises } from '../../src/discovery/target.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
@@ -47,8 +48,7 @@ export const orderSuite: Suite = {
 type PlacedCheck = 'order.resource' | 'order.checkout-id' | 'order.currency' | 'order.other-platform';
 
 async function placedOrder(t: ScenarioContext<PlacedCheck>): Promise<void> {
-  if (!t.target.capabilities.has('shopping.checkout'))
-    t.stopNotTested('needs the checkout capability, to place an order');
+  if (!advertises(t.target, 'shopping.checkout')) t.stopNotTested('needs the checkout capability, to place an order');
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
   const ready = await readySession(t);
   const done = await completeCheckout(t, ready, token, { await: true });

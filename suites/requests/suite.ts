@@ -37,7 +37,7 @@ function scenarioFor(op: Operation): Scenario {
   return scenario({
     id: `requests.${op.name}`,
     title: `${op.name} sent broken one way at a time: Proto-Agent, body, members, credentials, signature, platform profile`,
-    effect: op.idempotency === 'required' ? 'write' : 'read',
+    effect: op.irreversible ? 'irreversible' : op.idempotency === 'required' ? 'write' : 'read',
     checks: checksFor(op),
     run: (t) => probe(t, op),
   });

@@ -1,4 +1,5 @@
 import { isObject } from '../../src/dialect/dialect.js';
+import { advertises } from '../../src/discovery/target.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { draw } from '../../src/engine/draws.js';
 import type { Selection } from '../../src/protocol/recipes.js';
@@ -58,10 +59,10 @@ export function knownProducts(t: ScenarioContext): Promise<Record<string, unknow
 async function findProducts(t: ScenarioContext): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   const ids = t.config.fixtures?.product_ids ?? [];
-  if (ids.length > 0 && t.target.capabilities.has('shopping.catalog.lookup')) {
+  if (ids.length > 0 && advertises(t.target, 'shopping.catalog.lookup')) {
     found.push(...productsOf((await t.call('catalog.lookup', { input: { ids } })).json));
   }
-  if (t.target.capabilities.has('shopping.catalog.search')) {
+  if (advertises(t.target, 'shopping.catalog.search')) {
     const query = t.config.fixtures?.search_query;
     found.push(...productsOf((await t.call('catalog.search', { input: { query } })).json));
   }

@@ -40,6 +40,38 @@ describe('choosing what a run judges', () => {
     expect(readReport(json).checks.filter((c) => c.level === 'MUST' && c.verdict === 'pass')).toEqual([]);
   });
 
+  it('--capabilities judges what it names, its fixtures still read through the catalog it leaves out', async () => {
+    for (const [capability, check] of [
+      ['cart', 'cart.update-replaces'],
+      ['catalog.lookup', 'catalog-lookup.variant-ids'],
+    ]) {
+      const json = join(dir, `${capability}.json`);
+      const r = await cli([server.url, '--capabilities', capability, '--json', json]);
+      expect(r.code).toBe(1);
+      const report = readReport(json);
+      expect(report.checks.find((c) => c.id === check)?.verdict).toBe('fail');
+      // The search it read from is not judged.
+      expect(report.checks.find((c) => c.id === 'catalog-search.response')?.verdict).toBe('not-tested');
+    }
+  });
+
+  it('--capabilities: a capability it names of which nothing could be judged makes the run exit 3, saying so', async () => {
+    // Reading, a cart's one judgeable check is its not_found; without it, nothing of the cart is judged.
+    const json = join(dir, 'cart-unjudged.json');
+    const args = [server.url, '--capabilities', 'cart', '--allow', 'read', '--json', json];
+    const r = await cli([...args, '--skip', 'cart.not-found']);
+    expect(r.code).toBe(3);
+    const report = readReport(json);
+    expect(report.checks.find((c) => c.id === 'run.capabilities')).toMatchObject({
+      verdict: 'error',
+      message:
+        'no check of org.proto.shopping.cart could be judged, though --capabilities names it: see its not-tested and blocked checks',
+    });
+    expect(r.stdout).toContain('run.capabilities');
+    // One check judged is enough.
+    expect((await cli(args)).code).toBe(0);
+  });
+
   it('--max-failures stops the run once that many checks failed, and says so', async () => {
     const json = join(dir, 'max.json');
     const r = await cli([server.url, '--max-failures', '1', '--concurrency', '1', '--json', json]);

@@ -11,6 +11,7 @@ import {
 } from '../../src/http/client.js';
 import { decodeContent } from '../../src/http/content-coding.js';
 import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
+import { NotConsented } from '../../src/errors.js';
 
 /** A client and a business on 127.0.0.1 that answers with `handler`; `end` closes both. */
 async function clientAndServer(handler: RequestListener, options: Partial<HttpClientOptions> = {}) {
@@ -146,5 +147,36 @@ describe('--rate-limit paces the requests to an origin', () => {
     } finally {
       await end();
     }
+  });
+});
+
+describe('consent (nothing irreversible without --allow irreversible)', () => {
+  it('refuses a complete, sent or resent, unless the run allows irreversible; the business hears nothing of it', async () => {
+    const heard: string[] = [];
+    const answer: RequestListener = (req, res) => {
+      heard.push(req.url ?? '');
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    };
+    const complete = (url: string) => ({ operation: 'checkout.complete', method: 'POST', url, body: {} });
+    for (const allow of [undefined, 'read', 'write'] as const) {
+      const { client, url, end } = await clientAndServer(answer, allow ? { allow } : {});
+      await expect(client.send(complete(url))).rejects.toThrow(
+        new NotConsented('needs --allow irreversible: checkout.complete could complete what it names'),
+      );
+      await expect(client.send({ ...complete(url), operation: 'booking.complete' })).rejects.toBeInstanceOf(
+        NotConsented,
+      );
+      // An update goes, and so does its replay.
+      const update = await client.send({ ...complete(url), operation: 'checkout.update' });
+      await client.resend(update);
+      await end();
+    }
+    expect(heard).toHaveLength(6);
+    const { client, url, end } = await clientAndServer(answer, { allow: 'irreversible' });
+    const sent = await client.send(complete(url));
+    expect(sent.status).toBe(200);
+    expect((await client.resend(sent)).status).toBe(200);
+    await end();
+    expect(heard).toHaveLength(8);
   });
 });

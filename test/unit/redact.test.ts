@@ -47,7 +47,7 @@ describe('redaction and evidence', () => {
   it('hides secret headers, payment tokens and config secrets everywhere, echoes included', async () => {
     const server = await echoServer();
     const redactor = new Redactor({ secrets: ['config-secret-value'] });
-    const c = client({ headers: { Authorization: 'Bearer very-secret-bearer' } });
+    const c = client({ headers: { Authorization: 'Bearer very-secret-bearer' }, allow: 'irreversible' });
     c.sendCredentialsTo([server.url]);
     const x = await c.send({
       operation: 'checkout.complete',

@@ -161,6 +161,7 @@ describe('the platform profile checks', () => {
       url: 'http://127.0.0.1:9/.well-known/proto',
       urlFor: (kind, label) => `http://127.0.0.1:9/${kind}/${label}/.well-known/proto`,
       fetchesOf: (url) => (fetched(url) ? 1 : 0),
+      fetched: () => ({}),
       close: async () => {},
     };
   }

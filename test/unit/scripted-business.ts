@@ -77,7 +77,7 @@ export function scripted(
   };
   const t = {
     dialect: PROTO_DIALECT,
-    target: { capabilities: new Set<string>(), ...setup.target },
+    target: { capabilities: new Set<string>(), excluded: new Set<string>(), ...setup.target },
     config: setup.config ?? {},
     async call(op: string, opts: Call['opts'] = {}) {
       const call = { op, opts };

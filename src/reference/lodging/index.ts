@@ -3,7 +3,7 @@ import type { ModuleEnv, ServiceModule } from '../shared/module.js';
 import * as booking from './booking.js';
 import type { LodgingHooks } from './hooks.js';
 import { createLodgingStore } from './store.js';
-import { cancelable } from '../shared/session.js';
+import { cancelable, reachedComplete } from '../shared/session.js';
 
 /** The lodging service module (Document 3): booking sessions, with its own store. */
 export function lodgingModule({ hooks, version }: ModuleEnv<LodgingHooks>): ServiceModule<LodgingHooks> {
@@ -19,6 +19,8 @@ export function lodgingModule({ hooks, version }: ModuleEnv<LodgingHooks>): Serv
     holds: (_op, id) => store.bookings.has(id),
     refuseMissing: (absent) => hooks.run('booking.missing-members', undefined, { absent }),
     open: () => [...store.bookings.values()].filter((b) => cancelable(b.status)).map((b) => `booking session ${b.id}`),
+    completed: () =>
+      [...store.bookings.values()].filter((b) => reachedComplete(b.status)).map((b) => `booking session ${b.id}`),
     handlers: {
       'booking.create': (r) => booking.create(store, r),
       'booking.get': (r) => booking.get(store, r),

@@ -23,6 +23,8 @@ export interface ServiceModule<H = object> {
   refuseMissing?(absent: string[]): Reply | undefined;
   /** The resources it holds that a platform could still cancel (`cart <id>`): what a run left behind. */
   open?(): string[];
+  /** The sessions it holds that a complete reached (`checkout session <id>`): orders placed, bookings made. */
+  completed?(): string[];
 }
 
 /** What a module is built with: the hook points of the faults and variations on, and their names. */

@@ -26,6 +26,10 @@ export type SessionStatus = 'incomplete' | 'ready_for_complete' | 'complete_in_p
 export const cancelable = (status: SessionStatus): boolean =>
   status === 'incomplete' || status === 'ready_for_complete';
 
+/** A complete reached the session: an order placed or a booking made, whether or not it has settled. */
+export const reachedComplete = (status: SessionStatus): boolean =>
+  status === 'completed' || status === 'complete_in_progress';
+
 /** What the machine reads and writes of a module's session record. */
 export interface SessionCore {
   status: SessionStatus;

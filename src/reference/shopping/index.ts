@@ -6,7 +6,7 @@ import * as catalog from './catalog.js';
 import * as checkout from './checkout.js';
 import * as order from './order.js';
 import { createStore } from './store.js';
-import { cancelable } from '../shared/session.js';
+import { cancelable, reachedComplete } from '../shared/session.js';
 
 /**
  * The shopping service module (Document 1): its own store, and a handler per operation of the
@@ -40,6 +40,8 @@ export function shoppingModule({ hooks, version }: ModuleEnv<ShoppingHooks>): Se
       ...[...store.carts.values()].filter((c) => !c.canceled).map((c) => `cart ${c.id}`),
       ...[...store.sessions.values()].filter((s) => cancelable(s.status)).map((s) => `checkout session ${s.id}`),
     ],
+    completed: () =>
+      [...store.sessions.values()].filter((s) => reachedComplete(s.status)).map((s) => `checkout session ${s.id}`),
     handlers: {
       'catalog.search': catalog.search,
       'catalog.lookup': catalog.lookup,
