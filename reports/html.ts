@@ -305,7 +305,7 @@ function exchangeBlock(x: Exchange): string {
   for (const a of x.retried ?? []) {
     const asked = a.retryAfter !== undefined ? ` (Retry-After: ${esc(a.retryAfter)})` : '';
     parts.push(
-      `<p class="transport">retried: HTTP ${a.status}${asked} at ${esc(a.startedAt)}, waited ${esc(formatMs(a.waitedMs))}</p>`,
+      `<p class="transport">retried: ${a.timedOut ? 'timed out' : `HTTP ${a.status}`}${asked} at ${esc(a.startedAt)}, waited ${esc(formatMs(a.waitedMs))}</p>`,
     );
   }
   if (x.transportError) {

@@ -74,7 +74,10 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
     .addOption(valued('--skip <patterns>', 'leave out the checks matching one of these patterns'))
     .addOption(valued('--max-failures <n>', 'stop the run once n checks have failed'))
     .addOption(
-      valued('--rate-limit <n>', 'at most n requests a second to any one origin (for runs against production)'),
+      valued(
+        '--rate-limit <n>',
+        'at most n requests a second to any one origin, n a whole number or not (for runs against production)',
+      ),
     )
     .addOption(valued('--timeout <ms>', 'per-request timeout in milliseconds', RUN_DEFAULTS.timeout))
     .addOption(
@@ -223,6 +226,8 @@ export function program(): Command {
     .option('--latency <ms>', 'wait this long before every answer, as a business far away would')
     .option('--jitter <ms>', 'and up to this much more, at random')
     .option('--rate-limit <n>', 'answer 429 with Retry-After beyond n requests a second')
+    .option('--one-at-a-time', 'answer one request at a time, as a business with a single worker does')
+    .option('--create-limit <n/s>', 'answer 429 beyond n creates in s seconds, asking to wait s seconds')
     .action(async (opts) => {
       const { referenceCommand } = await import('./reference-command.js');
       const result = await referenceCommand(opts, out);

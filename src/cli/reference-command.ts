@@ -26,6 +26,8 @@ export interface ReferenceCommandOptions {
   latency?: string;
   jitter?: string;
   rateLimit?: string;
+  oneAtATime?: boolean;
+  createLimit?: string;
 }
 
 /** `reference-server`: lists faults or variations, writes the run config, or serves until SIGINT/SIGTERM. */
@@ -103,6 +105,8 @@ export async function referenceCommand(
     latencyMs: wholeNumber('--latency', opts.latency),
     jitterMs: wholeNumber('--jitter', opts.jitter),
     rateLimit: wholeNumber('--rate-limit', opts.rateLimit, 1),
+    serial: !!opts.oneAtATime,
+    createLimit: opts.createLimit === undefined ? undefined : perWindow(opts.createLimit),
   };
   const dialect = opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT;
   if (!opts.tlsCert !== !opts.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
@@ -151,6 +155,14 @@ function wholeNumber(flag: string, value: string | undefined, min = 0): number |
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} ${value}: expected a whole number ≥ ${min}`);
   return n;
+}
+
+/** `--create-limit 20/60`: at most 20 creates in 60 seconds. */
+function perWindow(value: string): { count: number; windowMs: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+    throw new UsageError(`--create-limit ${value}: expected N/S, at most N creates in S seconds (e.g. 20/60)`);
+  return { count: Number(m[1]), windowMs: Number(m[2]) * 1000 };
 }
 
 /** `--services shopping,common`: each named once, each a service of the spec. */

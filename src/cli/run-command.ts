@@ -185,7 +185,7 @@ export async function resolveRun(
     timeoutMs: positiveInt('--timeout', opts.timeout),
     deadlineMs: positiveInt('--deadline', opts.deadline),
     concurrency: positiveInt('--concurrency', opts.concurrency),
-    ...(opts.rateLimit === undefined ? {} : { rateLimit: positiveInt('--rate-limit', opts.rateLimit) }),
+    ...(opts.rateLimit === undefined ? {} : { rateLimit: positiveNumber('--rate-limit', opts.rateLimit) }),
     maxResponseBytes: positiveInt('--max-response-bytes', opts.maxResponseBytes),
     overrides: {
       endpoints: new Map(opts.endpoint.map((e) => parseEndpointOverride(dialect, e))),
@@ -382,6 +382,14 @@ async function readPem({ label, file }: NamedFile, marker = '-----BEGIN CERTIFIC
   if (!text.includes(marker))
     throw new UsageError(`${label} ${file}: no PEM ${marker.includes('KEY') ? 'private key' : 'certificate'} in it`);
   return text;
+}
+
+/** A positive number, whole or not (`--rate-limit 0.5`: one request every 2 s). */
+function positiveNumber(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || value.trim() === '')
+    throw new UsageError(`${flag} ${value}: expected a positive number`);
+  return n;
 }
 
 function positiveInt(flag: string, value: string): number {

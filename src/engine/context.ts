@@ -183,9 +183,10 @@ export class ScenarioContext<in C extends string = never> {
     // Still rate limited or unavailable after the client's bounded retries: permitted answers (Document 1 §Errors)
     // that leave the request unjudged, as the rest of the scenario.
     const transient = exchange.status === 429 ? 'rate limited' : exchange.status === 503 ? 'unavailable' : undefined;
+    const asked = exchange.responseHeaders?.['retry-after'];
     if (transient && !this.cleaningUp)
       this.stopNotTested(
-        `${exchange.method} ${exchange.url} was still ${transient} (HTTP ${exchange.status}) after ${exchange.retried?.length ?? 0} retries; try again later`,
+        `${exchange.method} ${exchange.url} was still ${transient} (HTTP ${exchange.status}) after ${exchange.retried?.length ?? 0} retries${asked ? ` (Retry-After: ${asked})` : ''}; see the run's notices`,
       );
     // A 401 where the run withheld its credentials says nothing about the business (the run's notices say why).
     const withheld = exchange.status === 401 ? this.client.withholdsCredentialsFrom(exchange.url) : undefined;

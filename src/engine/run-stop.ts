@@ -15,6 +15,8 @@ export class RunStop {
   private readonly halting = new AbortController();
   private readonly cleanup = new AbortController();
   private timers: NodeJS.Timeout[] = [];
+  /** When the deadline falls (performance.now()), if there is one. */
+  private readonly endsAt?: number;
   /** Why the run stopped; undefined while it goes on. */
   reason?: RunStopped;
 
@@ -23,6 +25,7 @@ export class RunStop {
     // Every request under way and every wait listens for the stop: as many as the run's concurrency.
     setMaxListeners(0, this.halting.signal, this.cleanup.signal);
     if (deadlineMs !== undefined) {
+      this.endsAt = performance.now() + deadlineMs;
       const timer = setTimeout(
         () => this.stop({ reason: 'deadline', deadlineMs, message: `the run's deadline of ${deadlineMs} ms passed` }),
         deadlineMs,
@@ -38,6 +41,11 @@ export class RunStop {
       if (interrupt.aborted) onAbort();
       else interrupt.addEventListener('abort', onAbort, { once: true });
     }
+  }
+
+  /** What is left of the run before its deadline, in milliseconds: a wait longer than this is not begun. */
+  get remainingMs(): number {
+    return this.endsAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, this.endsAt - performance.now());
   }
 
   /** Aborted when the run stops: no request but clean-up starts, and no retry waits. */

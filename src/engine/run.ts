@@ -177,6 +177,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const serviceChecksRan = results.some((r) => isServiceSuite(plan, r.suite) && JUDGED.has(r.verdict));
   const exitCode = exitCodeFor(results, plan.strict, { serviceChecksRan, stopped });
   const endNotices = [
+    ...plan.client.paceNotices(),
     ...(serviceChecksRan || stopped
       ? []
       : [

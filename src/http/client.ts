@@ -23,6 +23,8 @@ import { untrustedCertificate } from '../platform/untrusted-certificate.js';
 import { NotConsented, NotInTranscript, RunHalted } from '../errors.js';
 import type { Transcript } from './transcript.js';
 import { noProxy, proxyFor, proxyInEnvironment, tunnel } from './proxy.js';
+import { ImpliedRates, MAX_WAITS } from './implied-rate.js';
+import { OriginLimit } from './origin-limit.js';
 
 export interface HttpClientOptions {
   dialect: Dialect;
@@ -50,7 +52,7 @@ export interface HttpClientOptions {
    * after `grace` none at all, and those under way are cut off, recorded as `stopped`, never as
    * the business's answer.
    */
-  stop?: { halt: AbortSignal; grace: AbortSignal };
+  stop?: { halt: AbortSignal; grace: AbortSignal; readonly remainingMs?: number };
   /** At most this many connections to one origin at once; undici's default (no limit) when absent. */
   connectionsPerOrigin?: number;
   /** At most this many requests a second to one origin (retries and clean-up included), for runs against production. */
@@ -306,10 +308,26 @@ export class HttpClient {
 
   private async transmit(wire: WireRequest, req: OutgoingRequest): Promise<Exchange> {
     const retried: RetriedAttempt[] = [];
+    const origin = originOf(wire.url) ?? wire.url;
     for (;;) {
       const a = await this.attempt(wire, req);
-      const wait = a.transportError ? undefined : retryWait(a.status, a.responseHeaders, retried.length);
-      if (wait === undefined) return this.record(wire, req, a, retried);
+      // A read that timed out is tried once more: by then its origin gets fewer requests at once.
+      if (a.transportError?.kind === 'timeout' && !this.opts.transcript && isRead(req, wire) && !retried.length) {
+        retried.push({ timedOut: true, startedAt: a.startedAt.toISOString(), waitedMs: 0 });
+        this.refuseWhenStopped(req);
+        continue;
+      }
+      const wait = a.transportError || this.opts.transcript ? undefined : retryWait(a.status, a.responseHeaders);
+      if (wait === undefined) {
+        if (a.status !== undefined) this.rates.answered(origin);
+        return this.record(wire, req, a, retried);
+      }
+      // What the business asks is waited out while the run has the time; a wait past its deadline is not begun.
+      const fits =
+        wait <= (this.opts.stop?.remainingMs ?? Number.POSITIVE_INFINITY) &&
+        retried.filter((r) => !r.timedOut).length < MAX_RETRIES;
+      this.rates.limited(origin, wait, fits);
+      if (!fits) return this.record(wire, req, a, retried);
       retried.push({
         status: a.status as number,
         ...(a.responseHeaders?.['retry-after'] ? { retryAfter: a.responseHeaders['retry-after'] } : {}),
@@ -322,6 +340,43 @@ export class HttpClient {
       await sleep(wait, this.halted(req));
       this.refuseWhenStopped(req);
     }
+  }
+
+  /** What the business's rate limiting implied, per origin. */
+  private readonly rates = new ImpliedRates();
+
+  /** Per origin, how many requests go at once (`connectionsPerOrigin` at most), adapted to its answers. */
+  private readonly limits = new Map<string, OriginLimit>();
+
+  private limitFor(url: string): OriginLimit | undefined {
+    const max = this.opts.connectionsPerOrigin;
+    const origin = originOf(url);
+    if (!max || !origin) return undefined;
+    let limit = this.limits.get(origin);
+    if (!limit) {
+      // Slower than twice the fastest answer, and by more than a twentieth of the timeout, is slowing down.
+      limit = new OriginLimit(max, { factor: 2, ms: this.opts.timeoutMs / 20 });
+      this.limits.set(origin, limit);
+    }
+    return limit;
+  }
+
+  /**
+   * What the run had to do about the business's pace, for the report's notices: origins it sent
+   * fewer requests at once than asked, and waits it could not take.
+   */
+  paceNotices(): string[] {
+    const slowed = [...this.limits].flatMap(([origin, limit]) => {
+      const s = limit.slowed;
+      if (!s) return [];
+      const timeouts = s.timeouts
+        ? `; ${s.timeouts} request(s) timed out, and each read among them was tried once more`
+        : '';
+      return [
+        `${origin} answered slowly, so the run slowed itself down: at times it sent ${s.lowest} request(s) at once, of the ${this.opts.connectionsPerOrigin} allowed${timeouts}`,
+      ];
+    });
+    return [...slowed, ...this.rates.notices()];
   }
 
   /** Per origin, until when no request goes out (performance.now()): what a 429 or 503 asked. */
@@ -373,10 +428,24 @@ export class HttpClient {
     return () => mark(performance.now());
   }
 
-  /** One request on the wire and its response, read through the response steps. */
+  /** One request on the wire and its response, read through the response steps, in its origin's turn. */
   private async attempt(wire: WireRequest, req: OutgoingRequest): Promise<Attempt> {
     if (this.opts.transcript) return this.replayed(wire, req, this.opts.transcript);
-    await this.whileHeld(wire.url, req);
+    const done = (await this.limitFor(wire.url)?.turn(this.halted(req))) ?? (() => {});
+    let a: Attempt | undefined;
+    try {
+      this.refuseWhenStopped(req);
+      // After the turn: a 429 that came while this one waited for it holds it back too.
+      await this.whileHeld(wire.url, req);
+      a = await this.onTheWire(wire, req);
+      return a;
+    } finally {
+      const timedOut = a?.transportError?.kind === 'timeout';
+      done(timedOut ? 'timeout' : a && !a.transportError ? { ms: a.durationMs } : 'other');
+    }
+  }
+
+  private async onTheWire(wire: WireRequest, req: OutgoingRequest): Promise<Attempt> {
     const sent = await this.pace(wire.url, req);
     const startedAt = new Date();
     // At once: the origin's next turn waits for it.
@@ -538,25 +607,26 @@ interface Attempt {
 /** The operations no request of which is sent without --allow irreversible. */
 const IRREVERSIBLE = new Set(OPERATIONS.filter((o) => o.irreversible).map((o) => o.name));
 
-/** Retries of one request at most: a business still limiting after them is answered as it answered. */
-export const MAX_RETRIES = 3;
-/** The longest wait for one retry, whatever Retry-After asks: a run is not held up for minutes. */
-export const MAX_RETRY_WAIT_MS = 5000;
+/**
+ * Retries of one request at most: a business still limiting after them is answered as it answered
+ * (a refusal that is no passing limit, like a batch too large, is not waited on for long).
+ */
+export const MAX_RETRIES = MAX_WAITS;
 /** The wait for a 429 or 503 that names no usable Retry-After. */
 const DEFAULT_RETRY_WAIT_MS = 1000;
 
 /**
  * How long to wait before retrying a response, or undefined when it is not retried: a 429 (rate
  * limited) or a 503 (temporarily unavailable; Document 1 §Errors), after what Retry-After asks
- * (RFC 9110 §10.2.3: seconds or an HTTP date), bounded by MAX_RETRY_WAIT_MS and MAX_RETRIES.
+ * (RFC 9110 §10.2.3: seconds or an HTTP date), however long: the caller weighs it against the
+ * run's deadline, and retries at most MAX_RETRIES times.
  */
 export function retryWait(
   status: number | undefined,
   headers: Record<string, string> | undefined,
-  retries: number,
   now = Date.now(),
 ): number | undefined {
-  if (retries >= MAX_RETRIES || (status !== 429 && status !== 503)) return undefined;
+  if (status !== 429 && status !== 503) return undefined;
   const value = headers?.['retry-after']?.trim();
   const asked =
     value === undefined || value === ''
@@ -566,9 +636,15 @@ export function retryWait(
         : Number.isNaN(Date.parse(value))
           ? undefined
           : Math.max(0, Date.parse(value) - now);
-  if (asked === undefined) return DEFAULT_RETRY_WAIT_MS;
-  return Math.min(asked, MAX_RETRY_WAIT_MS);
+  return asked ?? DEFAULT_RETRY_WAIT_MS;
 }
+
+/** A request that changes nothing, so that sending it again is harmless: a GET, or an operation without an idempotency key. */
+function isRead(req: OutgoingRequest, wire: WireRequest): boolean {
+  return wire.method === 'GET' || READS.has(req.operation);
+}
+
+const READS = new Set(OPERATIONS.filter((o) => o.idempotency === 'none').map((o) => o.name));
 
 async function readCapped(
   body: AsyncIterable<Buffer> & { destroy(): void },

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROTO_DIALECT, type Dialect } from '../dialect/dialect.js';
-import { SERVICES, type Service } from '../protocol/operations.js';
+import { OPERATIONS, SERVICES, type Service } from '../protocol/operations.js';
+import { router } from './shared/requests.js';
 import { FAULTS, type FaultName } from './faults.js';
 import type { HookPoints } from './hook-points.js';
 import { MODULES } from './modules.js';
@@ -14,8 +15,10 @@ import { transportError } from './shared/replies.js';
 import { profileSignatureHeaders } from './shared/signing.js';
 import { REFERENCE_TLS } from './shared/tls.js';
 import {
+  createLimiter,
   crossing,
   type FieldConditions,
+  oneAtATime,
   listeners,
   MAX_BODY,
   plainJson,
@@ -27,6 +30,10 @@ import {
 import { VARIATIONS, type VariationName } from './variations.js';
 
 export { REFERENCE_TLS };
+
+/** Whether a request creates a cart or a session: what a create limit counts. */
+const creates = router(OPERATIONS.filter((o) => o.creates));
+const isCreate = (method: string, path: string) => typeof creates(method, path) === 'object';
 
 export interface ReferenceOptions {
   /** 0 (the default) picks a free port. */
@@ -111,13 +118,16 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   };
 
   const recent = requestCounter();
+  const turn = opts.field?.serial ? oneAtATime() : <T>(work: () => Promise<T>) => work();
+  const createLimited = opts.field?.createLimit ? createLimiter(opts.field.createLimit) : undefined;
   const respond = async (req: IncomingMessage, serves: { profile: boolean; services: boolean }) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const raw = await readBody(req);
-    await crossing(opts.field);
+    await turn(async () => crossing(opts.field));
     const count = recent();
     const limited =
       (opts.field?.rateLimit ? rateLimited(count, opts.field.rateLimit) : undefined) ??
+      (createLimited && serves.services && isCreate(req.method ?? '', url.pathname) ? createLimited() : undefined) ??
       hooks.run('transport.refusal', undefined, { recent: count });
     if (limited) return limited;
     if (raw === undefined) return plainJson(413, { code: 'request_too_large', content: `body over ${MAX_BODY} bytes` });

@@ -44,7 +44,7 @@ export interface Exchange {
   durationMs: number;
   /** Set when no complete response was received. */
   transportError?: TransportError;
-  /** Earlier attempts of this request, answered 429 or 503 and retried after the wait they asked for. */
+  /** Earlier attempts of this request: answered 429 or 503 and retried after the wait they asked for, or a read timed out. */
   retried?: RetriedAttempt[];
 }
 
@@ -58,9 +58,13 @@ export interface Handshake {
   error?: string;
 }
 
-/** An attempt the client retried (src/http/client.ts): what it was answered, and how long the client waited. */
+/**
+ * An attempt the client retried (src/http/client.ts): what it was answered (a 429 or 503), or that
+ * it timed out (a read, tried once more), and how long the client waited.
+ */
 export interface RetriedAttempt {
-  status: number;
+  status?: number;
+  timedOut?: true;
   /** The Retry-After it named, as sent. */
   retryAfter?: string;
   startedAt: string;

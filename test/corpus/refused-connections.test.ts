@@ -2,6 +2,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check.js';
+import { MAX_RETRIES } from '../../src/http/client.js';
 import type { Service } from '../../src/protocol/operations.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
@@ -84,10 +85,13 @@ describe('a business still answering 429 after the retries', () => {
       expect(scenarioChecks.filter((c) => c.verdict === 'error').map((c) => c.id)).toEqual([]);
       expect(scenarioChecks.some((c) => c.verdict === 'not-tested')).toBe(true);
       for (const c of scenarioChecks.filter((x) => x.verdict === 'not-tested'))
-        expect(c.message).toMatch(/still rate limited \(HTTP 429\) after 3 retries; try again later/);
+        expect(c.message).toMatch(/still rate limited \(HTTP 429\) after 5 retries \(Retry-After: 0\); see the run's notices/);
       const limited = report.exchanges.filter((x) => x.status === 429);
       expect(limited.length).toBeGreaterThan(0);
-      expect(limited.every((x) => x.retried?.length === 3 && x.retried.every((a) => a.status === 429))).toBe(true);
+      expect(limited.every((x) => x.retried?.length === MAX_RETRIES && x.retried.every((a) => a.status === 429))).toBe(
+        true,
+      );
+      expect(report.notices.join('\n')).toMatch(/limits the run's pace: .*: run with --rate-limit /);
     } finally {
       await business.close();
     }

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CLEANUP_GRACE_MS } from '../../src/engine/run-stop.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { type ReferenceBusiness, startReferenceBusiness } from '../../src/reference/server.js';
+import type { FieldConditions } from '../../src/reference/shared/transport.js';
 import type { RunReport } from '../../src/report/run-report.js';
 import { cli, startCli, tempDir } from '../helpers/processes.js';
 
@@ -17,7 +18,7 @@ afterAll(async () => {
 });
 
 /** A reference business under field conditions, in this process so the test can see what a run left open. */
-async function business(field: { latencyMs?: number; jitterMs?: number; rateLimit?: number }, name: string) {
+async function business(field: FieldConditions, name: string) {
   const b = await startReferenceBusiness({ field });
   businesses.push(b);
   const config = join(dir, `${name}.config.json`);
@@ -112,6 +113,75 @@ describe('rate limits', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000 / 8 - 5);
     // Without the cap, the same business answered 429 and the run waited.
     expect(readJson(uncapped.json).exchanges.some((x) => x.retried?.length)).toBe(true);
+  });
+});
+
+/** Each check's verdict, in the report's order. */
+const verdicts = (file: string) => readJson(file).checks.map((c) => `${c.id}: ${c.verdict}`);
+
+describe('a business answering one request at a time', () => {
+  it('gets the same verdicts run after run, at the default concurrency, as in the lab; the run says it slowed down', async () => {
+    // Scaled down for time: answers 100 to 200 ms apart, one at a time, and a 1 s timeout, as a business
+    // answering in 300 ms against the default 10 s would be with three times the scenarios.
+    const slow = await business({ serial: true, latencyMs: 100, jitterMs: 100 }, 'one-at-a-time');
+    const lab = await business({}, 'lab');
+    const args = ['--capabilities', 'cart', '--timeout', '1000'];
+    const runs = ['first', 'second'].map((name) => join(dir, `serial-${name}.json`));
+    for (const json of runs) {
+      const r = await cli([slow.b.url, '--config', slow.config, ...args, '--json', json]);
+      expect(r.code).toBe(0);
+    }
+    const inLab = join(dir, 'serial-lab.json');
+    expect((await cli([lab.b.url, '--config', lab.config, ...args, '--json', inLab])).code).toBe(0);
+    expect(verdicts(runs[0])).toEqual(verdicts(inLab));
+    expect(verdicts(runs[1])).toEqual(verdicts(inLab));
+    expect(readJson(runs[0]).notices.join('\n')).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+ answered slowly, so the run slowed itself down: at times it sent \d+ request\(s\) at once, of the 16 allowed/m,
+    );
+  });
+});
+
+describe('a business limiting its creates', () => {
+  // One create in 6 s; one sent too early starts the 6 s again: waiting less than it asks never gets through.
+  const LIMIT = { count: 1, windowMs: 6000 };
+
+  it('is waited out as long as it asks while the run has the time: no check lost', async () => {
+    const { b, config } = await business({ createLimit: LIMIT }, 'create-limited');
+    const json = join(dir, 'create-limited.json');
+    const r = await cli([b.url, '--config', config, '--capabilities', 'cart', '--only', 'cart.*', '--json', json]);
+    expect(r.code).toBe(0);
+    const report = readJson(json);
+    // The limit was met, and waited out as it asked, longer than the 5 s the run once waited at most.
+    expect(report.exchanges.some((x) => x.retried?.some((a) => a.retryAfter === '6' && a.waitedMs === 6000))).toBe(
+      true,
+    );
+    expect(report.checks.filter((c) => c.id.startsWith('cart.') && c.verdict === 'not-tested')).toEqual([]);
+  });
+
+  it('names the --rate-limit its answers imply when a wait does not fit before the deadline', async () => {
+    const { b, config } = await business({ createLimit: LIMIT }, 'create-limited-deadline');
+    const json = join(dir, 'create-limited-deadline.json');
+    const r = await cli([
+      b.url,
+      '--config',
+      config,
+      '--capabilities',
+      'cart',
+      '--only',
+      'cart.*',
+      '--deadline',
+      '4000',
+      '--json',
+      json,
+    ]);
+    const report = readJson(json);
+    expect(report.notices.join('\n')).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+ limits the run's pace: \d+ time\(s\) it asked to wait \(429 or 503, up to 6 s\) when the run could not, .*; its answers imply about [\d.]+ requests a second: run with --rate-limit [\d.]+, and a --deadline long enough for it$/m,
+    );
+    const lost = report.checks.filter((c) => c.verdict === 'not-tested' && c.message.includes('Retry-After: 6'));
+    expect(lost.length).toBeGreaterThan(0);
+    expect(report.checks.filter((c) => c.verdict === 'fail')).toEqual([]);
+    expect(r.stdout).toContain('--rate-limit');
   });
 });
 

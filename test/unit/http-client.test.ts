@@ -2,13 +2,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import {
-  HttpClient,
-  type HttpClientOptions,
-  MAX_RETRIES,
-  MAX_RETRY_WAIT_MS,
-  retryWait,
-} from '../../src/http/client.js';
+import { HttpClient, type HttpClientOptions, MAX_RETRIES, retryWait } from '../../src/http/client.js';
 import { decodeContent } from '../../src/http/content-coding.js';
 import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import { NotConsented } from '../../src/errors.js';
@@ -36,29 +30,27 @@ async function clientAndServer(handler: RequestListener, options: Partial<HttpCl
 describe('retryWait (the one HTTP client backs off on 429 and 503)', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
 
-  it('waits the seconds Retry-After names, capped', () => {
-    expect(retryWait(429, { 'retry-after': '2' }, 0, now)).toBe(2000);
-    expect(retryWait(503, { 'retry-after': '0' }, 0, now)).toBe(0);
-    expect(retryWait(429, { 'retry-after': '3600' }, 0, now)).toBe(MAX_RETRY_WAIT_MS);
+  it('waits the seconds Retry-After names, however many: the run weighs them against its deadline', () => {
+    expect(retryWait(429, { 'retry-after': '2' }, now)).toBe(2000);
+    expect(retryWait(503, { 'retry-after': '0' }, now)).toBe(0);
+    expect(retryWait(429, { 'retry-after': '3600' }, now)).toBe(3_600_000);
   });
 
-  it('waits until the HTTP date Retry-After names, capped', () => {
-    expect(retryWait(429, { 'retry-after': 'Thu, 01 Jan 2026 00:00:03 GMT' }, 0, now)).toBe(3000);
-    expect(retryWait(503, { 'retry-after': 'Wed, 31 Dec 2025 23:59:00 GMT' }, 0, now)).toBe(0);
-    expect(retryWait(429, { 'retry-after': 'Fri, 02 Jan 2026 00:00:00 GMT' }, 0, now)).toBe(MAX_RETRY_WAIT_MS);
+  it('waits until the HTTP date Retry-After names', () => {
+    expect(retryWait(429, { 'retry-after': 'Thu, 01 Jan 2026 00:00:03 GMT' }, now)).toBe(3000);
+    expect(retryWait(503, { 'retry-after': 'Wed, 31 Dec 2025 23:59:00 GMT' }, now)).toBe(0);
+    expect(retryWait(429, { 'retry-after': 'Fri, 02 Jan 2026 00:00:00 GMT' }, now)).toBe(86_400_000);
   });
 
   it('retries a 429 or 503 without a usable Retry-After after a short wait', () => {
-    expect(retryWait(429, {}, 0, now)).toBeGreaterThan(0);
-    expect(retryWait(429, { 'retry-after': 'soon' }, 0, now)).toBeGreaterThan(0);
-    expect(retryWait(503, {}, 0, now)).toBeGreaterThan(0);
+    expect(retryWait(429, {}, now)).toBeGreaterThan(0);
+    expect(retryWait(429, { 'retry-after': 'soon' }, now)).toBeGreaterThan(0);
+    expect(retryWait(503, {}, now)).toBeGreaterThan(0);
   });
 
-  it('retries nothing else, and a bounded number of times', () => {
+  it('retries nothing else', () => {
     for (const status of [200, 400, 401, 404, 500, undefined])
-      expect(retryWait(status, { 'retry-after': '1' }, 0, now)).toBeUndefined();
-    expect(retryWait(429, { 'retry-after': '1' }, MAX_RETRIES - 1, now)).toBe(1000);
-    expect(retryWait(429, { 'retry-after': '1' }, MAX_RETRIES, now)).toBeUndefined();
+      expect(retryWait(status, { 'retry-after': '1' }, now)).toBeUndefined();
   });
 });
 
@@ -178,5 +170,65 @@ describe('consent (nothing irreversible without --allow irreversible)', () => {
     expect((await client.resend(sent)).status).toBe(200);
     await end();
     expect(heard).toHaveLength(8);
+  });
+});
+
+describe('waits the business asks for, and timeouts', () => {
+  const limited: RequestListener = (_req, res) =>
+    res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '0' }).end('{"code":"rate_limited"}');
+
+  it('retries a 429 at most MAX_RETRIES times, then answers with it', async () => {
+    const { client, url, end } = await clientAndServer(limited);
+    const x = await client.send({ operation: 'cart.get', method: 'GET', url });
+    await end();
+    expect(x.status).toBe(429);
+    expect(x.retried).toHaveLength(MAX_RETRIES);
+    expect(client.paceNotices()).toEqual([
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+ limits the run's pace: 1 time\(s\) it asked to wait/),
+    ]);
+  });
+
+  it('begins no wait longer than the run has left, and names the --rate-limit the answers imply', async () => {
+    let n = 0;
+    const { client, url, end } = await clientAndServer(
+      (_req, res) => {
+        n += 1;
+        if (n <= 4) res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+        else res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '60' }).end('{}');
+      },
+      { stop: { halt: new AbortController().signal, grace: new AbortController().signal, remainingMs: 30_000 } },
+    );
+    for (let i = 0; i < 4; i++) await client.send({ operation: 'cart.get', method: 'GET', url });
+    const x = await client.send({ operation: 'cart.get', method: 'GET', url });
+    await end();
+    // Answered as the business answered, nothing waited nor retried.
+    expect([x.status, x.retried]).toEqual([429, undefined]);
+    // Four answers, then a minute asked: about four a minute.
+    expect(client.paceNotices()).toEqual([
+      expect.stringMatching(/up to 60 s\).*: run with --rate-limit 0\.066, and a --deadline long enough for it$/),
+    ]);
+  });
+
+  it('tries a read that timed out once more, a write never', async () => {
+    let n = 0;
+    const { client, url, end } = await clientAndServer(
+      (_req, res) => {
+        n += 1;
+        // The first of each pair hangs past the timeout.
+        if (n % 2 === 1) setTimeout(() => res.writeHead(200).end('{}'), 600);
+        else res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+      },
+      { timeoutMs: 300, connectionsPerOrigin: 4 },
+    );
+    const read = await client.send({ operation: 'catalog.search', method: 'POST', url, body: {} });
+    const write = await client.send({ operation: 'cart.create', method: 'POST', url, body: {} });
+    await end();
+    expect([read.status, read.retried?.map((a) => a.timedOut)]).toEqual([200, [true]]);
+    expect([write.status, write.transportError?.kind, write.retried]).toEqual([undefined, 'timeout', undefined]);
+    expect(client.paceNotices()).toEqual([
+      expect.stringMatching(
+        /answered slowly, so the run slowed itself down: at times it sent \d request\(s\) at once, of the 4 allowed; 2 request\(s\) timed out/,
+      ),
+    ]);
   });
 });

@@ -78,7 +78,10 @@ export function rateLimited(recent: number, perSecond: number): StoredResponse |
   };
 }
 
-/** Conditions of the field a business may be run under: distance and a rate limit. None changes what it answers. */
+/**
+ * Conditions of the field a business may be run under: distance, one request at a time, rate
+ * limits. None changes what it answers to a request it serves.
+ */
 export interface FieldConditions {
   /** Added before every answer, in milliseconds. */
   latencyMs?: number;
@@ -86,6 +89,52 @@ export interface FieldConditions {
   jitterMs?: number;
   /** Requests a second answered before 429. */
   rateLimit?: number;
+  /** One request at a time: each waits for the one before it to be answered (a single worker). */
+  serial?: boolean;
+  /**
+   * At most `count` creates (cart, checkout or booking session) in `windowMs`; a create beyond
+   * gets 429 asking to wait the whole window, and restarts it: only a platform that waits what it
+   * is asked gets through.
+   */
+  createLimit?: { count: number; windowMs: number };
+}
+
+/** Runs work one at a time, in the order asked: a business with a single worker. */
+export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const mine = last.then(work, work);
+    last = mine.catch(() => undefined);
+    return mine;
+  };
+}
+
+/**
+ * A limit on creates as `createLimit` says: each call is a create arriving, answered undefined
+ * while the window has room, else the 429 that asks to wait the window out.
+ */
+export function createLimiter(limit: { count: number; windowMs: number }): () => StoredResponse | undefined {
+  let windowStart = Number.NEGATIVE_INFINITY;
+  let used = 0;
+  return () => {
+    const now = performance.now();
+    if (now - windowStart >= limit.windowMs) {
+      windowStart = now;
+      used = 0;
+    }
+    if (used < limit.count) {
+      used += 1;
+      return undefined;
+    }
+    // Too early: the wait starts again from this refusal.
+    windowStart = now;
+    used = limit.count;
+    const seconds = Math.ceil(limit.windowMs / 1000);
+    return {
+      ...plainJson(429, { code: 'rate_limited', content: `at most ${limit.count} creates in ${seconds} s` }),
+      headers: { 'Retry-After': String(seconds) },
+    };
+  };
 }
 
 /** Waits as long as the field conditions say a request takes to cross. */
