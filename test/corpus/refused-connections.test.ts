@@ -85,7 +85,9 @@ describe('a business still answering 429 after the retries', () => {
       expect(scenarioChecks.filter((c) => c.verdict === 'error').map((c) => c.id)).toEqual([]);
       expect(scenarioChecks.some((c) => c.verdict === 'not-tested')).toBe(true);
       for (const c of scenarioChecks.filter((x) => x.verdict === 'not-tested'))
-        expect(c.message).toMatch(/still rate limited \(HTTP 429\) after 5 retries \(Retry-After: 0\); see the run's notices/);
+        expect(c.message).toMatch(
+          /still rate limited \(HTTP 429\) after 5 retries \(Retry-After: 0\); see the run's notices/,
+        );
       const limited = report.exchanges.filter((x) => x.status === 429);
       expect(limited.length).toBeGreaterThan(0);
       expect(limited.every((x) => x.retried?.length === MAX_RETRIES && x.retried.every((a) => a.status === 429))).toBe(
