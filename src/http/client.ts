@@ -639,7 +639,7 @@ export function retryWait(
   return asked ?? DEFAULT_RETRY_WAIT_MS;
 }
 
-/** A request that changes nothing, so that sending it again is harmless: a GET, or an operation without an idempotency key. */
+/** A request that changes nothing, so that sending it again is harmless: a GET, or an operation without a key. */
 function isRead(req: OutgoingRequest, wire: WireRequest): boolean {
   return wire.method === 'GET' || READS.has(req.operation);
 }

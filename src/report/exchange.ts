@@ -44,7 +44,7 @@ export interface Exchange {
   durationMs: number;
   /** Set when no complete response was received. */
   transportError?: TransportError;
-  /** Earlier attempts of this request: answered 429 or 503 and retried after the wait they asked for, or a read timed out. */
+  /** Earlier attempts of this request: answered 429 or 503 and retried after the wait asked, or a read timed out. */
   retried?: RetriedAttempt[];
 }
 

@@ -203,7 +203,7 @@ describe('location-lookup.by-id', () => {
     );
     const empty = await run(
       'location-lookup.by-id',
-      (c) => x(200, { locations: [] }),
+      () => x(200, { locations: [] }),
       { lookup_batch_max: 10 },
       {
         capabilities: new Set(['common.location.search']),
@@ -479,7 +479,7 @@ describe('location-lookup.context', () => {
 
   it('fails a location left out or added with either, and a refusal', async () => {
     const filtering = lookup({
-      answer: (ids, input) =>
+      answer: (_ids, input) =>
         input.context
           ? x(200, { locations: [{ id: 'loc-1' }] })
           : input.signals
