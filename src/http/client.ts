@@ -540,7 +540,7 @@ export class HttpClient {
       ...(facts.sha256 ? { responseSha256: facts.sha256 } : {}),
       ...(facts.signatures ? { signatures: facts.signatures } : {}),
       ...(facts.contentDigest ? { contentDigest: facts.contentDigest } : {}),
-      json: transportError ? undefined : parseJson(facts.text),
+      json: transportError ? undefined : facts.json,
       sentJson: parseJson(wire.body),
       startedAt: startedAt.toISOString(),
       durationMs: a.durationMs,

@@ -5,7 +5,7 @@ import { ACCEPTED_CODINGS } from './content-coding.js';
 import type { Dialect } from '../dialect/dialect.js';
 import { contentDigestHeader, inspectResponse, signMessage } from '../protocol/signatures.js';
 import type { DigestFinding, SignatureFinding } from '../report/exchange.js';
-import { tooDeep } from '../protocol/json-text.js';
+import { readJson } from '../protocol/json-text.js';
 
 /**
  * The request as it will go on the wire, built up by the request steps in order. Nothing here
@@ -69,8 +69,10 @@ export interface ResponseFacts {
   text?: string;
   signatures?: SignatureFinding[] | { problem: string };
   contentDigest?: DigestFinding;
-  /** The body nests deeper than MAX_JSON_DEPTH: nothing parses it, and it is not judged. */
-  tooDeep?: boolean;
+  /** The body as JSON, when it is JSON no deeper than MAX_JSON_DEPTH. */
+  json?: unknown;
+  /** The body is JSON nested deeper than MAX_JSON_DEPTH: no walker may have it, and it is not judged. */
+  tooDeep?: true;
 }
 
 /** What response steps may consult: the signing keys of the business's profile, once read. */
@@ -83,7 +85,7 @@ export interface ResponseStep {
   apply(res: WireResponse, facts: ResponseFacts, c: ResponseContext): void;
 }
 
-export type ResponseStepName = 'hash' | 'decode' | 'depth' | 'verify';
+export type ResponseStepName = 'hash' | 'decode' | 'parse' | 'verify';
 
 export const REQUEST_STEPS: readonly RequestStep[] = [
   {
@@ -189,10 +191,10 @@ export const RESPONSE_STEPS: readonly ResponseStep[] = [
     },
   },
   {
-    // Before anything parses the body: a walker of JSON nested 200,000 deep overflows its stack.
-    name: 'depth',
+    // Once, for every reader: a walker of JSON nested 200,000 deep would overflow its stack.
+    name: 'parse',
     apply(_res, facts) {
-      if (facts.text !== undefined && tooDeep(facts.text)) facts.tooDeep = true;
+      Object.assign(facts, readJson(facts.text));
     },
   },
   {

@@ -1,55 +1,40 @@
 /**
  * JSON as a business sends it, read safely. A body can nest as deep as its bytes allow; every
  * walker of parsed JSON (the checks, the schemas, canonical JSON, redaction, reproductions, the
- * reports) recurses, so a body nested deeper than MAX_JSON_DEPTH is never parsed for them: it is
- * kept as evidence and left unjudged. The depth is counted on the text, without recursion.
+ * reports) recurses, so a body nested deeper than MAX_JSON_DEPTH is never handed to them: it is
+ * kept as evidence and left unjudged. The parser itself does not recurse (a body 200,000 deep
+ * parses), and the depth is measured on what it built without recursion either.
  */
 
 /** Far deeper than any body the spec describes (a dozen levels), and far shallower than a walker's stack. */
 export const MAX_JSON_DEPTH = 256;
 
-/**
- * How deep the arrays and objects of a JSON text nest, counted in one pass over the characters
- * (brackets inside strings do not count); the count stops once past `max`.
- */
-export function nestingDepth(text: string, max = Number.POSITIVE_INFINITY): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (deepest > max) return deepest;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
-  }
-  return deepest;
-}
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-
-/** Whether a text nests deeper than MAX_JSON_DEPTH, so that nothing may parse it for a walker. */
-export const tooDeep = (text: string): boolean => nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH;
-
 /** Why a body is left unjudged, in the words every output uses. */
 export const TOO_DEEP = `the body nests deeper than ${MAX_JSON_DEPTH} levels, too deep to judge safely`;
 
-/** A text's JSON; undefined when it is empty, not JSON, or nested deeper than MAX_JSON_DEPTH. */
-export function parseJson(text: string | undefined): unknown {
-  if (text === undefined || text.length === 0 || tooDeep(text)) return undefined;
+/** A text read as JSON: its value when it is JSON no deeper than MAX_JSON_DEPTH, or that it is JSON too deep. */
+export function readJson(text: string | undefined): { json?: unknown; tooDeep?: true } {
+  if (text === undefined || text.length === 0) return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
-    return undefined;
+    return {};
   }
+  return deeperThan(value, MAX_JSON_DEPTH) ? { tooDeep: true } : { json: value };
+}
+
+/** A text's JSON; undefined when it is empty, not JSON, or nested deeper than MAX_JSON_DEPTH. */
+export const parseJson = (text: string | undefined): unknown => readJson(text).json;
+
+/** Whether a parsed value nests arrays and objects deeper than `max`, walked with a stack of its own. */
+export function deeperThan(root: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, depth] = next;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
