@@ -66,8 +66,9 @@ export class OutputRedaction {
       requestBody,
       responseHeaders: x.responseHeaders && r.headers(x.responseHeaders),
       responseBody,
-      json: x.json === undefined ? undefined : parseJson(responseBody),
-      sentJson: x.sentJson === undefined ? undefined : parseJson(requestBody),
+      // A body with nothing hidden in it is the same JSON: not parsed again.
+      json: x.json === undefined || responseBody === x.responseBody ? x.json : parseJson(responseBody),
+      sentJson: x.sentJson === undefined || requestBody === x.requestBody ? x.sentJson : parseJson(requestBody),
       ...(x.transportError
         ? { transportError: { ...x.transportError, message: r.hide(x.transportError.message) } }
         : {}),

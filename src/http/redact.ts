@@ -113,8 +113,9 @@ export class Redactor {
   /** Text whose secrets were learned already (`learnFromJson`): only hidden, not read again. */
   hide(text: string): string {
     let out = text;
-    for (const secret of this.literals) out = out.split(secret).join(REDACTED);
-    return out.replace(USERINFO, `$1${REDACTED}@`);
+    // Most texts carry no secret: looked for before anything is copied.
+    for (const secret of this.literals) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out.includes('@') ? out.replace(USERINFO, `$1${REDACTED}@`) : out;
   }
 
   /** Learns the secrets a body carries in JSON (payment credential tokens). */
