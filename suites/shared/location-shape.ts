@@ -77,13 +77,21 @@ function timezoneProblems(l: Json, at: string): string[] {
  */
 export function isIanaZone(zone: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = ZONES.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    ZONES.set(zone, known);
   }
+  return known;
 }
+
+/** What the time zone database said of each name asked about: a run asks of a few names, hundreds of times. */
+const ZONES = new Map<string, boolean>();
 
 function amenityProblems(l: Json, at: string): string[] {
   if (l.amenities === undefined) return [];
