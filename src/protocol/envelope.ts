@@ -32,14 +32,17 @@ export const refusesContent = (x: Exchange): boolean =>
 
 /**
  * A 2xx answer that carries a resource: a JSON object with more than the error response shape. An
- * answer whose envelope says error carries one only with an id: other members are the business's
- * own additions to its error ("Additional members are allowed", Document 1 §Profile document).
+ * answer whose envelope says error carries one only with an id and more (a session returned
+ * unchanged with a recoverable error): other members, the id asked for among them, are the
+ * business's own additions to its error (no sentence excludes them; a not_found may echo the id).
  */
 export function carriesResourceOf(x: Exchange, envelopeKey: string): boolean {
   if (!isSuccess(x) || !isObject(x.json)) return false;
+  const own = Object.keys(x.json).filter((k) => k !== envelopeKey && !ERROR_SHAPE.includes(k));
   const envelope = x.json[envelopeKey];
-  if (isObject(envelope) && envelope.status === 'error' && typeof x.json.id !== 'string') return false;
-  return Object.keys(x.json).some((k) => k !== envelopeKey && !ERROR_SHAPE.includes(k));
+  if (isObject(envelope) && envelope.status === 'error')
+    return typeof x.json.id === 'string' && own.some((k) => k !== 'id');
+  return own.length > 0;
 }
 
 /**

@@ -160,7 +160,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/checkout-sessions/{id}/complete',
     success: 200,
     idempotency: 'required',
-    responseSchema: 'checkout.schema.json',
+    // The session's id, status and what completing made: "Response carries `order`", "has `status` `completed` and `confirmation`".
+    responseSchema: 'checkout.schema.json#/$defs/completeAnswer',
     irreversible: true,
   }),
   op({
@@ -266,7 +267,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/booking-sessions/{id}/complete',
     success: 200,
     idempotency: 'required',
-    responseSchema: 'booking-session.schema.json',
+    // The session's id, status and what completing made: "Response carries `order`", "has `status` `completed` and `confirmation`".
+    responseSchema: 'booking-session.schema.json#/$defs/completeAnswer',
     irreversible: true,
   }),
   op({

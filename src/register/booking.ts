@@ -88,7 +88,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D3} §Resources and their fields`,
     statement:
-      'Every response carrying a booking session has an id, a status of the five states, a property with an id and one or more stays (a cancel\'s answer, of which the text says only "Status updated in the response", an id and a status), and its other known members are well-typed when present (expires_at an RFC 3339 timestamp).',
+      'Every response carrying a booking session has an id, a status of the five states, a property with an id and one or more stays (a cancel\'s answer, of which the text says only "Status updated in the response", an id and a status; a complete\'s answer, which "has status completed and confirmation", the same), and its other known members are well-typed when present (expires_at an RFC 3339 timestamp).',
   },
   {
     id: 'BOOK-010',

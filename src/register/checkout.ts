@@ -154,7 +154,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Checkout resource`,
     statement:
-      'Every checkout response carrying a session has an id, a status of the five states and line_items (a cancel\'s answer, which "returns the session with status canceled", an id and a status), and its other known members are well-typed when present.',
+      'Every checkout response carrying a session has an id, a status of the five states and line_items (a cancel\'s answer, which "returns the session with status canceled", an id and a status; a complete\'s answer, which "carries order", the same), and its other known members are well-typed when present.',
   },
   {
     id: 'CHK-018',
@@ -202,5 +202,14 @@ export const requirements: Requirement[] = [
       '"All buyer fields are optional so state can be built up across calls": an update carrying only some buyer fields is answered with the session (its messages may ask for the rest), not refused.',
     unchecked:
       "The checkout flow sends the config's buyer whole; an update with the buyer's email alone, as BOOK-005 does for a booking, is its check.",
+  },
+  {
+    id: 'CHK-023',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Checkout resource`,
+    statement:
+      '`order` is "Present once completed": every response carrying the session in status completed, Get and replays included, carries an order object with its id, which reading the order needs.',
   },
 ];

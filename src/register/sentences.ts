@@ -102,6 +102,7 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}Checkout resource`, 'Carries payment_handlers', 'CHK-004'),
   held(`${D1}Checkout resource`, 'incomplete, ready_for_complete, complete_in_progress', 'CHK-017'),
   held(`${D1}Checkout resource`, 'Typical: type error, code missing', 'CHK-015', 'CHK-016', 'CHK-010'),
+  held(`${D1}Checkout resource`, 'Present once completed', 'CHK-023'),
 
   held(`${D1}Order resource`, 'proto | envelope | yes', 'ORD-001'),
   held(`${D1}Order resource`, 'id | string | yes', 'ORD-001'),

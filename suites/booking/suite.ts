@@ -34,6 +34,7 @@ import {
 } from '../shared/session-flow.js';
 import {
   incompleteNamesMissingRule,
+  completedCarriesRule,
   isSessionOf,
   missingMessagesRule,
   OPEN,
@@ -86,7 +87,7 @@ export const bookingSuite: Suite = {
         // Ready at create (a business that enforces no field): one update sets the people Get and a resend are judged
         // by.
         const people = drive.sessions.length > 1 ? drive.last : await setPeople(t, drive.last);
-        await currentOnGet(t, carriesResource(people) ? people : drive.last);
+        await currentOnGet(t, carriesResource(t, people) ? people : drive.last);
         await keptWhenResent(t, people);
       },
     }),
@@ -226,7 +227,7 @@ export const bookingSuite: Suite = {
         const code =
           messagesOf(x.json).find((m) => m.type === 'error')?.code ?? (isObject(x.json) ? x.json.code : undefined);
         t.observe('booking.not-found', {
-          message: `an unknown booking session answered HTTP ${statusOrError(x)}${code === undefined ? '' : ` with code ${brief(code)}`}${carriesResource(x) ? ', carrying a session' : ''}`,
+          message: `an unknown booking session answered HTTP ${statusOrError(x)}${code === undefined ? '' : ` with code ${brief(code)}`}${carriesResource(t, x) ? ', carrying a session' : ''}`,
           exchanges: [x],
         });
       },
@@ -354,7 +355,7 @@ async function keptWhenResent(t: ScenarioContext<'booking.update-kept'>, before:
       exchanges: [x],
     });
   };
-  if (!carriesResource(before)) return refused(before);
+  if (!carriesResource(t, before)) return refused(before);
   const set = peopleOf(resourceOf(t, before));
   if (Object.keys(set).length === 0) {
     return t.notTested(
@@ -364,7 +365,7 @@ async function keptWhenResent(t: ScenarioContext<'booking.update-kept'>, before:
     );
   }
   const again = await update(t, resourceOf(t, before));
-  if (!carriesResource(again)) return refused(again);
+  if (!carriesResource(t, again)) return refused(again);
   const kept = peopleOf(resourceOf(t, again));
   const lost = Object.keys(set).filter((m) => !sameJson(set[m], kept[m]));
   t.check('booking.update-kept', lost.length === 0, {
@@ -385,12 +386,12 @@ async function partialUpdate(t: ScenarioContext<'booking.partial-update'>): Prom
     id: String(resource.id),
     input: { resource, changes: { booker, ...(guest ? { guests: [guest] } : {}) } },
   });
-  const ok = x.status === 200 && carriesResource(x) && resourceOf(t, x).id === resource.id;
+  const ok = x.status === 200 && carriesResource(t, x) && resourceOf(t, x).id === resource.id;
   if (!ok) await refusedForItself(t, 'booking.partial-update', withPeople(t, resourceOf(t, created)), x);
   t.check('booking.partial-update', ok, {
-    message: `an update whose booker holds ${Object.keys(booker).join(', ') || 'nothing'} and whose guest holds only an id answered HTTP ${x.status}${carriesResource(x) ? '' : ' without the session'}`,
+    message: `an update whose booker holds ${Object.keys(booker).join(', ') || 'nothing'} and whose guest holds only an id answered HTTP ${x.status}${carriesResource(t, x) ? '' : ' without the session'}`,
     expected: 'HTTP 200 with the session (messages may ask for the rest)',
-    actual: `HTTP ${x.status}: ${carriesResource(x) ? `session ${brief(resourceOf(t, x).id)}, status ${brief(statusOf(x))}` : brief(x.json, 200)}`,
+    actual: `HTTP ${x.status}: ${carriesResource(t, x) ? `session ${brief(resourceOf(t, x).id)}, status ${brief(statusOf(x))}` : brief(x.json, 200)}`,
   });
 }
 
@@ -407,7 +408,7 @@ async function refusedForItself<C extends string>(
   refused: Exchange,
 ): Promise<void> {
   const x = await t.call('booking.update', { id: String(control.id), input: { resource: control, changes: {} } });
-  if (x.status === 200 && carriesResource(x)) return;
+  if (x.status === 200 && carriesResource(t, x)) return;
   const why = `the same session refused an update with the config's whole people too (HTTP ${statusOrError(x)}: ${brief(x.json, 160)}), so the refusal (HTTP ${statusOrError(refused)}) is not about what this update left out or got wrong`;
   t.stopNotTested(why, { check: checkId, exchanges: [refused, x] });
 }
@@ -449,7 +450,7 @@ async function soldOut(t: ScenarioContext<'booking.inventory-exhausted'>): Promi
   if (typeof id === 'string') {
     // An id in the answer may name nothing at all: a not-found answer, even a 404, is then what is expected.
     const read = await t.call('booking.get', { id, notFoundProbe: true, tolerateTransportError: true });
-    if (carriesResource(read) && resourceOf(t, read).id === id) {
+    if (carriesResource(t, read) && resourceOf(t, read).id === id) {
       problems.push(`a session was created anyway (id ${id}, status ${brief(statusOf(read))})`);
       made.push(read);
     }
@@ -506,7 +507,7 @@ async function cancelCompleted(t: ScenarioContext<'booking.cancel-completed'>, f
     .filter((m) => m.type === 'error')
     .map((m) => `${String(m.code)} (${String(m.severity)})`);
   t.observe('booking.cancel-completed', {
-    message: `cancel of a completed booking answered HTTP ${statusOrError(canceled)}${carriesResource(canceled) ? ` with status ${brief(statusOf(canceled))}` : ''}${said.length ? `, errors ${said.join(', ')}` : ''}`,
+    message: `cancel of a completed booking answered HTTP ${statusOrError(canceled)}${carriesResource(t, canceled) ? ` with status ${brief(statusOf(canceled))}` : ''}${said.length ? `, errors ${said.join(', ')}` : ''}`,
     exchanges: [canceled],
   });
 }
@@ -535,14 +536,17 @@ async function updateInProgress(t: ScenarioContext<'booking.in-progress-unchange
     t.config.payment?.in_progress_token,
     'payment.in_progress_token in --config (a token that holds completion in progress)',
   );
-  const done = await completeBooking(t, await readyBooking(t), token, { await: false });
+  const ready = await readyBooking(t);
+  const done = await completeBooking(t, ready, token, { await: false });
   const held = done.final;
   const refusal = statusOf(held) === 'complete_in_progress' ? undefined : refusedCompleteReason(BOOKING, done);
   if (refusal) t.stopNotTested(refusal);
-  if (!carriesResource(held)) t.stopBlocked('booking.complete');
+  if (!carriesResource(t, held)) t.stopBlocked('booking.complete');
   if (statusOf(held) !== 'complete_in_progress')
     t.stopNotTested('needs payment.in_progress_token to leave the session complete_in_progress');
-  const before = resourceOf(t, held);
+  // The session as it stood when ready, as the complete's answer updates it: that answer may carry no more than the
+  // id, the status and the confirmation.
+  const before = { ...resourceOf(t, ready), ...resourceOf(t, held) };
   const booker = isObject(before.booker) ? before.booker : {};
   const x = await t.call('booking.update', {
     id: String(before.id),
@@ -624,19 +628,16 @@ function sessionRules(): ExchangeRule[] {
       },
       'booking',
     ),
-    {
-      check: {
+    completedCarriesRule(
+      capability,
+      {
         id: 'booking.completed-confirmation',
         title: 'every response carrying a completed booking carries its confirmation',
         requirements: ['BOOK-026'],
       },
-      appliesTo: 'booking responses carrying a completed session',
-      applies: (x, r) => isSession(x, r.dialect.envelopeKey) && body(x).status === 'completed',
-      problems: (x) =>
-        isObject(body(x).confirmation)
-          ? []
-          : [`the session is completed but carries confirmation ${brief(body(x).confirmation)}`],
-    },
+      'booking',
+      { member: 'confirmation', holds: isObject },
+    ),
     incompleteNamesMissingRule(
       capability,
       {

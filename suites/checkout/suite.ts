@@ -29,7 +29,13 @@ import {
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
-import { incompleteNamesMissingRule, missingMessagesRule, OPEN, paymentHandlersRule } from '../shared/session-rules.js';
+import {
+  completedCarriesRule,
+  incompleteNamesMissingRule,
+  missingMessagesRule,
+  OPEN,
+  paymentHandlersRule,
+} from '../shared/session-rules.js';
 
 /** Beyond any plausible per-line stock, so a business that caps quantities says so. */
 const LARGE_QUANTITY = 999;
@@ -142,7 +148,7 @@ export const checkoutSuite: Suite = {
           id: String(resource.id),
           input: { resource: withBuyer(t, resource), changes: {} },
         });
-        if (!carriesResource(set)) {
+        if (!carriesResource(t, set)) {
           const refused = judgeRefusedUpdate(set, []);
           if (refused.kind === 'needs') t.stopNotTested(refused.why);
           t.stopBlocked('checkout.ready');
@@ -178,6 +184,9 @@ export const checkoutSuite: Suite = {
           actual: `HTTP ${final.status}, status ${brief(statusOf(final))}, order ${brief(order)}, messages ${brief(messagesOf(final.json))}`,
           exchanges: [done.complete, ...done.polls.slice(-1)],
         });
+        // Read back once completed: the order is "Present once completed", on every response (checkout.completed-order).
+        if (statusOf(final) === 'completed')
+          await t.call('checkout.get', { id: String(resourceOf(t, final).id), tolerateTransportError: true });
       },
     }),
     scenario({
@@ -241,14 +250,17 @@ export const checkoutSuite: Suite = {
           t.config.payment?.in_progress_token,
           'payment.in_progress_token in --config (a token that holds completion in progress)',
         );
-        const done = await completeCheckout(t, await readySession(t), token, { await: false });
+        const ready = await readySession(t);
+        const done = await completeCheckout(t, ready, token, { await: false });
         const held = done.final;
         const refusal = statusOf(held) === 'complete_in_progress' ? undefined : refusedCheckoutComplete(done);
         if (refusal) t.stopNotTested(refusal);
-        if (!carriesResource(held)) t.stopBlocked('checkout.complete');
+        if (!carriesResource(t, held)) t.stopBlocked('checkout.complete');
         if (statusOf(held) !== 'complete_in_progress')
           t.stopNotTested('needs payment.in_progress_token to leave the session complete_in_progress');
-        const before = resourceOf(t, held);
+        // The session as it stood when ready, as the complete's answer updates it: that answer may carry no more
+        // than the id, the status and the order.
+        const before = { ...resourceOf(t, ready), ...resourceOf(t, held) };
         const x = await t.call('checkout.update', {
           id: String(before.id),
           input: {
@@ -316,7 +328,7 @@ async function totalsRecomputed(t: ScenarioContext<'checkout.totals-recomputed'>
     id: String(resource.id),
     input: { resource: withBuyer(t, resource), changes: { line_items: [{ ...line, quantity }, ...lines.slice(1)] } },
   });
-  if (!carriesResource(x)) {
+  if (!carriesResource(t, x)) {
     const refused = judgeRefusedUpdate(x, []);
     if (refused.kind === 'needs') t.stopNotTested(refused.why);
     t.stopBlocked('checkout.ready');
@@ -358,7 +370,7 @@ async function currentOnGet(t: ScenarioContext<'checkout.get'>): Promise<void> {
     id: String(resource.id),
     input: { resource: withBuyer(t, resource), changes },
   });
-  if (!carriesResource(updated)) {
+  if (!carriesResource(t, updated)) {
     const refused = judgeRefusedUpdate(updated, []);
     if (refused.kind === 'needs') t.stopNotTested(refused.why);
     t.stopBlocked('checkout.ready');
@@ -392,7 +404,7 @@ async function unavailable(t: ScenarioContext<'checkout.item-unavailable'>): Pro
   const id = isObject(x.json) ? x.json.id : undefined;
   if (typeof id === 'string') {
     const read = await t.call('checkout.get', { id });
-    if (carriesResource(read) && resourceOf(t, read).id === id) {
+    if (carriesResource(t, read) && resourceOf(t, read).id === id) {
       problems.push(`a session was created anyway (id ${id}, status ${brief(statusOf(read))})`);
       created.push(read);
     }
@@ -428,6 +440,17 @@ function sessionRules(): ExchangeRule[] {
         requirements: ['CHK-017'],
       },
       'checkout responses carrying a session',
+    ),
+    completedCarriesRule(
+      c,
+      {
+        id: 'checkout.completed-order',
+        title: 'every response carrying a completed session carries its order, with its id',
+        requirements: ['CHK-023'],
+      },
+      'checkout',
+      // An id of another type is the resource rule's finding.
+      { member: 'order', holds: (order) => isObject(order) && order.id !== undefined },
     ),
     paymentHandlersRule(
       c,

@@ -77,7 +77,7 @@ async function placedOrder(t: ScenarioContext<PlacedCheck>): Promise<void> {
   });
   // The checkout table has no Required column: its currency may show on any response of the session.
   const sessionResponses = t.exchanges.filter(
-    (e) => e.operation.startsWith('checkout.') && carriesResource(e) && resourceOf(t, e).id === session.id,
+    (e) => e.operation.startsWith('checkout.') && carriesResource(t, e) && resourceOf(t, e).id === session.id,
   );
   const currencies = [
     ...new Set(sessionResponses.map((e) => resourceOf(t, e).currency).filter((c) => typeof c === 'string')),

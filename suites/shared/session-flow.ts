@@ -8,7 +8,8 @@
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import { sameJson } from '../../src/protocol/canonical.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { type Exchange, isSuccess, statusOrError } from '../../src/report/exchange.js';
+import { type Exchange, statusOrError } from '../../src/report/exchange.js';
+import { carriesResourceOf } from '../../src/protocol/envelope.js';
 import { resolvePath, valueAt, withValueAt, type PathSegment } from '../../src/protocol/json-path.js';
 import { brief, messagesOf, type Message } from '../../src/protocol/messages.js';
 import { paymentInstrument, type Json } from '../../src/protocol/recipes.js';
@@ -52,9 +53,12 @@ export function envelopeMember(t: ScenarioContext, x: Exchange, member: string):
   return isObject(env) ? env[member] : undefined;
 }
 
-/** A 2xx answer carrying a session (or cart): an object with an id, not a bare error envelope. */
-export function carriesResource(x: Exchange): boolean {
-  return isSuccess(x) && isObject(x.json) && typeof x.json.id === 'string';
+/**
+ * A 2xx answer carrying a session (or cart): an object with an id, and more than an error envelope
+ * (a not_found that echoes the id asked for is no session).
+ */
+export function carriesResource(t: ScenarioContext, x: Exchange): boolean {
+  return carriesResourceOf(x, t.dialect.envelopeKey) && isObject(x.json) && typeof x.json.id === 'string';
 }
 
 export const sessionId = (t: ScenarioContext, x: Exchange) => String(resourceOf(t, x).id);
@@ -144,7 +148,7 @@ export async function createSession(
   let x!: Exchange;
   for (let attempt = 0; attempt < 3; attempt++) {
     x = await send(draft.body);
-    if (carriesResource(x)) {
+    if (carriesResource(t, x)) {
       const id = sessionId(t, x);
       t.cleanup(() => cancelIfOpen(t, kind, id));
       return { kind: 'session', x };
@@ -229,12 +233,13 @@ export async function checkCancel<C extends string>(
 ): Promise<void> {
   const changed = !!readBack && statusOf(readBack.last) !== statusOf(readBack.created);
   const control = changed ? await t.call(kind.get, { id, tolerateTransportError: true }) : undefined;
-  const trusted = !!readBack && !!control && carriesResource(control) && statusOf(control) === statusOf(readBack.last);
+  const trusted =
+    !!readBack && !!control && carriesResource(t, control) && statusOf(control) === statusOf(readBack.last);
   const canceled = await t.call(kind.cancel, { id });
   const answered = canceled.status === 200 && statusOf(canceled) === 'canceled';
   const read =
     answered && trusted ? await t.call(kind.get, { id, notFoundProbe: true, tolerateTransportError: true }) : undefined;
-  const open = !!read && carriesResource(read) && resourceOf(t, read).id === id && statusOf(read) !== 'canceled';
+  const open = !!read && carriesResource(t, read) && resourceOf(t, read).id === id && statusOf(read) !== 'canceled';
   t.check(check, answered && !open, {
     message: open
       ? `cancel answered canceled, but a Get right after it shows the session ${brief(statusOf(read))}`
@@ -278,7 +283,7 @@ export async function checkLeftOut<C extends string>(
   const x = await t.call(kind.update, { id: sessionId(t, shown), input: { resource: rest, changes: {} } });
   if (isObject(x.sentJson) && x.sentJson[member] !== undefined)
     return t.notTested(check, `requests."${kind.name}.update" in --config puts ${member} into every update`, [x]);
-  if (!carriesResource(x)) {
+  if (!carriesResource(t, x)) {
     const refusal = readRefusal(x, kind.members);
     return t.notTested(
       check,
@@ -329,7 +334,7 @@ export async function driveToReady(
   let draft: Json | undefined = first(created);
   for (let round = 0; round < MAX_ROUNDS && draft; round++) {
     const x = await t.call(kind.update, { id: sessionId(t, last), input: { resource: draft, changes: {} } });
-    if (!carriesResource(x)) return judgeRefusedUpdate(kind, x, sessions);
+    if (!carriesResource(t, x)) return judgeRefusedUpdate(kind, x, sessions);
     sessions.push(x);
     last = x;
     if (statusOf(x) === 'ready_for_complete')
@@ -444,13 +449,13 @@ export async function completeSession(
   const supplied: Exchange[] = [];
   let refused: Exchange | undefined;
   const body =
-    supply && carriesResource(complete) && statusOf(complete) !== 'completed' && pointing(complete).length
+    supply && carriesResource(t, complete) && statusOf(complete) !== 'completed' && pointing(complete).length
       ? supply(complete)
       : undefined;
   if (body) {
     const updated = await t.call(kind.update, { id, input: { resource: body, changes: {} } });
     supplied.push(updated);
-    if (carriesResource(updated) && statusOf(updated) === 'ready_for_complete') {
+    if (carriesResource(t, updated) && statusOf(updated) === 'ready_for_complete') {
       refused = complete;
       complete = await send();
     }

@@ -1,7 +1,7 @@
 /**
  * Rules over every response of a session capability that checkout (Document 1) and booking
  * (Document 3) state alike: the payment handlers in the envelope, an incomplete session naming
- * what it lacks, and the shape of a missing message.
+ * what it lacks, the shape of a missing message, and what a completed session carries.
  */
 import { envelopeOf, isObject } from '../../src/dialect/dialect.js';
 import type { ExchangeRule, RuleContext } from '../../src/engine/rule.js';
@@ -21,6 +21,30 @@ const sessionOps = (capability: string) => new Set(operationsOf(capability).map(
 export function isSessionOf(capability: string): (x: Exchange, envelopeKey: string) => boolean {
   const ops = sessionOps(capability);
   return (x, envelopeKey) => ops.has(x.operation) && carriesResourceOf(x, envelopeKey);
+}
+
+/**
+ * What completing made, on every response carrying the session completed, Get and replays included:
+ * a checkout's `order` ("Present once completed"), with the id Get Order needs; a booking's
+ * `confirmation` ("MUST be set in the response of a completed booking").
+ */
+export function completedCarriesRule(
+  capability: string,
+  check: CheckSpec,
+  noun: string,
+  made: { member: string; holds: (value: unknown) => boolean },
+): ExchangeRule {
+  const isSession = isSessionOf(capability);
+  const body = (x: Exchange) => (isObject(x.json) ? x.json : {});
+  return {
+    check,
+    appliesTo: `${noun} responses carrying a completed session`,
+    applies: (x, r) => isSession(x, r.dialect.envelopeKey) && body(x).status === 'completed',
+    problems: (x) =>
+      made.holds(body(x)[made.member])
+        ? []
+        : [`the session is completed but carries ${made.member} ${brief(body(x)[made.member])}`],
+  };
 }
 
 /**

@@ -225,10 +225,13 @@ describe('envelope rules (Document 1 §Response envelope, §Errors, §Versioning
     expect(format.applies(served({ json: { messages: [] } }), ctx)).toBe(false);
   });
 
-  it('takes a member beyond the error shape for a resource, unless the envelope says error and there is no id', () => {
+  it('takes a member beyond the error shape for a resource, unless the envelope says error: then an id and more', () => {
     const error = { proto: { status: 'error' }, messages: errorBody.messages };
     expect(carriesResourceOf(served({ json: { ...error, request_id: 'r-1' } }), 'proto')).toBe(false);
-    expect(carriesResourceOf(served({ json: { ...error, id: 'cart-1' } }), 'proto')).toBe(true);
+    // A not_found echoing the id asked for is no resource; a session returned with a recoverable error is one.
+    expect(carriesResourceOf(served({ json: { ...error, id: 'cart-1' } }), 'proto')).toBe(false);
+    expect(carriesResourceOf(served({ json: { ...error, id: 'chk-1', status: 'incomplete' } }), 'proto')).toBe(true);
+    expect(carriesResourceOf(served({ json: { ...error, status: 'incomplete' } }), 'proto')).toBe(false);
     expect(carriesResourceOf(served({ json: { ...errorBody, request_id: 'r-1' } }), 'proto')).toBe(true);
     expect(carriesResourceOf(served({ json: error }), 'proto')).toBe(false);
   });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../../src/report/exchange.js';
+import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
+import type { ScenarioContext } from '../../src/engine/context.js';
 import {
   type Completion,
   type CreateOutcome,
@@ -37,15 +39,22 @@ const KIND: SessionKind = {
 const whyOf = (o: CreateOutcome) => ('why' in o ? o.why : undefined);
 
 describe('reading a session answer', () => {
-  it('carries a resource only on a 2xx whose body has a string id', () => {
-    expect(carriesResource(x(200, { id: 'a' }))).toBe(true);
-    expect(carriesResource(x(201, { id: 'a' }))).toBe(true);
-    expect(carriesResource(x(299, { id: 'a' }))).toBe(true);
-    expect(carriesResource(x(300, { id: 'a' }))).toBe(false);
-    expect(carriesResource(x(199, { id: 'a' }))).toBe(false);
-    expect(carriesResource(x(undefined, { id: 'a' }))).toBe(false);
-    expect(carriesResource(x(200, { id: 1 }))).toBe(false);
-    expect(carriesResource(x(200, ['a']))).toBe(false);
+  it('carries a resource only on a 2xx whose body has a string id, and more than an error echoing it', () => {
+    const t = { dialect: PROTO_DIALECT } as unknown as ScenarioContext;
+    expect(carriesResource(t, x(200, { id: 'a' }))).toBe(true);
+    expect(carriesResource(t, x(201, { id: 'a' }))).toBe(true);
+    expect(carriesResource(t, x(299, { id: 'a' }))).toBe(true);
+    expect(carriesResource(t, x(300, { id: 'a' }))).toBe(false);
+    expect(carriesResource(t, x(199, { id: 'a' }))).toBe(false);
+    expect(carriesResource(t, x(undefined, { id: 'a' }))).toBe(false);
+    expect(carriesResource(t, x(200, { id: 1 }))).toBe(false);
+    expect(carriesResource(t, x(200, ['a']))).toBe(false);
+    const error = {
+      proto: { version: '2026-04-08', status: 'error' },
+      messages: [{ type: 'error', code: 'not_found' }],
+    };
+    expect(carriesResource(t, x(200, { ...error, id: 'a' }))).toBe(false);
+    expect(carriesResource(t, x(200, { ...error, id: 'a', status: 'complete_in_progress' }))).toBe(true);
   });
 
   it('points at fields only with recoverable errors that have a path', () => {

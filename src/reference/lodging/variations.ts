@@ -135,6 +135,23 @@ export const LODGING_VARIATIONS = [
         op === 'get' && Array.isArray(json.guests) ? { ...json, guests: [...json.guests].reverse() } : json,
     },
   }),
+  bookingSessions.completeAnswerMinimal(
+    {
+      name: 'booking-complete-answer-minimal',
+      description:
+        "Complete answers only the session's id, its status completed, the confirmation and continue_url, without property, stays or the rest. A checker that holds a complete's answer to the whole resource fails it.",
+      permitted_by:
+        'Document 3 §Endpoints 3: "Complete request: `payment` (object with `instruments`) and `signals`. Response has `status` `completed` and `confirmation`."; §Resources and their fields has no Required column, and a completed session has no further use for property or stays.',
+    },
+    'confirmation',
+  ),
+  bookingSessions.notFoundEchoesId({
+    name: 'booking-not-found-echoes-id',
+    description:
+      'The not_found error for an unknown booking session also echoes the id asked for, as a top-level id. A checker that takes any answer with an id for a session fails it.',
+    permitted_by:
+      'Document 3 §Errors: business outcomes "return HTTP 200 with the envelope and `messages`"; Document 1 §Errors gives the error response shape, and no sentence excludes further members.',
+  }),
   bookingSessions.cancelAnswerMinimal({
     name: 'booking-cancel-answer-minimal',
     description:

@@ -173,6 +173,24 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         at('answer', (json, { op }) => (op === 'get' ? (({ messages: _messages, ...rest }) => rest)(json) : json)),
       ),
 
+    /** Get of a completed session leaves out what completing it made (`made`: order, confirmation). */
+    getLeavesOutMade: <N extends string>(text: FaultText<N>, made: string) =>
+      fault(
+        text,
+        at('answer', (json, { op }) => (op === 'get' ? (({ [made]: _made, ...rest }) => rest)(json) : json)),
+      ),
+
+    /** Complete answers only the session's id, its status, what completing it made (order, confirmation) and continue_url. */
+    completeAnswerMinimal: <N extends string>(text: VariationText<N>, made: string) =>
+      variation(
+        text,
+        at('answer', (json, { op }) =>
+          op === 'complete'
+            ? { id: json.id, status: json.status, [made]: json[made], continue_url: json.continue_url }
+            : json,
+        ),
+      ),
+
     /** Cancel answers only the session's id, its status and continue_url. */
     cancelAnswerMinimal: <N extends string>(text: VariationText<N>) =>
       variation(
@@ -222,6 +240,14 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         ...at('cancel-applied', () => false),
         ...at('answer', (json, { op }) => (op === 'cancel' ? { ...json, status: 'canceled' } : json)),
       }),
+    /** The not_found error for an unknown session also echoes the id asked for. */
+    notFoundEchoesId: <N extends string>(text: VariationText<N>) =>
+      variation(
+        text,
+        at('not-found', (reply, { req }) =>
+          reply.kind === 'business-error' ? { ...reply, extra: { ...reply.extra, id: req.id } } : reply,
+        ),
+      ),
     /** Unknown sessions are answered with an HTTP 404 (code and content), not the not_found business outcome. */
     unknownSession404: <N extends string>(text: VariationText<N>) =>
       variation(

@@ -860,9 +860,17 @@ export const SHOPPING_FAULTS = [
     name: 'checkout-complete-no-order',
     capability: 'shopping.checkout',
     description: 'A completed session carries no order.',
-    breaks: ['CHK-007'],
+    breaks: ['CHK-007', 'CHK-023'],
     plug: { 'checkout.json': ({ order: _order, ...json }) => json },
   }),
+  checkoutSessions.getLeavesOutMade(
+    {
+      name: 'checkout-get-no-order',
+      description: 'Get of a completed session leaves the order out.',
+      breaks: ['CHK-023'],
+    },
+    'order',
+  ),
   checkoutSessions.statusShown(
     {
       name: 'checkout-cancelled-spelling',
@@ -943,8 +951,8 @@ export const SHOPPING_FAULTS = [
   checkoutSessions.unavailableKeepsSession({
     name: 'checkout-unavailable-creates-session',
     description:
-      'A create whose items are all unavailable answers item_unavailable, but a session is created anyway (its id in the answer).',
-    breaks: ['CHK-009', 'CHK-017', 'ENV-009'],
+      'A create whose items are all unavailable answers item_unavailable, but a session is created anyway (its id in the answer, which a read of it finds).',
+    breaks: ['CHK-009'],
   }),
   fault({
     name: 'checkout-quantity-adjusted-wrong-path',
@@ -1017,7 +1025,7 @@ export const SHOPPING_FAULTS = [
     name: 'checkout-order-no-id',
     capability: 'shopping.checkout',
     description: "A completed session's order carries a permalink_url but no id, so the order cannot be read.",
-    breaks: ['CHK-007'],
+    breaks: ['CHK-007', 'CHK-023'],
     plug: {
       'checkout.json': (json) =>
         json.order ? { ...json, order: { permalink_url: (json.order as Json).permalink_url } } : json,

@@ -852,6 +852,16 @@ export const SHOPPING_VARIATIONS = [
       'Document 1 §Checkout resource: "totals | Totals |", in a table with no Required column; no sentence requires it (the Order resource\'s totals are required, the session\'s are not).',
     plug: { 'checkout.json': ({ totals: _totals, ...json }) => json },
   }),
+  checkoutSessions.completeAnswerMinimal(
+    {
+      name: 'checkout-complete-answer-minimal',
+      description:
+        "Complete answers only the session's id, its status completed, the order and continue_url, without line_items or the rest. A checker that holds a complete's answer to the whole resource fails it.",
+      permitted_by:
+        'Document 1 §States and transitions: "| ready_for_complete | Complete Checkout | payment accepted, synchronous case | completed | Response carries `order` (`id`, `permalink_url`). |"; §Checkout resource has no Required column, and line_items are needed only by an update, which a completed session does not get.',
+    },
+    'order',
+  ),
   checkoutSessions.cancelAnswerMinimal({
     name: 'checkout-cancel-answer-minimal',
     description:
@@ -1041,6 +1051,56 @@ export const SHOPPING_VARIATIONS = [
           item: { ...(line.item as Json), price: { amount: (line.item as Json).price, currency: order.currency } },
         })),
       }),
+    },
+  }),
+  variation({
+    name: 'cart-not-found-echoes-id',
+    capability: 'shopping.cart',
+    description:
+      'The not_found error for an unknown cart also echoes the id asked for, as a top-level id. A checker that takes any answer with an id for a cart fails it.',
+    permitted_by:
+      'Document 1 §Cart: Get of an unknown cart "returns HTTP 200, `proto.status` `error`, message `code` `not_found`, `severity` `unrecoverable`, plus `continue_url`"; §Errors gives the error response shape, and no sentence excludes further members.',
+    plug: {
+      'cart.not-found': (reply, { req }) =>
+        reply.kind === 'business-error' ? { ...reply, extra: { ...reply.extra, id: req.id } } : reply,
+    },
+  }),
+  checkoutSessions.notFoundEchoesId({
+    name: 'checkout-not-found-echoes-id',
+    description:
+      'The not_found error for an unknown session also echoes the id asked for, as a top-level id. A checker that takes any answer with an id for a session fails it.',
+    permitted_by:
+      'Document 1 §Errors: the error response shape is "`proto` (status `error`, required), `messages` (required array), `continue_url` (optional)", and no sentence excludes further members.',
+  }),
+  variation({
+    name: 'order-not-found-echoes-id',
+    capability: 'shopping.order',
+    description:
+      'The not_found error for an unknown order also echoes the id asked for, as a top-level id. A checker that takes any answer with an id for an order fails it.',
+    permitted_by:
+      'Document 1 §Order: "Failures are HTTP 200 with `proto.status` `error` and a message with `code` `not_found`"; no sentence excludes further members.',
+    plug: {
+      'order.not-found': (reply, { req }) =>
+        reply.kind === 'business-error' ? { ...reply, extra: { ...reply.extra, id: req.id } } : reply,
+    },
+  }),
+  variation({
+    name: 'order-expectation-quantity-object',
+    capability: 'shopping.order',
+    description:
+      "A fulfillment expectation states each line's quantity as an object, {total}, as order lines do. A checker that requires an integer there fails it.",
+    permitted_by:
+      'Document 1 §Order resource: "Fulfillment expectation: `id`, `line_items` (array of `id`, `quantity`)", with no type given for that quantity; the order line item\'s own quantity is the object `total`, `fulfilled`.',
+    plug: {
+      'order.json': (json) => {
+        const f = json.fulfillment as { expectations?: Json[] } | undefined;
+        if (!f?.expectations) return json;
+        const expectations = f.expectations.map((e) => ({
+          ...e,
+          line_items: (e.line_items as Json[]).map((l) => ({ ...l, quantity: { total: l.quantity } })),
+        }));
+        return { ...json, fulfillment: { ...f, expectations } };
+      },
     },
   }),
 ] as const;
