@@ -184,7 +184,7 @@ export const checkoutSuite: Suite = {
           actual: `HTTP ${final.status}, status ${brief(statusOf(final))}, order ${brief(order)}, messages ${brief(messagesOf(final.json))}`,
           exchanges: [done.complete, ...done.polls.slice(-1)],
         });
-        // Read back once completed: the order is "Present once completed", on every response (checkout.completed-order).
+        // Read back once completed: the order is "Present once completed", on every response (completed-order).
         if (statusOf(final) === 'completed')
           await t.call('checkout.get', { id: String(resourceOf(t, final).id), tolerateTransportError: true });
       },

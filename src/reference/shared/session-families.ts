@@ -180,7 +180,7 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         at('answer', (json, { op }) => (op === 'get' ? (({ [made]: _made, ...rest }) => rest)(json) : json)),
       ),
 
-    /** Complete answers only the session's id, its status, what completing it made (order, confirmation) and continue_url. */
+    /** Complete answers only the session's id, status, what completing made (order, confirmation) and continue_url. */
     completeAnswerMinimal: <N extends string>(text: VariationText<N>, made: string) =>
       variation(
         text,
