@@ -160,7 +160,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/checkout-sessions/{id}/complete',
     success: 200,
     idempotency: 'required',
-    // Its id, status and what completing made: "Response carries `order`"; "has `status` `completed` and `confirmation`".
+    // Id, status and what completing made: "Response carries `order`"; "has `status` `completed` and `confirmation`".
     responseSchema: 'checkout.schema.json#/$defs/completeAnswer',
     irreversible: true,
   }),
@@ -267,7 +267,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/booking-sessions/{id}/complete',
     success: 200,
     idempotency: 'required',
-    // Its id, status and what completing made: "Response carries `order`"; "has `status` `completed` and `confirmation`".
+    // Id, status and what completing made: "Response carries `order`"; "has `status` `completed` and `confirmation`".
     responseSchema: 'booking-session.schema.json#/$defs/completeAnswer',
     irreversible: true,
   }),
