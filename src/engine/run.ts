@@ -145,7 +145,10 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
           });
     }),
   );
-  for (const outcome of outcomes) for (const result of await outcome) conclude(result);
+  for (const outcome of outcomes) {
+    const batch = await outcome;
+    for (const result of batch) conclude(unblocked(result, [...results, ...batch]));
+  }
   unlisten();
   const log = plan.client.exchanges;
   for (const suite of plan.suites) {
@@ -351,6 +354,22 @@ function unjudgedEntry(capabilities: readonly string[]): CheckResult {
     'every capability --capabilities names is judged',
     `no check of ${capabilities.join(', ')} could be judged, though --capabilities names ${them}: see ${their} not-tested and blocked checks`,
   );
+}
+
+/**
+ * A check blocked by one that did not fail: the step that broke is not one that check judged (a
+ * search refused for its signals blocks nothing the plain search passed), so nothing names the
+ * failure, and it is not-tested, saying so. Only a check concluded before it is known here.
+ */
+function unblocked(result: CheckResult, concluded: readonly CheckResult[]): CheckResult {
+  const by = result.verdict === 'blocked' ? /^blocked by (\S+)/.exec(result.message)?.[1] : undefined;
+  const named = by === undefined ? undefined : concluded.find((c) => c.id === by && c !== result);
+  if (!named || !['pass', 'info', 'not-applicable'].includes(named.verdict)) return result;
+  return {
+    ...result,
+    verdict: 'not-tested',
+    message: `a step it needed broke, though ${by}, which it waits on, ${named.verdict === 'pass' ? 'passed' : `is ${named.verdict}`}: not judged`,
+  };
 }
 
 /** A baseline that accepts failures which no longer happen fails the run until it is trimmed. */

@@ -10,6 +10,7 @@ import { locationRules } from '../shared/location-shape.js';
 import {
   amenityMatch,
   answered,
+  policyRefusal,
   beyond,
   contextOf,
   distanceOf,
@@ -179,6 +180,17 @@ export const locationLookupSuite: Suite = {
           { what: 'the context', with: await lookedUp(t, ids, { context }) },
           { what: 'the signals', with: await lookedUp(t, ids, { signals }) },
         ];
+        // A lookup refused for what it carries shows nothing of what it would filter: not judged, as the search.
+        const refused = pairs.flatMap((p) => {
+          const why = p.with.exchanges.map(policyRefusal).find(Boolean);
+          return why ? [`with ${p.what}, ${why}`] : [];
+        });
+        if (refused.length)
+          return t.notTested(
+            'location-lookup.context-no-filter',
+            refused.join('; '),
+            pairs.flatMap((p) => p.with.exchanges),
+          );
         const problems = pairs.flatMap((p) => {
           if (!p.with.ok)
             return [

@@ -7,6 +7,7 @@ import { locationRules } from '../shared/location-shape.js';
 import {
   amenityMatch,
   answered,
+  policyRefusal,
   beyond,
   contextOf,
   distanceOf,
@@ -444,6 +445,8 @@ async function searched(
       `needs a fixtures.locations.max_meters the business honours (it rejected ${brief(input.distance)}: ${answered(w.broken)})`,
     );
   }
+  const refused = w.broken && policyRefusal(w.broken);
+  if (refused) t.stopNotTested(refused);
   if (w.broken) t.stopBlocked('location-search.answers');
   if (w.unfinished) t.stopNotTested(`needs a search whose pages can all be walked (${w.unfinished})`);
   if (byId && w.unnamed > 0)

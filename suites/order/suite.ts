@@ -3,11 +3,13 @@ import { advertises } from '../../src/discovery/target.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
-import { brief } from '../../src/protocol/messages.js';
+import { brief, messagesOf } from '../../src/protocol/messages.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import {
   carriesResource,
   COMPLETION_WAIT_MS,
   completeCheckout,
+  pollWhile,
   readySession,
   refusedCheckoutComplete,
   resourceOf,
@@ -61,7 +63,10 @@ async function placedOrder(t: ScenarioContext<PlacedCheck>): Promise<void> {
   if (statusOf(done.final) !== 'completed' || typeof placed.id !== 'string') t.stopBlocked('checkout.complete');
   const orderId = placed.id as string;
 
-  const x = await t.call('order.get', { id: orderId });
+  // An order may be readable only a moment after completion ("the order semantics of completion: not shown").
+  const read = () => t.call('order.get', { id: orderId });
+  const notYet = (a: Exchange) => messagesOf(a.json).some((m) => m.code === 'not_found');
+  const { final: x } = await pollWhile(await read(), notYet, read);
   const order = resourceOf(t, x);
   const problems = x.status === 200 ? t.validate('order.schema.json', x.json) : [`HTTP ${x.status}`];
   t.check('order.resource', problems.length === 0 && order.id === orderId, {

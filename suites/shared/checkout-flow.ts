@@ -39,6 +39,7 @@ export {
   carriesResource,
   COMPLETION_WAIT_MS,
   envelopeMember,
+  pollWhile,
   resourceOf,
   statusOf,
   type Completion,

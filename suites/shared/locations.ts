@@ -26,12 +26,19 @@ export const contextOf = (t: ScenarioContext): Json =>
   fixturesOf(t).context ?? { address_country: 'US', address_region: 'NY', postal_code: '10012' };
 
 /**
+ * The buyer address the signals carry when the config gives none: one of the range set aside for
+ * documentation (RFC 5737), no one's; a public resolver's (8.8.8.8) is commonly distrusted, and a
+ * business may refuse on signals ("to support authorisation and abuse prevention").
+ */
+export const DOCUMENTATION_IP = '203.0.113.7';
+
+/**
  * Signals, when the config gives none: environment data under reverse-domain keys (Document 1
- * §Shared value objects), a public address and a browser's user agent, as a platform observes them.
+ * §Shared value objects), a buyer address and a browser's user agent, as a platform observes them.
  */
 export const signalsOf = (t: ScenarioContext): Json =>
   fixturesOf(t).signals ?? {
-    [`${t.dialect.prefix}.buyer_ip`]: '8.8.8.8',
+    [`${t.dialect.prefix}.buyer_ip`]: DOCUMENTATION_IP,
     [`${t.dialect.prefix}.user_agent`]: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
   };
 
@@ -67,6 +74,14 @@ export function isRejection(t: ScenarioContext, x: Exchange): boolean {
 }
 
 export const answered = (x: Exchange) => `HTTP ${statusOrError(x)}: ${brief(x.json ?? x.responseBody, 200)}`;
+
+/**
+ * Why a request was refused as the business's policy, not for what it asked (401, 403: "Authenticated
+ * but not permitted"): a business may refuse on signals it distrusts, which are there "to support
+ * authorisation and abuse prevention". What such a request was to show is not judged.
+ */
+export const policyRefusal = (x: Exchange): string | undefined =>
+  x.status === 401 || x.status === 403 ? `the business refused the request (${answered(x)})` : undefined;
 
 export interface Walk {
   /** Every page's exchange, in order. */

@@ -460,15 +460,35 @@ export async function completeSession(
       complete = await send();
     }
   }
+  const { polls, final } = opts.await
+    ? await pollWhile(
+        complete,
+        (x) => statusOf(x) === 'complete_in_progress',
+        () => t.call(kind.get, { id }),
+      )
+    : { polls: [], final: complete };
+  return { complete, supplied, refused, polls, final };
+}
+
+/**
+ * Reads again, with growing pauses, while `pending` says the answer is not yet the settled one, for
+ * COMPLETION_WAIT_MS at most: what completing makes may show a moment later (asynchronous
+ * completion, and "the order semantics of completion", are not shown).
+ */
+export async function pollWhile(
+  first: Exchange,
+  pending: (x: Exchange) => boolean,
+  read: () => Promise<Exchange>,
+): Promise<{ polls: Exchange[]; final: Exchange }> {
   const polls: Exchange[] = [];
-  let final = complete;
+  let final = first;
   const deadline = Date.now() + COMPLETION_WAIT_MS;
-  for (let i = 0; opts.await && statusOf(final) === 'complete_in_progress' && Date.now() < deadline; i++) {
+  for (let i = 0; pending(final) && Date.now() < deadline; i++) {
     await new Promise((r) => setTimeout(r, POLL_PAUSES_MS[Math.min(i, POLL_PAUSES_MS.length - 1)]));
-    final = await t.call(kind.get, { id });
+    final = await read();
     polls.push(final);
   }
-  return { complete, supplied, refused, polls, final };
+  return { polls, final };
 }
 
 /**

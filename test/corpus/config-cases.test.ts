@@ -33,6 +33,27 @@ const unavailable = PRODUCTS.find((p) => p.id === UNAVAILABLE_PRODUCT_ID)!.varia
 
 const CASES: ConfigCase[] = [
   {
+    // Signals naming an address the business distrusts: it refuses the requests that carry them (403), which shows
+    // nothing of whether signals filter; the checks that needed them are not-tested, none fails nor names a check
+    // that passed as blocking it.
+    name: 'signals the business refuses',
+    variations: ['signals-public-resolver-403'],
+    config: (c) => ({
+      ...c,
+      fixtures: {
+        ...c.fixtures,
+        locations: { ...c.fixtures?.locations, signals: { 'org.proto.buyer_ip': '8.8.8.8' } },
+      },
+    }),
+    expect: {
+      'location-search.context-no-filter': ['not-tested', /^the business refused the request \(HTTP 403: /],
+      'location-lookup.context-no-filter': [
+        'not-tested',
+        /^with the signals, the business refused the request \(HTTP 403: /,
+      ],
+    },
+  },
+  {
     // No stays: the booking probes name sessions the business never issued, and it looks the resource up first.
     name: 'no booking fixtures, and a business that looks the resource up before the body',
     variations: ['resource-looked-up-first'],

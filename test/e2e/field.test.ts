@@ -191,8 +191,9 @@ describe('the deadline', () => {
     const out = reports('hung');
     const started = Date.now();
     const r = await cli([b.url, '--config', config, '--deadline', '1500', ...reportArgs(out)]);
-    // The deadline, the grace for what is under way (CLEANUP_GRACE_MS), and a process's start and end.
-    expect(Date.now() - started).toBeLessThan(1_500 + CLEANUP_GRACE_MS + 1_500);
+    // The deadline, the grace for what is under way (CLEANUP_GRACE_MS), and a process's start and end, with room for
+    // a loaded machine: bounded, far below the business's 120 s. How fast is the benchmark's to say.
+    expect(Date.now() - started).toBeLessThan(1_500 + CLEANUP_GRACE_MS + 5_000);
     expect(r.code).toBe(3);
     const report = readJson(out.json);
     expect(report.stopped).toMatchObject({ reason: 'deadline', deadlineMs: 1500 });
@@ -205,7 +206,7 @@ describe('the deadline', () => {
     const out = reports('slow');
     const started = Date.now();
     const r = await cli([b.url, '--config', config, '--deadline', '2500', ...reportArgs(out)]);
-    expect(Date.now() - started).toBeLessThan(2_500 + CLEANUP_GRACE_MS + 1_500);
+    expect(Date.now() - started).toBeLessThan(2_500 + CLEANUP_GRACE_MS + 5_000);
     expect(r.code).toBe(3);
     const report = readJson(out.json);
     expect(report.summary.pass).toBeGreaterThan(0);

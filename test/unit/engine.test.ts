@@ -130,6 +130,24 @@ describe('the engine', () => {
     expect(r.get('second')!.message).toBe('blocked by first');
   });
 
+  it('never names a check that passed as blocking another: the step that broke is not one it judged', async () => {
+    const r = await run([
+      suite([
+        scenario('a', 'read', [['answers', 'T-MUST']], async (t) => t.pass('answers')),
+        scenario('b', 'read', [['later', 'T-MUST']], async (t) => t.stopBlocked('answers')),
+        scenario('c', 'read', [['failing', 'T-MUST']], async (t) =>
+          t.fail('failing', { message: 'broken', expected: 'held', actual: 'broken' }),
+        ),
+        scenario('d', 'read', [['after', 'T-MUST']], async (t) => t.stopBlocked('failing')),
+      ]),
+    ]);
+    expect([r.get('later')!.verdict, r.get('later')!.message]).toEqual([
+      'not-tested',
+      'a step it needed broke, though answers, which it waits on, passed: not judged',
+    ]);
+    expect([r.get('after')!.verdict, r.get('after')!.message]).toEqual(['blocked', 'blocked by failing']);
+  });
+
   it('reports not-tested with the missing config, and error with the harness cause', async () => {
     const r = await run([
       suite([

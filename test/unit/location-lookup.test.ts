@@ -468,7 +468,7 @@ describe('location-lookup.context', () => {
         ids: ['loc-1', 'loc-2', 'ALIAS-1'],
         context: { address_country: 'US', address_region: 'NY', postal_code: '10012' },
       },
-      { ids: ['loc-1', 'loc-2', 'ALIAS-1'], signals: expect.objectContaining({ 'org.proto.buyer_ip': '8.8.8.8' }) },
+      { ids: ['loc-1', 'loc-2', 'ALIAS-1'], signals: expect.objectContaining({ 'org.proto.buyer_ip': '203.0.113.7' }) },
     ]);
     expect(r.verdict(check)).toMatchObject({
       kind: 'held',
@@ -495,6 +495,16 @@ describe('location-lookup.context', () => {
     expect((await run('location-lookup.context', refusing)).verdict(check)?.message).toBe(
       'with the context, lookup answered HTTP 400: {"code":"bad"}',
     );
+  });
+
+  it('judges nothing when a lookup is refused for what it carries (401, 403): the refusal shows no filter', async () => {
+    for (const status of [401, 403]) {
+      const refusing = lookup({ answer: (_ids, input) => (input.signals ? x(status, { code: 'no' }) : undefined) });
+      expect((await run('location-lookup.context', refusing)).verdict(check)).toMatchObject({
+        kind: 'not-tested',
+        message: `with the signals, the business refused the request (HTTP ${status}: {"code":"no"})`,
+      });
+    }
   });
 
   it('sends the context and signals the config gives', async () => {

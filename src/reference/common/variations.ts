@@ -4,9 +4,13 @@ import { businessError, recoverable, resource, transportError } from '../shared/
 import { recordsFor } from '../records.js';
 import type { Plugs } from '../shared/hooks.js';
 import type { CommonHooks } from './hooks.js';
+import type { LayerHooks } from '../shared/layer-hooks.js';
 import { LOCALITIES, LOCATIONS, type SeedLocation } from './locations-data.js';
 
-const { variation } = recordsFor<CommonHooks>();
+const { variation } = recordsFor<CommonHooks & Pick<LayerHooks, 'request.body-refusal'>>();
+
+/** Buyer addresses this business distrusts in signals: public resolvers, never a buyer's own. */
+const DISTRUSTED_IPS = ['8.8.8.8', '8.8.4.4', '1.1.1.1', '9.9.9.9'];
 
 type Json = Record<string, unknown>;
 
@@ -768,6 +772,26 @@ export const COMMON_VARIATIONS = [
               { type: 'info', code: 'not_found', content: 'No customer reviews were found for this product.' },
             ]
           : messages,
+    },
+  }),
+  variation({
+    name: 'signals-public-resolver-403',
+    capability: 'common.location.search',
+    description:
+      "A request whose signals name a public resolver's address (8.8.8.8) as the buyer's is refused with HTTP 403: no buyer browses from there. A checker that sends such an address, and fails or blocks checks on the refusal, fails it.",
+    permitted_by:
+      'Document 1 §Shared value objects: Signals are "environment data supplied by the platform to support authorisation and abuse prevention"; §Errors: "403 | Authenticated but not permitted." Document 2 rule 1 forbids deriving operands from signals, not refusing on them.',
+    plug: {
+      'request.body-refusal': (refusal, { body }) => {
+        const signals = isObject(body.signals) ? body.signals : {};
+        const ip = Object.entries(signals).find(([key]) => key.endsWith('.buyer_ip'))?.[1];
+        return (
+          refusal ??
+          (typeof ip === 'string' && DISTRUSTED_IPS.includes(ip)
+            ? transportError(403, 'forbidden', `signals name ${ip}, which no buyer browses from`)
+            : undefined)
+        );
+      },
     },
   }),
 ] as const;

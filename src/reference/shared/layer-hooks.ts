@@ -194,6 +194,8 @@ export interface LayerHooks {
   'transport.refusal': Hook<StoredResponse | undefined, { recent: number }>;
   /** The refusal of a request that reached an operation's route: none, as every route is served. */
   'route.refusal': Hook<Reply | undefined, { op: Operation; method: string; path: string }>;
+  /** The refusal of a well-formed request for what its body carries (signals it distrusts): none. */
+  'request.body-refusal': Hook<Reply | undefined, { op: Operation; body: Json }>;
   /** The authentication required. */
   'auth.scheme': Hook<AuthScheme | undefined>;
   /** The refusal of a request that did not authenticate: 401, or 403 for a credential without permission. */

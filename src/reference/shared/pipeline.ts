@@ -86,6 +86,8 @@ export function servicePipeline({
     }
     const required = requiredMembers(body, op, moduleOf.get(op.capability), hooks);
     if ('refusal' in required) return render(required.refusal, op);
+    const distrusted = hooks.run('request.body-refusal', undefined, { op, body });
+    if (distrusted) return render(distrusted, op);
     if (required.fill) Object.assign(body, required.fill.values);
     const run = () =>
       render(

@@ -44,6 +44,7 @@ export function placeOrder(
     shipping,
     currency,
     totals: totals.map((t) => ({ ...t })),
+    placedAt: performance.now(),
   };
   store.orders.set(order.id, order);
   return order;

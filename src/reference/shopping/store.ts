@@ -72,6 +72,8 @@ export interface OrderRecord {
   shipping: string;
   currency: string;
   totals: Json[];
+  /** When it was placed (performance.now()). */
+  placedAt: number;
 }
 
 export interface ReferenceStore {

@@ -1085,6 +1085,15 @@ export const SHOPPING_VARIATIONS = [
     },
   }),
   variation({
+    name: 'order-readable-later',
+    capability: 'shopping.order',
+    description:
+      'An order is readable a moment after the checkout completes: Get Order answers not_found for its first 1.5 s. A checker that reads the order once, at once, fails it.',
+    permitted_by:
+      'Document 1 §States and transitions: "Transition into `complete_in_progress`, asynchronous completion outcomes and the order semantics of completion: not shown."',
+    plug: { 'order.found': (order) => (order && performance.now() - order.placedAt < 1500 ? undefined : order) },
+  }),
+  variation({
     name: 'order-expectation-quantity-object',
     capability: 'shopping.order',
     description:
