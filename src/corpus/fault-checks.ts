@@ -298,6 +298,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     fails: ['catalog-search.products-valid', 'catalog-lookup.response', 'catalog-product.product-id'],
     skips: ['catalog-lookup.product-ids', 'catalog-lookup.inputs'],
   },
+  'lookup-not-found-first-only': { fails: ['catalog-lookup.not-found-info'] },
   'lookup-variant-ids-only': { fails: ['catalog-lookup.product-ids'], skips: ['catalog-lookup.inputs'] },
   'lookup-rejects-variant-ids': {
     fails: ['catalog-lookup.variant-ids'],

@@ -99,10 +99,15 @@ export function lookup({ body, hooks }: HandlerRequest): Reply {
   const resolve = hooks.run('catalog.resolve', findItem, { op: 'lookup' });
   const found = new Map<string, { product: SeedProduct; inputs: Map<string, LookupInput[]> }>();
   const messages: ReplyMessage[] = [];
+  let unresolved = 0;
   for (const [index, id] of ids.entries()) {
     const hit = hooks.run('catalog.hit', resolve(id), { op: 'lookup', index });
     if (!hit) {
-      const message = hooks.run('lookup.not-found', { type: 'info', code: 'not_found', content: id }, { id });
+      const message = hooks.run(
+        'lookup.not-found',
+        { type: 'info', code: 'not_found', content: id },
+        { id, before: unresolved++ },
+      );
       if (message) messages.push(message);
       continue;
     }

@@ -153,6 +153,13 @@ export const SHOPPING_FAULTS = [
     breaks: ['LKUP-004'],
     plug: { 'lookup.not-found': () => undefined },
   }),
+  fault({
+    name: 'lookup-not-found-first-only',
+    capability: 'shopping.catalog.lookup',
+    description: 'Of the ids of a lookup that resolve to nothing, only the first gets its not_found message.',
+    breaks: ['LKUP-004'],
+    plug: { 'lookup.not-found': (message, { before }) => (before === 0 ? message : undefined) },
+  }),
   // Catalog search, pagination and filters
   fault({
     name: 'search-cursor-repeats',

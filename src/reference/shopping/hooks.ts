@@ -118,8 +118,8 @@ export interface CatalogHooks {
   'lookup.batch': Hook<{ max: number; size: number }, { ids: string[] }>;
   /** The answer to a lookup of more ids than the maximum (Document 1 §Limits). */
   'lookup.too-large': Hook<Reply, { max: number }>;
-  /** The message for a lookup id that resolves to nothing; none says nothing of it. */
-  'lookup.not-found': Hook<ReplyMessage | undefined, { id: string }>;
+  /** The message for a lookup id that resolves to nothing (`before`: how many of the request did so before it). */
+  'lookup.not-found': Hook<ReplyMessage | undefined, { id: string; before: number }>;
   /** The inputs a variant of a lookup answer carries: the request ids that resolved to it; none, no inputs. */
   'lookup.inputs': Hook<LookupInput[] | undefined, { product: SeedProduct }>;
   /** The products a lookup answers; `featured` is the catalog's featured product. */

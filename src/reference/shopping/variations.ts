@@ -247,6 +247,15 @@ export const SHOPPING_VARIATIONS = [
     plug: { 'lookup.batch': (batch) => ({ ...batch, max: 5 }) },
   }),
   variation({
+    name: 'lookup-batch-max-1',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Lookup takes one identifier at a time: two are refused with HTTP 400 request_too_large. A checker that looks up two ids at once in its other checks, and fails them for the refusal, fails it.',
+    permitted_by:
+      'Document 1 §Limits: "Requests above the allowed size get HTTP 400 with `request_too_large`. The maximum number is not shown."',
+    plug: { 'lookup.batch': (batch) => ({ ...batch, max: 1 }) },
+  }),
+  variation({
     name: 'lookup-accepts-sku',
     capability: 'shopping.catalog.lookup',
     description: 'Lookup also resolves SKUs. A checker must pass the optional secondary identifier, not doubt it.',
