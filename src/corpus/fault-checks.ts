@@ -86,6 +86,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'envelope-version-format': { fails: ['envelope.version-format', 'versions.response-version'] },
   'error-status-success': {
     fails: [
+      'checkout.not-found',
+      'booking.not-found',
       'catalog-product.not-found',
       'cart.not-found',
       'cart.out-of-stock',
@@ -99,6 +101,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'error-without-messages': {
     fails: [
+      'checkout.not-found',
+      'booking.not-found',
       'catalog-product.not-found',
       'cart.not-found',
       'cart.out-of-stock',
@@ -120,6 +124,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'transport-error-no-content': { fails: ['envelope.transport-error-body', ...onEveryOperation('malformed-json')] },
   'envelope-missing': {
     fails: [
+      'checkout.not-found',
+      'booking.not-found',
       'catalog-search.response',
       'catalog-lookup.response',
       'catalog-product.product-id',
@@ -161,6 +167,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'error-messages-empty': {
     fails: [
+      'checkout.not-found',
+      'booking.not-found',
       'catalog-product.not-found',
       'cart.not-found',
       'cart.out-of-stock',
@@ -551,6 +559,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-totals-stale': { fails: ['checkout.totals-recomputed'] },
   'checkout-complete-no-order': { fails: ['checkout.complete', 'checkout.completed-order'], skips: NO_ORDER_ID },
   'checkout-get-no-order': { fails: ['checkout.completed-order'] },
+  'checkout-unknown-session-404': { fails: ['checkout.not-found'] },
   'checkout-cancelled-spelling': {
     fails: ['checkout.cancel-from-ready', 'checkout.cancel-from-incomplete', 'checkout.resource'],
   },

@@ -157,6 +157,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
     ],
   },
   'booking-get-no-confirmation': { fails: ['booking.completed-confirmation'] },
+  'booking-unknown-session-404': { fails: ['booking.not-found'] },
   'booking-invalid-email-400': { fails: ['booking.invalid-guest-200'] },
   'booking-cancel-endpoint-missing': {
     fails: ['booking.cancel', 'booking.cancel-from-ready', 'booking.endpoints-exist'],

@@ -48,18 +48,23 @@ export function carriesResourceOf(x: Exchange, envelopeKey: string): boolean {
 /**
  * What is wrong with a business error outcome the spec prescribes: HTTP 200, status error, and an
  * error message with the code and severity unrecoverable (plus continue_url where the spec says so).
- * Empty when it is right.
+ * Without a code (one the spec does not give, as for a session that does not exist), an error
+ * message of any code and severity. Empty when it is right.
  */
 export function businessErrorProblems(
   dialect: Dialect,
   x: Exchange,
-  want: { code: string; continueUrl?: boolean },
+  want: { code?: string; continueUrl?: boolean },
 ): string[] {
   const problems: string[] = [];
   if (x.status !== 200) problems.push(`HTTP ${statusOrError(x)}, expected 200`);
   const env = envelopeOf(dialect, x.json);
   const status = isObject(env) ? env.status : undefined;
   if (status !== 'error') problems.push(`${dialect.envelopeKey}.status is ${brief(status)}, expected "error"`);
+  if (want.code === undefined) {
+    if (!messagesOf(x.json).some((m) => m.type === 'error')) problems.push('no error message');
+    return [...problems, ...continueUrlProblems(x, want)];
+  }
   // One unrecoverable error with the code is what the spec asks; other messages with it (one per line, say) are not
   // excluded.
   const coded = messagesOf(x.json).filter((m) => m.code === want.code);
@@ -72,9 +77,10 @@ export function businessErrorProblems(
         : `the ${coded.length} messages ${want.code} are ${seen}; expected one of them error, unrecoverable`,
     );
   }
-  if (want.continueUrl) {
-    const url = isObject(x.json) ? x.json.continue_url : undefined;
-    if (typeof url !== 'string' || url.length === 0) problems.push('no continue_url');
-  }
-  return problems;
+  return [...problems, ...continueUrlProblems(x, want)];
+}
+
+function continueUrlProblems(x: Exchange, want: { continueUrl?: boolean }): string[] {
+  const url = isObject(x.json) ? x.json.continue_url : undefined;
+  return want.continueUrl && (typeof url !== 'string' || url.length === 0) ? ['no continue_url'] : [];
 }

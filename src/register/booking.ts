@@ -218,6 +218,8 @@ export const requirements: Requirement[] = [
     source: `${D3} §Errors`,
     statement:
       'What Get Booking Session answers for a session that does not exist is not shown (not_found, or a transport 404, are both plausible); the checker reports what it gets.',
+    retired:
+      'Too lax: Document 1 §What the service does 7, whose error layers "apply here unchanged" (Document 3), makes not found a business outcome at HTTP 200 with the envelope and messages; only its code is not shown for lodging. Replaced by BOOK-029.',
   },
   {
     id: 'BOOK-024',
@@ -263,5 +265,14 @@ export const requirements: Requirement[] = [
     source: `${D3} §Errors`,
     statement:
       'Business outcomes "(for example invalid guest information) return HTTP 200 with the envelope and messages": an update carrying a guest email that is no email address is answered HTTP 200 with the envelope, not refused with a transport error.',
+  },
+  {
+    id: 'BOOK-029',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D3} §What the service does`,
+    statement:
+      'Not found is a business outcome ("Business outcomes return HTTP 200 with the envelope and `messages`"; Document 1 §What the service does 7, which applies here unchanged): Get Booking Session of a session that does not exist answers HTTP 200 with status error and an error message, not a transport 404. "Other codes specific to lodging: not shown", so any code serves, and the checker says which came.',
   },
 ];

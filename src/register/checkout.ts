@@ -182,6 +182,8 @@ export const requirements: Requirement[] = [
     source: `${D1} §Errors`,
     statement:
       'What Get Checkout answers for a session that does not exist is not shown (not_found is listed for cart, product and order only; a transport 404 is plausible too); the checker reports what it gets.',
+    retired:
+      'Too lax: Document 1 §What the service does 7 makes not found a business outcome, "HTTP 200 with the response envelope and a messages array", for every operation; only its code is not shown for a session. Replaced by CHK-024.',
   },
   {
     id: 'CHK-021',
@@ -211,5 +213,14 @@ export const requirements: Requirement[] = [
     source: `${D1} §Checkout resource`,
     statement:
       '`order` is "Present once completed": every response carrying the session in status completed, Get and replays included, carries an order object with its id, which reading the order needs.',
+  },
+  {
+    id: 'CHK-024',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §What the service does`,
+    statement:
+      'Not found is a business outcome ("business outcomes (including not found and validation problems) use HTTP 200 with the response envelope and a messages array"): Get Checkout of a session that does not exist answers HTTP 200 with status error and an error message, not a transport 404. Its code for a session is not shown, so any code serves, and the checker says which came.',
   },
 ];

@@ -42,7 +42,7 @@ export const SENTENCES: readonly SpecSentence[] = [
     'A business implements every endpoint of each capability it advertises.',
     'DISC-001',
   ),
-  held(`${D1}What the service does`, 'Two layers of outcome exist', 'SRCH-014'),
+  held(`${D1}What the service does`, 'Two layers of outcome exist', 'SRCH-014', 'CHK-024'),
   held(`${D1}What the service does`, 'Platforms identify themselves on every request', 'HDR-001'),
 
   held(`${D1}Profile document`, 'proto | object | yes', 'PROF-013'),
@@ -227,7 +227,6 @@ export const SENTENCES: readonly SpecSentence[] = [
     'CHK-016',
     'CHK-010',
     'LKUP-007',
-    'CHK-020',
   ),
   held(`${D1}Errors`, 'Message severity is recoverable or unrecoverable.', 'ENV-005'),
   held(`${D1}Errors`, 'Rule: a duplicate Idempotency-Key whose body differs', 'IDEM-003', 'IDEM-004'),
@@ -351,7 +350,7 @@ export const SENTENCES: readonly SpecSentence[] = [
     'BOOK-025',
   ),
   held(`${D3}What the service does`, 'Transport is HTTPS (TLS 1.3 minimum), JSON bodies.', 'TLS-001', 'ENV-006'),
-  held(`${D3}What the service does`, 'Business outcomes return HTTP 200', 'BOOK-028'),
+  held(`${D3}What the service does`, 'Business outcomes return HTTP 200', 'BOOK-028', 'BOOK-029'),
   held(`${D3}What the service does`, 'A business MAY enforce presence of fields', 'BOOK-017', 'BOOK-015', 'BOOK-016'),
 
   held(`${D3}Resources and their fields`, 'Includes payment_handlers.', 'BOOK-011'),
@@ -409,7 +408,7 @@ export const SENTENCES: readonly SpecSentence[] = [
   ),
   held(`${D3}Errors`, 'for example invalid guest information', 'BOOK-028'),
   held(`${D3}Errors`, 'Code that appears: inventory_exhausted.', 'BOOK-002'),
-  held(`${D3}Errors`, 'Other codes specific to lodging: not shown.', 'BOOK-023'),
+  held(`${D3}Errors`, 'Other codes specific to lodging: not shown.', 'BOOK-029'),
 
   held(`${D3}Limits`, 'Idempotency-Key results are retained for at least 24 hours.', 'IDEM-008'),
   held(`${D3}Limits`, 'Session lifetime is signalled by expires_at', 'BOOK-024'),

@@ -6,7 +6,7 @@ import { type Exchange, statusOrError } from '../../src/report/exchange.js';
 import { canonicalJson, sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
-import { unknownId } from '../shared/catalog-fixtures.js';
+import { unknownIdScenario } from '../shared/unknown-id.js';
 import {
   BOOKING,
   completeBooking,
@@ -211,26 +211,11 @@ export const bookingSuite: Suite = {
       ],
       run: updateInProgress,
     }),
-    scenario({
-      id: 'booking.unknown-session',
-      title: 'Read a booking session that does not exist',
-      effect: 'read',
-      checks: [
-        {
-          id: 'booking.not-found',
-          title: 'what Get answers for an unknown session (not shown)',
-          requirements: ['BOOK-023'],
-        },
-      ],
-      async run(t) {
-        const x = await t.call('booking.get', { id: unknownId(), notFoundProbe: true, tolerateTransportError: true });
-        const code =
-          messagesOf(x.json).find((m) => m.type === 'error')?.code ?? (isObject(x.json) ? x.json.code : undefined);
-        t.observe('booking.not-found', {
-          message: `an unknown booking session answered HTTP ${statusOrError(x)}${code === undefined ? '' : ` with code ${brief(code)}`}${carriesResource(t, x) ? ', carrying a session' : ''}`,
-          exchanges: [x],
-        });
-      },
+    unknownIdScenario({
+      operation: 'booking.get',
+      checkId: 'booking.not-found',
+      requirement: 'BOOK-029',
+      subject: 'booking session',
     }),
     scenario({
       id: 'booking.profile-handlers',

@@ -36,6 +36,7 @@ export const cartSuite: Suite = {
       checkId: 'cart.not-found',
       requirement: 'CART-006',
       subject: 'cart',
+      code: 'not_found',
       continueUrl: true,
     }),
     scenario({

@@ -262,6 +262,7 @@ export const catalogLookupSuite: Suite = {
       checkId: 'catalog-product.not-found',
       requirement: 'PROD-001',
       subject: 'product',
+      code: 'not_found',
     }),
   ],
   rules: [endpointsRule('shopping.catalog.lookup')],

@@ -126,9 +126,8 @@ export const checkoutSuite: Suite = {
     unknownIdScenario({
       operation: 'checkout.get',
       checkId: 'checkout.not-found',
-      requirement: 'CHK-020',
+      requirement: 'CHK-024',
       subject: 'checkout session',
-      notShown: true,
     }),
     scenario({
       id: 'checkout.update-replaces',

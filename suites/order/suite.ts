@@ -42,7 +42,13 @@ export const orderSuite: Suite = {
       ],
       run: placedOrder,
     }),
-    unknownIdScenario({ operation: 'order.get', checkId: 'order.not-found', requirement: 'ORD-004', subject: 'order' }),
+    unknownIdScenario({
+      operation: 'order.get',
+      checkId: 'order.not-found',
+      requirement: 'ORD-004',
+      subject: 'order',
+      code: 'not_found',
+    }),
   ],
   rules: [endpointsRule('shopping.order')],
 };

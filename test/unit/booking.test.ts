@@ -243,16 +243,17 @@ describe('booking.sold-out', () => {
 });
 
 describe('what is reported, not judged', () => {
-  it('reports what an unknown session gets', async () => {
-    expect((await run('booking.unknown-session')).verdict('booking.not-found')).toMatchObject({
-      kind: 'observed',
-      message: 'an unknown booking session answered HTTP 404 with code "not_found"',
+  it('holds an unknown session answered as a business error of any code, and fails an HTTP 404', async () => {
+    expect((await run('booking.not-found-probe')).verdict('booking.not-found')).toMatchObject({
+      kind: 'broken',
+      message: 'HTTP 404, expected 200',
     });
-    const envelope = await run('booking.unknown-session', {
+    const envelope = await run('booking.not-found-probe', {
       unknown: x(200, { ...EXHAUSTED, messages: [{ type: 'error', code: 'not_found' }] }),
     });
     expect(envelope.verdict('booking.not-found')).toMatchObject({
-      message: 'an unknown booking session answered HTTP 200 with code "not_found"',
+      kind: 'held',
+      actual: 'HTTP 200, error code "not_found"',
     });
   });
 

@@ -4,7 +4,7 @@ import { unknownIdScenario } from '../../suites/shared/unknown-id.js';
 import { scripted, x } from './scripted-business.js';
 
 // The read of an id the business never issued, against scripted answers: what is sent, and how
-// each answer is judged or, where the spec shows no answer, reported.
+// each answer is judged: the not_found error where the spec gives the code, any business error for a session.
 
 const notFound = (more: object = {}) => ({
   proto: { version: '2026-04-08', status: 'error' },
@@ -29,16 +29,16 @@ async function probe(answer: Exchange, options: Options = {}) {
 }
 
 describe('the unknown-id read', () => {
-  it('declares one check, titled by whether the spec shows the answer', async () => {
-    const judged = await probe(x(200, notFound()));
+  it('declares one check, titled by whether the spec gives the code', async () => {
+    const judged = await probe(x(200, notFound()), { code: 'not_found' });
     expect(judged.scenario.id).toBe('cart.not-found-probe');
     expect(judged.scenario.title).toBe('cart that does not exist');
     expect(judged.scenario.effect).toBe('read');
     expect(judged.scenario.checks).toEqual([
       { id: 'cart.not-found', title: 'an unknown cart gives the not_found error', requirements: ['CART-004'] },
     ]);
-    const reported = await probe(x(404), { notShown: true, subject: 'checkout session' });
-    expect(reported.scenario.checks[0].title).toBe('what an unknown checkout session gets (not shown)');
+    const session = await probe(x(404), { subject: 'checkout session' });
+    expect(session.scenario.checks[0].title).toBe('an unknown checkout session gives a business error, not an HTTP error');
   });
 
   it('reads a product by an unknown id in the body, and anything else by an unknown id in the path', async () => {
@@ -54,29 +54,28 @@ describe('the unknown-id read', () => {
     expect(cart.calls[0].opts).toEqual({
       id: expect.stringMatching(/^proto-conformance-unknown-/),
       notFoundProbe: true,
-      tolerateTransportError: undefined,
     });
-    // Where the answer is not shown, a transport failure is an answer to report, not an error of the run.
-    const open = await probe(x(200, notFound()), { notShown: true });
-    expect(open.calls[0].opts.tolerateTransportError).toBe(true);
   });
 
   it('holds for the not_found business error, with continue_url where the spec adds one', async () => {
-    const held = await probe(x(200, notFound({ continue_url: 'https://shop.example/cart' })), { continueUrl: true });
+    const held = await probe(x(200, notFound({ continue_url: 'https://shop.example/cart' })), {
+      code: 'not_found',
+      continueUrl: true,
+    });
     expect(held.verdict).toMatchObject({ kind: 'held' });
     expect(held.concluded).toEqual(['cart.not-found']);
-    expect((await probe(x(200, notFound()))).verdict).toMatchObject({ kind: 'held' });
+    expect((await probe(x(200, notFound()), { code: 'not_found' })).verdict).toMatchObject({ kind: 'held' });
   });
 
   it('fails any other answer, naming every problem', async () => {
-    const missingUrl = await probe(x(200, notFound()), { continueUrl: true });
+    const missingUrl = await probe(x(200, notFound()), { code: 'not_found', continueUrl: true });
     expect(missingUrl.verdict).toEqual({
       kind: 'broken',
       message: 'no continue_url',
       expected: 'HTTP 200, status error, error not_found unrecoverable, continue_url',
       actual: 'no continue_url',
     });
-    const http404 = await probe(x(404, { code: 'not_found', content: 'no such cart' }));
+    const http404 = await probe(x(404, { code: 'not_found', content: 'no such cart' }), { code: 'not_found' });
     expect(http404.verdict).toEqual({
       kind: 'broken',
       message: 'HTTP 404, expected 200',
@@ -85,27 +84,23 @@ describe('the unknown-id read', () => {
     });
   });
 
-  it('reports what an unknown id gets where the spec shows no answer', async () => {
-    const observed = async (answer: Exchange) =>
-      (await probe(answer, { notShown: true, checkId: 'checkout.not-found', subject: 'checkout session' })).verdict;
-    expect(await observed(x(200, notFound()))).toMatchObject({
-      kind: 'observed',
-      message: 'an unknown checkout session answered HTTP 200 with code "not_found"',
+  it('holds for a session any business error, saying its code, and fails an HTTP error', async () => {
+    const session = (answer: Exchange) =>
+      probe(answer, { checkId: 'checkout.not-found', subject: 'checkout session' }).then((p) => p.verdict);
+    const gone = notFound();
+    gone.messages[0] = { type: 'error', code: 'session_gone', severity: 'recoverable', content: 'no such session' };
+    expect(await session(x(200, gone))).toMatchObject({
+      kind: 'held',
+      actual: 'HTTP 200, error code "session_gone"',
     });
-    // The code of an error message first; else the code of a transport error body.
-    const both = notFound({ code: 'gone' });
-    both.messages.unshift({ type: 'warning', code: 'stale', severity: 'recoverable', content: 'old' });
-    expect(await observed(x(200, both))).toMatchObject({ message: expect.stringMatching(/with code "not_found"$/) });
-    expect(await observed(x(404, { code: 'unknown_session', content: 'no such session' }))).toMatchObject({
-      kind: 'observed',
-      message: 'an unknown checkout session answered HTTP 404 with code "unknown_session"',
+    expect(await session(x(404, { code: 'not_found', content: 'no such session' }))).toEqual({
+      kind: 'broken',
+      message: 'HTTP 404, expected 200',
+      expected: 'HTTP 200, status error, an error message (its code for a session is not shown)',
+      actual: 'HTTP 404, expected 200; proto.status is absent, expected "error"; no error message',
     });
-    expect(await observed(x(404, 'Not Found'))).toMatchObject({
-      message: 'an unknown checkout session answered HTTP 404',
-    });
-    const refused = { transportError: { message: 'ECONNRESET' } } as unknown as Exchange;
-    const verdict = await observed(refused);
-    expect(verdict).toMatchObject({ message: 'an unknown checkout session answered HTTP ECONNRESET' });
-    expect(verdict?.exchanges).toHaveLength(1);
+    const onlyWarning = notFound();
+    onlyWarning.messages[0] = { type: 'warning', code: 'x', severity: 'recoverable', content: 'w' };
+    expect((await session(x(200, onlyWarning)))?.message).toBe('no error message');
   });
 });

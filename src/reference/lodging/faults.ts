@@ -577,6 +577,12 @@ export const LODGING_FAULTS = [
       'booking.payment-refusal': (refusal, { render }) => refusal ?? resource(render([providerDeclined()]), 500),
     },
   }),
+  bookingSessions.unknownSession404({
+    name: 'booking-unknown-session-404',
+    description:
+      'Reading an unknown booking session answers HTTP 404 with code and content, not the business outcome at HTTP 200.',
+    breaks: ['BOOK-029'],
+  }),
   bookingSessions.getLeavesOutMade(
     {
       name: 'booking-get-no-confirmation',

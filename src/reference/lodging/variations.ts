@@ -245,13 +245,6 @@ export const LODGING_VARIATIONS = [
     permitted_by:
       'Document 3 §What the service does: the business "states such expectations through `messages`", which says nothing of repeating them on Get; §Resources and their fields lists messages in a table with no Required column.',
   }),
-  bookingSessions.unknownSession404({
-    name: 'booking-unknown-session-404',
-    description:
-      'Reading an unknown booking session answers HTTP 404 with code and content. A checker that takes any 404 for a missing route reports the endpoint as absent.',
-    permitted_by:
-      'Not shown: what Get Booking Session answers for an unknown session (Document 3 §Errors: "Other codes specific to lodging: not shown").',
-  }),
   bookingSessions.handlersInProfileOnly({
     name: 'booking-handlers-in-profile-only',
     description:

@@ -249,8 +249,8 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         ),
       ),
     /** Unknown sessions are answered with an HTTP 404 (code and content), not the not_found business outcome. */
-    unknownSession404: <N extends string>(text: VariationText<N>) =>
-      variation(
+    unknownSession404: <N extends string>(text: FaultText<N>) =>
+      fault(
         text,
         at('not-found', (reply) =>
           reply.kind === 'business-error' ? transportError(404, 'not_found', reply.messages[0].content) : reply,

@@ -870,6 +870,12 @@ export const SHOPPING_FAULTS = [
     breaks: ['CHK-007', 'CHK-023'],
     plug: { 'checkout.json': ({ order: _order, ...json }) => json },
   }),
+  checkoutSessions.unknownSession404({
+    name: 'checkout-unknown-session-404',
+    description:
+      'Reading an unknown checkout session answers HTTP 404 with code and content, not the business outcome at HTTP 200.',
+    breaks: ['CHK-024'],
+  }),
   checkoutSessions.getLeavesOutMade(
     {
       name: 'checkout-get-no-order',

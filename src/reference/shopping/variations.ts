@@ -963,12 +963,6 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §States and transitions: "Returns 201 with the session; messages list recoverable `missing` problems." (Create) and "| incomplete | Update Checkout | something still missing | incomplete | Messages name what is missing. |" (Update); nothing ties messages to Get, and §Checkout resource lists messages without a Required column.',
   }),
-  checkoutSessions.unknownSession404({
-    name: 'checkout-unknown-session-404',
-    description:
-      'Reading an unknown checkout session answers HTTP 404 with code and content. A checker that takes any 404 for a missing route reports the endpoint as absent.',
-    permitted_by: 'Not shown: what Get Checkout answers for an unknown session.',
-  }),
   checkoutSessions.handlersInProfileOnly({
     name: 'checkout-handlers-in-profile-only',
     description:
