@@ -38,7 +38,9 @@ describe('the unknown-id read', () => {
       { id: 'cart.not-found', title: 'an unknown cart gives the not_found error', requirements: ['CART-004'] },
     ]);
     const session = await probe(x(404), { subject: 'checkout session' });
-    expect(session.scenario.checks[0].title).toBe('an unknown checkout session gives a business error, not an HTTP error');
+    expect(session.scenario.checks[0].title).toBe(
+      'an unknown checkout session gives a business error, not an HTTP error',
+    );
   });
 
   it('reads a product by an unknown id in the body, and anything else by an unknown id in the path', async () => {
