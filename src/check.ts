@@ -92,6 +92,10 @@ export interface CheckOptions {
   interrupt?: AbortSignal;
 }
 
+/** What a run naming no platform profile, against a business elsewhere, must say first. */
+const unhostedProfileNotice = (dialect: Dialect) =>
+  `${dialect.agentHeader} names ${DEFAULT_AGENT_PROFILE}, which no business can fetch: one that resolves platform profiles answers 424, and the checks it answers so are not-tested; host a profile (proto-conformance keygen writes one) and name it with --agent-profile`;
+
 /** What a run that verified no certificate must say first. */
 const INSECURE_NOTICE =
   '--insecure: TLS certificates were not verified, so this run says nothing about whether clients can trust the business';
@@ -177,6 +181,8 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
     }
     const withheld = withheldOrigins(target, client);
     if (withheld.length) target.notices = [...(target.notices ?? []), ...withheld];
+    // A business elsewhere cannot fetch the profile the run names by default: one that resolves them answers 424.
+    if (!given && !platform) target.notices = [...(target.notices ?? []), unhostedProfileNotice(dialect)];
     if (opts.insecure) target.notices = [INSECURE_NOTICE, ...(target.notices ?? [])];
     if (opts.notices?.length) target.notices = [...opts.notices, ...(target.notices ?? [])];
     const keys = target.profile?.document.keys;

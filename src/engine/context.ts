@@ -2,6 +2,7 @@ import type { RunConfig } from '../config/config.js';
 import type { Dialect } from '../dialect/dialect.js';
 import type { Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
+import { agentHeaderValue } from '../http/agent-header.js';
 import type { Exchange, TransportError } from '../report/exchange.js';
 import type { RequestStep, RequestStepName } from '../http/pipeline.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
@@ -191,6 +192,9 @@ export class ScenarioContext<in C extends string = never> {
     // A 401 where the run withheld its credentials says nothing about the business (the run's notices say why).
     const withheld = exchange.status === 401 ? this.client.withholdsCredentialsFrom(exchange.url) : undefined;
     if (withheld && !this.cleaningUp) this.stopNotTested(withheldCredentials(withheld));
+    // Nor does a 424 or 422 for a platform profile of the run's own, which the business could not fetch or read.
+    const profile = refusedPlatformProfile(exchange, this.dialect, unvouched(this.client, this.config, this.platform));
+    if (profile && !this.cleaningUp) this.stopNotTested(profile.why);
     return exchange;
   }
 
@@ -291,6 +295,36 @@ function pathFor(op: Operation, id: string | undefined): string {
   if (!op.path.includes('{id}')) return op.path;
   if (id === undefined) throw new Error(`operation ${op.name} needs an id`);
   return op.path.replace('{id}', encodeURIComponent(id));
+}
+
+/**
+ * The run's own platform profiles it cannot vouch for: the one Proto-Agent names unless the run hosts
+ * it (a profile it serves well-formed to anyone who asks cannot explain a 424 or 422), and the
+ * config's second platform's.
+ */
+export function unvouched(client: HttpClient, config: RunConfig, platform: PlatformProfiles | undefined): string[] {
+  const own = client.agentProfile === platform?.url ? [] : [client.agentProfile];
+  return [...own, ...(config.second_platform?.agent_profile ? [config.second_platform.agent_profile] : [])];
+}
+
+/**
+ * A 424 or 422 (Document 1 §Errors: the platform profile could not be fetched, or is malformed) to a
+ * request naming one of the run's own platform profiles it cannot vouch for (`own`), not a probe's
+ * broken one: the run's problem, not the business's. Undefined for any other exchange.
+ */
+export function refusedPlatformProfile(
+  x: Exchange,
+  dialect: Dialect,
+  own: readonly (string | undefined)[],
+): { url: string; why: string } | undefined {
+  if (x.status !== 424 && x.status !== 422) return undefined;
+  const named = Object.entries(x.requestHeaders).find(([k]) => k.toLowerCase() === dialect.agentHeader.toLowerCase());
+  const url = own.find((u) => u !== undefined && named?.[1] === agentHeaderValue(u));
+  if (!url) return undefined;
+  return {
+    url,
+    why: `the business could not use the platform profile ${url} the run names (HTTP ${x.status}), so its answer says nothing of the request: host one it can fetch (proto-conformance keygen writes one) and name it with --agent-profile`,
+  };
 }
 
 /** Why a 401 from an origin the run sends no credentials to is not judged. */

@@ -6,7 +6,7 @@ import type { Exchange } from '../report/exchange.js';
 import { serviceOf } from '../protocol/operations.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
 import type { Requirement } from '../register/types.js';
-import { ScenarioContext } from './context.js';
+import { refusedPlatformProfile, ScenarioContext, unvouched } from './context.js';
 import { EXIT, exitCodeFor } from '../report/exit-code.js';
 import { HarnessError, Stop } from './outcomes.js';
 import { summarise, type RunInfo, type RunReport } from '../report/run-report.js';
@@ -181,6 +181,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const exitCode = exitCodeFor(results, plan.strict, { serviceChecksRan, stopped });
   const endNotices = [
     ...plan.client.paceNotices(),
+    ...profileNotices(plan, log),
     ...(serviceChecksRan || stopped
       ? []
       : [
@@ -370,6 +371,20 @@ function unblocked(result: CheckResult, concluded: readonly CheckResult[]): Chec
     verdict: 'not-tested',
     message: `a step it needed broke, though ${by}, which it waits on, ${named.verdict === 'pass' ? 'passed' : `is ${named.verdict}`}: not judged`,
   };
+}
+
+/** For each platform profile of the run's own the business could not use: how often, and what to do. */
+function profileNotices(plan: RunPlan, log: readonly Exchange[]): string[] {
+  const own = unvouched(plan.client, plan.config, plan.platform);
+  const refused = new Map<string, number>();
+  for (const x of log) {
+    const url = refusedPlatformProfile(x, plan.target.dialect, own)?.url;
+    if (url) refused.set(url, (refused.get(url) ?? 0) + 1);
+  }
+  return [...refused].map(
+    ([url, n]) =>
+      `the business answered 424 or 422 to ${n} request(s) naming the platform profile ${url}: it could not fetch or read it, and the checks those requests were for are not-tested; host a profile it can fetch (proto-conformance keygen writes one) and name it with ${url === plan.client.agentProfile ? '--agent-profile' : 'second_platform.agent_profile in --config'}`,
+  );
 }
 
 /** A baseline that accepts failures which no longer happen fails the run until it is trimmed. */

@@ -177,6 +177,11 @@ export class HttpClient {
     return this.opts.clientCertificate !== undefined;
   }
 
+  /** The platform profile the agent header names on every request but a probe's. */
+  get agentProfile(): string {
+    return this.opts.agentProfile;
+  }
+
   /** Whether the run signs its requests (a signing key was given). */
   get signs(): boolean {
     return this.opts.signingKey !== undefined;

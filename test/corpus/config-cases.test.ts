@@ -33,6 +33,21 @@ const unavailable = PRODUCTS.find((p) => p.id === UNAVAILABLE_PRODUCT_ID)!.varia
 
 const CASES: ConfigCase[] = [
   {
+    // The run names a platform profile the business cannot fetch, and the business resolves every one (424): the
+    // run's problem, said once; every check a 424 answered is not-tested, none fails.
+    name: 'a platform profile the business cannot fetch',
+    variations: ['platform-profiles-fetched'],
+    config: (c) => ({ ...c, agent_profile: 'http://127.0.0.1:9/.well-known/proto' }),
+    expect: {
+      'cart.create-201': [
+        'not-tested',
+        /^the business could not use the platform profile http:\/\/127\.0\.0\.1:9\/\.well-known\/proto the run names \(HTTP 424\)/,
+      ],
+      'catalog-search.response': ['not-tested', /could not use the platform profile .* --agent-profile$/],
+    },
+    notice: /^the business answered 424 or 422 to \d+ request\(s\) naming the platform profile http:\/\/127\.0\.0\.1:9\/\.well-known\/proto: .* --agent-profile$/,
+  },
+  {
     // Signals naming an address the business distrusts: it refuses the requests that carry them (403), which shows
     // nothing of whether signals filter; the checks that needed them are not-tested, none fails nor names a check
     // that passed as blocking it.
