@@ -45,7 +45,8 @@ const CASES: ConfigCase[] = [
       ],
       'catalog-search.response': ['not-tested', /could not use the platform profile .* --agent-profile$/],
     },
-    notice: /^the business answered 424 or 422 to \d+ request\(s\) naming the platform profile http:\/\/127\.0\.0\.1:9\/\.well-known\/proto: .* --agent-profile$/,
+    notice:
+      /^the business answered 424 or 422 to \d+ request\(s\) naming the platform profile http:\/\/127\.0\.0\.1:9\/\.well-known\/proto: .* --agent-profile$/,
   },
   {
     // Signals naming an address the business distrusts: it refuses the requests that carry them (403), which shows
