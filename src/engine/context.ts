@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect/dialect.js';
 import type { Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
 import { agentHeaderValue } from '../http/agent-header.js';
-import type { Exchange, TransportError } from '../report/exchange.js';
+import type { Exchange, Handshake, TransportError } from '../report/exchange.js';
 import type { RequestStep, RequestStepName } from '../http/pipeline.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
 import { operation, type Operation } from '../protocol/operations.js';
@@ -150,7 +150,7 @@ export class ScenarioContext<in C extends string = never> {
   }
 
   /** The TLS version a plain handshake with the URL's host negotiates, or why none completed. */
-  negotiatedTls(url: string): Promise<{ version?: string; error?: string }> {
+  negotiatedTls(url: string): Promise<Omit<Handshake, 'url'>> {
     return this.client.negotiatedTls(url);
   }
 

@@ -142,6 +142,8 @@ export class HttpClient {
     };
     const options = {
       connect: toBusiness,
+      // HTTP/2 where the business offers it by ALPN, HTTP/1.1 otherwise: no version is fixed (Document 1).
+      allowH2: true,
       headersTimeout: this.opts.timeoutMs,
       bodyTimeout: this.opts.timeoutMs,
       ...(this.opts.connectionsPerOrigin ? { connections: this.opts.connectionsPerOrigin } : {}),
@@ -188,7 +190,7 @@ export class HttpClient {
   }
 
   /** The TLS version a plain handshake with the URL's host negotiates (through any proxy), or why none completed. */
-  async negotiatedTls(url: string): Promise<{ version?: string; error?: string }> {
+  async negotiatedTls(url: string): Promise<Omit<Handshake, 'url'>> {
     const { transcript } = this.opts;
     const { url: _, ...found } = transcript ? recordedHandshake(transcript, url) : await this.handshake(url);
     this.handshakes.push({ url, ...found });
@@ -212,12 +214,14 @@ export class HttpClient {
           port,
           ...(through ? { socket: through } : {}),
           servername: isIP(u.hostname) ? undefined : u.hostname,
+          ALPNProtocols: ['h2', 'http/1.1'],
           ca: this.opts.ca,
           rejectUnauthorized: !this.opts.insecure,
           timeout: this.opts.timeoutMs,
         },
         () => {
-          resolve({ url, version: socket.getProtocol() ?? undefined });
+          const alpn = socket.alpnProtocol;
+          resolve({ url, version: socket.getProtocol() ?? undefined, ...(alpn ? { http: alpn } : {}) });
           socket.end();
         },
       );

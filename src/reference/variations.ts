@@ -486,6 +486,18 @@ export const VARIATIONS = [
     },
   }),
   variation({
+    name: 'http2-only',
+    capability: 'transport',
+    description:
+      'The business speaks HTTP/2 only, agreed by ALPN over TLS 1.3: a client that offers only HTTP/1.1 gets no answer. A checker that assumes HTTP/1.1 cannot reach it at all.',
+    permitted_by:
+      'Document 1 §What the service does: "Transport is HTTPS with TLS 1.3 as the minimum version." No HTTP version is fixed anywhere (not shown).',
+    plug: {
+      'server.assembly': (assembly) => ({ ...assembly, https: true, http2: true }),
+      'run-config.needs': (needs) => ({ ...needs, tls: { ...needs.tls, ca_file: tlsPath('reference-cert.pem') } }),
+    },
+  }),
+  variation({
     name: 'required-members-as-messages',
     capability: 'errors',
     description:

@@ -55,6 +55,8 @@ export interface Exchange {
 export interface Handshake {
   url: string;
   version?: string;
+  /** The HTTP version agreed by ALPN (`h2`, `http/1.1`), when the business took part in it. */
+  http?: string;
   error?: string;
 }
 

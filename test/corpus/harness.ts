@@ -42,9 +42,7 @@ export async function runReference(
       // A business whose config says it verifies signatures is checked by a platform that signs.
       ...(config.signing ? { signingKey: SIGNING_KEY } : {}),
       // Its certificate is self-signed: the run is given it as a CA, as a user would be.
-      ...(variations.includes('https-tls-1-3') || variations.includes('mtls-required')
-        ? { ca: REFERENCE_TLS.cert() }
-        : {}),
+      ...(business.url.startsWith('https:') ? { ca: REFERENCE_TLS.cert() } : {}),
       ...(variations.includes('mtls-required')
         ? {
             clientCertificate: {

@@ -50,7 +50,13 @@ export function signatureRefusal(
   }
   const url = new URL(req.url ?? '/', 'http://placeholder');
   const found = inspectSignatures(
-    { method: req.method, authority: headers.host, path: url.pathname, headers },
+    // HTTP/2 carries the authority in :authority, not Host (RFC 9113 §8.3.1).
+    {
+      method: req.method,
+      authority: headers.host ?? (headers[':authority'] as string | undefined),
+      path: url.pathname,
+      headers,
+    },
     profiles.keysOf(platform),
   );
   if (!Array.isArray(found) || found.length === 0) return refuse('the signature headers cannot be read');

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
+import { createSecureServer as createHttp2Server, type Http2SecureServer, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Assembly, StoredResponse } from './layer-hooks.js';
@@ -145,25 +146,52 @@ export function crossing(field: FieldConditions | undefined): Promise<void> | un
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A listening server, and how to drop every connection it holds. */
+interface Listening {
+  server: Server | Http2SecureServer;
+  closeAll(): void;
+}
+
 /** The business's listeners on 127.0.0.1: HTTP, or HTTPS as the assembly says, and how to close them. */
 export function listeners(
   assembly: Assembly,
   tls: { cert: string; key: string } | undefined,
   clientCa: () => string,
 ): { scheme: 'http' | 'https'; listen(handler: Handler, port: number): Promise<string>; close(): Promise<void> } {
-  const servers: Server[] = [];
+  const servers: Listening[] = [];
   // Client certificates are asked for, and judged per request (401), not at the handshake.
   const clientAuth = assembly.clientCertificates
     ? { requestCert: true, rejectUnauthorized: false, ca: clientCa() }
     : {};
-  const make = (handler: Handler): Server =>
-    tls ? createTlsServer({ ...tls, ...clientAuth, minVersion: assembly.minTls }, handler) : createServer(handler);
+  const make = (handler: Handler): Listening => {
+    if (tls && assembly.http2) {
+      const options = { ...tls, ...clientAuth, minVersion: assembly.minTls, allowHTTP1: false };
+      // The compatibility API hands the handler a request and response it reads and writes as HTTP/1.1's.
+      const server = createHttp2Server(options, handler as unknown as Parameters<typeof createHttp2Server>[1]);
+      const sessions = new Set<Http2Session>();
+      server.on('session', (s: Http2Session) => {
+        sessions.add(s);
+        s.once('close', () => sessions.delete(s));
+      });
+      return {
+        server,
+        closeAll: () => {
+          for (const s of sessions) s.destroy();
+        },
+      };
+    }
+    const server = tls
+      ? createTlsServer({ ...tls, ...clientAuth, minVersion: assembly.minTls }, handler)
+      : createServer(handler);
+    return { server, closeAll: () => server.closeAllConnections() };
+  };
   const scheme = tls ? 'https' : 'http';
   return {
     scheme,
     async listen(handler, port) {
-      const server = make(handler);
-      servers.push(server);
+      const listening = make(handler);
+      servers.push(listening);
+      const { server } = listening;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, '127.0.0.1', () => resolve());
@@ -173,10 +201,10 @@ export function listeners(
     close: () =>
       Promise.all(
         servers.map(
-          (s) =>
+          ({ server, closeAll }) =>
             new Promise<void>((resolve) => {
-              s.close(() => resolve());
-              s.closeAllConnections();
+              server.close(() => resolve());
+              closeAll();
             }),
         ),
       ).then(() => undefined),
