@@ -18,6 +18,9 @@ import { without } from './faults.js';
 import type { ShoppingHooks } from './hooks.js';
 import { DISCOUNT, type Json, type SessionRecord } from './store.js';
 
+/** Under checkout-quantity-over-limit-refused, the most of one item a create may ask for. */
+const PER_LINE_LIMIT = 10;
+
 // The config a variation needs, and the refusal of a request without required members, are the shared layer's hook
 // points.
 const { variation } = recordsFor<ShoppingHooks & Pick<LayerHooks, 'run-config.needs' | 'required-members.refusal'>>();
@@ -811,6 +814,27 @@ export const SHOPPING_VARIATIONS = [
     permitted_by:
       'Document 1 §Checkout resource: messages "Typical: … warning `quantity_adjusted`"; a cap is the business\'s.',
     plug: { 'checkout.quantity-cap': () => Number.POSITIVE_INFINITY },
+  }),
+  variation({
+    name: 'checkout-quantity-over-limit-refused',
+    capability: 'shopping.checkout',
+    description:
+      "A create asking for more than 10 of an item is refused with a recoverable quantity_unavailable error at the line quantity (HTTP 200, no session), not adjusted. A checker that expects quantity_adjusted, or blames the config's items, is wrong about it.",
+    permitted_by:
+      'Document 1 §Checkout resource: messages "Typical: … warning `quantity_adjusted`"; §Errors: "The complete error code registry: not shown."',
+    plug: {
+      'checkout.create-refusal': (refusal, { req }) => {
+        const lines = Array.isArray(req.body.line_items) ? req.body.line_items : [];
+        const over = lines.flatMap((l, i) => (isObject(l) && Number(l.quantity) > PER_LINE_LIMIT ? [i] : []));
+        const say = `At most ${PER_LINE_LIMIT} of an item may be bought at once.`;
+        return (
+          refusal ??
+          (over.length
+            ? businessError(over.map((i) => recoverable('quantity_unavailable', say, `$.line_items[${i}].quantity`)))
+            : undefined)
+        );
+      },
+    },
   }),
   variation({
     name: 'checkout-quantity-path-filter',
