@@ -105,18 +105,38 @@ const guestsOf = (t: ScenarioContext): Json[] => fixturesOf(t).guests ?? DEFAULT
 const guestsFor = (t: ScenarioContext, resource: Json): Json[] =>
   Array.isArray(resource.guests) && resource.guests.length > 0 ? resource.guests.filter(isObject) : guestsOf(t);
 
-/** A primary guest for the stay at `index`: the guests in turn, so several stays get several guests. */
-function assignmentsFor(guests: Json[], index: number): Json[] {
-  return guests.length ? [{ guest_id: guests[index % guests.length].id, role: 'primary' }] : [];
+/**
+ * A primary guest for the stay at `index` (the guests in turn, so several stays get several), then
+ * as many accompanying guests as `seats` leaves room for: a business MAY enforce assignments
+ * (Document 3 §What the service does), so what it names is there to supply.
+ */
+function assignmentsFor(guests: Json[], index: number, seats = 1): Json[] {
+  const n = Math.min(guests.length, Math.max(seats, 1));
+  return Array.from({ length: n }, (_, k) => ({
+    guest_id: guests[(index + k) % guests.length].id,
+    role: k === 0 ? 'primary' : 'accompanying',
+  }));
 }
 
-/** The session's stays, each with the assignments it has, or else a primary guest of `guests`. */
+/** The people a stay holds by its occupancy: total, or else adults, or else one. */
+function seatsOf(stay: Json): number {
+  const o = isObject(stay.occupancy) ? stay.occupancy : {};
+  const n = typeof o.total === 'number' ? o.total : o.adults;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+/**
+ * The session's stays, each with the assignments it has, or else a primary guest of `guests`;
+ * `force`: every stay with a primary guest and accompanying guests up to its occupancy, the
+ * document a business's messages about assignments are filled from.
+ */
 function assignedStays(resource: Json, guests: Json[], force = false): Json[] | undefined {
   if (!Array.isArray(resource.stays)) return undefined;
   return resource.stays.map((s, i) => {
     if (!isObject(s)) return s;
     const has = Array.isArray(s.guest_assignments) && s.guest_assignments.length > 0;
-    return has && !force ? s : { ...s, guest_assignments: assignmentsFor(guests, i) };
+    if (has && !force) return s;
+    return { ...s, guest_assignments: assignmentsFor(guests, i, force ? seatsOf(s) : 1) };
   });
 }
 

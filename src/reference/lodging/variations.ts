@@ -2,6 +2,7 @@ import { isObject } from '../../dialect/dialect.js';
 import { billingAddressUnverified } from '../shared/payment.js';
 import { missingMembers, recoverable, resource, unrecoverable } from '../shared/replies.js';
 import { sessionRecords } from '../shared/session-families.js';
+import type { Missing } from '../shared/session-hooks.js';
 import { recordsFor } from '../records.js';
 import type { GuestIds, LodgingHooks } from './hooks.js';
 import { stay } from './fixtures.js';
@@ -172,6 +173,25 @@ export const LODGING_VARIATIONS = [
         stay('stay-2', 'room-single', 'rate-breakfast', 1),
       ],
       'booking.offers-plan': (offered, { type, plan }) => offered && PLANS_PER_ROOM[type.id].includes(plan.id),
+    },
+  }),
+  variation({
+    name: 'booking-every-adult-assigned',
+    capability,
+    description:
+      'Every adult of a stay must be assigned: a stay for two adults with one assignment is incomplete, and the message names the missing assignment, $.stays[0].guest_assignments[1]. A checker that only ever assigns a primary guest never reaches ready_for_complete.',
+    permitted_by:
+      'Document 3 §What the service does: "A business MAY enforce presence of fields in `guests`, `booker`, `guest_assignments` … and states such expectations through `messages`"; §Resources: `role` "`primary`, `accompanying` appear".',
+    plug: {
+      'booking.missing': (out, { session }) => [
+        ...out,
+        ...session.stays.flatMap((s, i): Missing[] => {
+          const assigned = s.assignments?.length ?? 0;
+          return assigned > 0 && assigned < s.occupancy.adults
+            ? [[`$.stays[${i}].guest_assignments[${assigned}]`, `Stay ${s.id} needs each of its adults assigned.`]]
+            : [];
+        }),
+      ],
     },
   }),
   variation({
