@@ -557,6 +557,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-null-group-entries': { fails: ['checkout.resource'] },
   'checkout-null-method-entry': { fails: ['checkout.resource'] },
   'checkout-totals-stale': { fails: ['checkout.totals-recomputed'] },
+  'checkout-total-entry-stale': { fails: ['checkout.totals-recomputed'] },
   'checkout-complete-no-order': { fails: ['checkout.complete', 'checkout.completed-order'], skips: NO_ORDER_ID },
   'checkout-get-no-order': { fails: ['checkout.completed-order'] },
   'checkout-unknown-session-404': { fails: ['checkout.not-found'] },

@@ -322,6 +322,15 @@ function refusedQuantity(t: ScenarioContext<'checkout.quantity-adjusted-path'>, 
   });
 }
 
+/** The totals entries a line's quantity feeds, whatever else (fees, fulfillment) they hold. */
+const FED_BY_QUANTITY = ['subtotal', 'total'];
+
+/** The amount of a totals array's entry of `type`, when it shows exactly one. */
+function amountOf(totals: unknown, type: string): unknown {
+  const entries = Array.isArray(totals) ? totals.filter((e) => isObject(e) && e.type === type) : [];
+  return entries.length === 1 && isObject(entries[0]) ? entries[0].amount : undefined;
+}
+
 async function totalsRecomputed(t: ScenarioContext<'checkout.totals-recomputed'>): Promise<void> {
   const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
   const resource = resourceOf(t, created);
@@ -359,9 +368,17 @@ async function totalsRecomputed(t: ScenarioContext<'checkout.totals-recomputed'>
       exchanges: [created, x],
     });
   }
-  t.check('checkout.totals-recomputed', !sameJson(after.totals, resource.totals), {
-    message: `the line's quantity went from ${String(line.quantity)} to ${quantity} at ${price} each, but the totals stayed as they were`,
-    expected: 'totals that differ from those before the update',
+  // Every entry the quantity feeds, not just the array: a subtotal and a total shown both times must move (derived).
+  const stale = FED_BY_QUANTITY.filter((type) => {
+    const [was, is] = [amountOf(resource.totals, type), amountOf(after.totals, type)];
+    return was !== undefined && is !== undefined && was === is;
+  });
+  const unchanged = sameJson(after.totals, resource.totals);
+  t.check('checkout.totals-recomputed', !unchanged && stale.length === 0, {
+    message: unchanged
+      ? `the line's quantity went from ${String(line.quantity)} to ${quantity} at ${price} each, but the totals stayed as they were`
+      : `the line's quantity went from ${String(line.quantity)} to ${quantity} at ${price} each, but the ${stale.join(' and ')} stayed as ${stale.length > 1 ? 'they were' : 'it was'}`,
+    expected: 'totals that differ from those before the update, in the subtotal and the total where shown',
     actual: `before ${brief(resource.totals)}, after ${brief(after.totals)}`,
     exchanges: [created, x],
   });

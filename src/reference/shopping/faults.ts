@@ -850,6 +850,24 @@ export const SHOPPING_FAULTS = [
     },
   }),
   fault({
+    name: 'checkout-total-entry-stale',
+    capability: 'shopping.checkout',
+    description:
+      'Subtotal and tax are recomputed on update, but the total entry stays as at create: the totals array differs, yet its total is stale.',
+    breaks: ['CHK-018'],
+    plug: {
+      'checkout.answer': (json, { op, session }) => {
+        if (op === 'create') session.frozenTotal = (json.totals as Json[]).find((e) => e.type === 'total');
+        return json;
+      },
+      'checkout.json': (json, { session }) => {
+        const kept = session.frozenTotal;
+        if (!kept) return json;
+        return { ...json, totals: (json.totals as Json[]).map((e) => (e.type === 'total' ? kept : e)) };
+      },
+    },
+  }),
+  fault({
     name: 'checkout-totals-stale',
     capability: 'shopping.checkout',
     description: 'Totals are computed at create and never again: an update that changes a quantity keeps the old ones.',

@@ -48,6 +48,8 @@ export interface SessionRecord {
   orderId?: string;
   /** Totals computed once at create and never again (the checkout-totals-stale fault). */
   frozenTotals?: Json[];
+  /** The total entry as at create, kept while the rest is recomputed (the checkout-total-entry-stale fault). */
+  frozenTotal?: Json;
   /** An accepted, asynchronous completion under way (checkout-async-completion): when it may finish, for whom. */
   completion?: {
     at: number;
