@@ -582,6 +582,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-quantity-adjusted-info': { fails: ['checkout.quantity-adjusted-path'] },
   'checkout-get-stale-lines': { fails: ['checkout.get'] },
   'checkout-update-merges-buyer': { fails: ['checkout.update-leaves-out'] },
+  'checkout-update-merges-buyer-with-consent': { fails: ['checkout.update-leaves-out'] },
   'checkout-incomplete-note-only': {
     fails: ['checkout.incomplete-names-missing'],
     skips: ['checkout.missing-messages'],

@@ -24,6 +24,8 @@ import {
   carriesResource,
   checkCancel,
   checkLeftOut,
+  type LeftOut,
+  topLevel,
   COMPLETION_WAIT_MS,
   judgeRefusedUpdate,
   refusedCompleteReason,
@@ -127,13 +129,14 @@ export const bookingSuite: Suite = {
       checks: [
         {
           id: 'booking.update-leaves-out',
-          title: 'an update leaving out the booker set earlier is answered without it',
+          title:
+            'an update leaving out the booker, travel purpose, guests or assignments set earlier is answered without it',
           requirements: ['BOOK-004'],
         },
       ],
       async run(t) {
         const ready = await readyBooking(t);
-        await checkLeftOut(t, BOOKING, 'booking.update-leaves-out', ready, 'booker', sentBack(t, resourceOf(t, ready)));
+        await checkLeftOut(t, BOOKING, 'booking.update-leaves-out', ready, LEFT_OUT, sentBack(t, resourceOf(t, ready)));
       },
     }),
     scenario({
@@ -271,6 +274,26 @@ async function openBooking(t: ScenarioContext<'booking.create'>): Promise<Exchan
 }
 
 /** The session of a create another scenario needs: booking.create judges the create itself. */
+/** The stays' guest assignments, as one member: none when no stay holds any. */
+const ASSIGNMENTS: LeftOut = {
+  name: 'stays[].guest_assignments',
+  read: (resource) => {
+    const held = (Array.isArray(resource.stays) ? resource.stays.filter(isObject) : [])
+      .map((s) => s.guest_assignments)
+      .filter((a) => a !== undefined);
+    return held.length ? held : undefined;
+  },
+  without: (body) => ({
+    ...body,
+    ...(Array.isArray(body.stays)
+      ? { stays: body.stays.map((s) => (isObject(s) ? (({ guest_assignments: _, ...rest }) => rest)(s) : s)) }
+      : {}),
+  }),
+};
+
+/** What BOOK-004 names an update may leave out, each in turn (Document 3 §Endpoints 2). */
+const LEFT_OUT = [...['booker', 'travel_purpose', 'guests'].map(topLevel), ASSIGNMENTS];
+
 async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<Exchange> {
   if (outcome.kind === 'needs') t.stopNotTested(outcome.why);
   if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) t.stopBlocked('booking.create');

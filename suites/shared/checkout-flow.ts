@@ -17,6 +17,7 @@ import { knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
   checkCancel,
   checkLeftOut,
+  topLevel,
   completeSession,
   createSession,
   driveToReady as drive,
@@ -302,4 +303,4 @@ export const leftOutChecked = <C extends string>(
   check: C,
   shown: Exchange,
   member: string,
-): Promise<void> => checkLeftOut(t, CHECKOUT, check, shown, member, resourceOf(t, shown));
+): Promise<void> => checkLeftOut(t, CHECKOUT, check, shown, [topLevel(member)], resourceOf(t, shown));

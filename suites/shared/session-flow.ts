@@ -258,53 +258,125 @@ const holdsValue = (v: unknown): boolean =>
   !(Array.isArray(v) && v.length === 0) &&
   !(isObject(v) && Object.keys(v).length === 0);
 
+/** A member of a session an update may leave out: how to read it from a session, and the body without it. */
+export interface LeftOut {
+  name: string;
+  read(resource: Json): unknown;
+  without(body: Json): Json;
+}
+
+/** A top-level member of a session. */
+export const topLevel = (name: string): LeftOut => ({
+  name,
+  read: (resource) => resource[name],
+  without: ({ [name]: _left, ...rest }) => rest,
+});
+
+/**
+ * Whether `after` keeps `before`: the same value, or one holding all of it with more beside (a
+ * member the business added, such as `consent: null`): a merge either way.
+ */
+function keeps(after: unknown, before: unknown): boolean {
+  if (sameJson(after, before)) return true;
+  if (Array.isArray(before)) return Array.isArray(after) && before.every((b) => after.some((a) => keeps(a, b)));
+  if (isObject(before)) return isObject(after) && Object.entries(before).every(([k, v]) => keeps(after[k], v));
+  return false;
+}
+
+type LeftOutFinding =
+  | { kind: 'not-tested'; message: string; exchanges: Exchange[] }
+  | { kind: 'observed'; message: string; exchanges: Exchange[] }
+  | { kind: 'judged'; name: string; ok: boolean; message: string; actual: string; exchanges: Exchange[] };
+
 /**
  * "Update is a full replacement" and the platform "includes every previously set field it wants to
  * keep" (Document 1 §Checkout 2, Document 3 §Endpoints 2): an update leaving out `member`, which an
  * earlier update set and `shown` (that update's answer) shows, is answered without it. Showing the
- * value of before is keeping it (failed); showing another (one the business found itself) is
- * reported, since where a business may take a member from is not said. `body` is the session as
- * the flow sends it back.
+ * value of before, whole or with more beside, is keeping it (failed); showing another (one the
+ * business found itself) is reported, since where a business may take a member from is not said.
+ * `body` is the session as the flow sends it back. Each member is left out in turn, the others sent.
  */
 export async function checkLeftOut<C extends string>(
   t: ScenarioContext<C>,
   kind: SessionKind,
   check: C,
   shown: Exchange,
-  member: string,
+  members: readonly LeftOut[],
   body: Json,
 ): Promise<void> {
-  const before = resourceOf(t, shown)[member];
+  const findings: LeftOutFinding[] = [];
+  for (const member of members) findings.push(await leaveOut(t, kind, shown, member, body));
+  const judged = findings.filter((f) => f.kind === 'judged');
+  const exchanges = findings.flatMap((f) => f.exchanges);
+  const others = findings.filter((f) => f.kind !== 'judged').map((f) => f.message);
+  if (judged.length === 0) {
+    const observed = findings.filter((f) => f.kind === 'observed');
+    if (observed.length) return t.observe(check, { message: others.join('; '), exchanges });
+    return t.notTested(check, others.join('; '), exchanges);
+  }
+  const failed = judged.filter((f) => !f.ok);
+  t.check(check, failed.length === 0, {
+    message: [...failed.map((f) => f.message), ...(failed.length ? [] : others)].join('; '),
+    expected:
+      judged.length === 1
+        ? `no ${judged[0].name}: the update left it out`
+        : `no ${judged.map((f) => f.name).join(', ')}: each update left its member out`,
+    actual: judged.map((f) => f.actual).join('; '),
+    exchanges,
+  });
+}
+
+async function leaveOut<C extends string>(
+  t: ScenarioContext<C>,
+  kind: SessionKind,
+  shown: Exchange,
+  member: LeftOut,
+  body: Json,
+): Promise<LeftOutFinding> {
+  const name = member.name;
+  const before = member.read(resourceOf(t, shown));
   if (!holdsValue(before))
-    return t.notTested(check, `the session does not show the ${member} an update set, so there is none to leave out`, [
-      shown,
-    ]);
-  const { [member]: _left, ...rest } = body;
-  const x = await t.call(kind.update, { id: sessionId(t, shown), input: { resource: rest, changes: {} } });
-  if (isObject(x.sentJson) && x.sentJson[member] !== undefined)
-    return t.notTested(check, `requests."${kind.name}.update" in --config puts ${member} into every update`, [x]);
+    return {
+      kind: 'not-tested',
+      message: `the session does not show the ${name} an update set, so there is none to leave out`,
+      exchanges: [shown],
+    };
+  const x = await t.call(kind.update, {
+    id: sessionId(t, shown),
+    input: { resource: member.without(body), changes: {} },
+  });
+  if (isObject(x.sentJson) && member.read(x.sentJson) !== undefined)
+    return {
+      kind: 'not-tested',
+      message: `requests."${kind.name}.update" in --config puts ${name} into every update`,
+      exchanges: [x],
+    };
   if (!carriesResource(t, x)) {
     const refusal = readRefusal(x, kind.members);
-    return t.notTested(
-      check,
-      `the business refused the update without ${member} (HTTP ${statusOrError(x)}: ${said(refusal)}), so nothing of it was kept`,
-      [x],
-    );
+    return {
+      kind: 'not-tested',
+      message: `the business refused the update without ${name} (HTTP ${statusOrError(x)}: ${said(refusal)}), so nothing of it was kept`,
+      exchanges: [x],
+    };
   }
-  const after = resourceOf(t, x)[member];
-  const kept = holdsValue(after) && sameJson(after, before);
-  if (holdsValue(after) && !kept) {
-    return t.observe(check, {
-      message: `an update leaving out ${member} was answered with another ${member} (${brief(after, 120)}), one the business holds itself`,
+  const after = member.read(resourceOf(t, x));
+  const kept = holdsValue(after) && keeps(after, before);
+  if (holdsValue(after) && !kept)
+    return {
+      kind: 'observed',
+      message: `an update leaving out ${name} was answered with another ${name} (${brief(after, 120)}), one the business holds itself`,
       exchanges: [shown, x],
-    });
-  }
-  t.check(check, !kept, {
-    message: `an update leaving out ${member} was answered with the ${member} set earlier: the update was merged, not a replacement`,
-    expected: `no ${member}: the update left it out`,
-    actual: `${member} ${brief(after, 160)}`,
+    };
+  return {
+    kind: 'judged',
+    name,
+    ok: !kept,
+    message: kept
+      ? `an update leaving out ${name} was answered with the ${name} set earlier: the update was merged, not a replacement`
+      : `${name} left out and gone`,
+    actual: `${name} ${holdsValue(after) ? brief(after, 160) : 'absent'}`,
     exchanges: [shown, x],
-  });
+  };
 }
 
 /** How the drive to ready_for_complete ended. */

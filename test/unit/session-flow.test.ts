@@ -8,6 +8,7 @@ import {
   carriesResource,
   checkCancel,
   checkLeftOut,
+  topLevel,
   completeSession,
   createSession,
   describeAsk,
@@ -280,7 +281,14 @@ describe('an update leaving a member out', () => {
   it('is not tested when the session shows nothing to leave out', async () => {
     for (const empty of [undefined, null, '', [], {}]) {
       const { t, calls, concluded } = scripted(() => x(200));
-      await checkLeftOut(t, KIND, 'replace', x(200, session('incomplete', { buyer: empty })), 'buyer', body);
+      await checkLeftOut(
+        t,
+        KIND,
+        'replace',
+        x(200, session('incomplete', { buyer: empty })),
+        [topLevel('buyer')],
+        body,
+      );
       expect(calls).toHaveLength(0);
       expect(concluded.get('replace')?.message).toBe(
         'the session does not show the buyer an update set, so there is none to leave out',
@@ -291,7 +299,7 @@ describe('an update leaving a member out', () => {
   it('sends the session without the member, and judges what the answer shows', async () => {
     const lines = x(200, session('incomplete', { line_items: [{ id: 'l1' }] }));
     const merged = scripted(() => x(200, session('incomplete', { line_items: [{ id: 'l1' }] })));
-    await checkLeftOut(merged.t, KIND, 'replace', lines, 'line_items', { line_items: [{ id: 'l1' }] });
+    await checkLeftOut(merged.t, KIND, 'replace', lines, [topLevel('line_items')], { line_items: [{ id: 'l1' }] });
     expect(merged.concluded.get('replace')?.kind).toBe('broken');
     const cases: [unknown, string][] = [
       [undefined, 'held'],
@@ -301,13 +309,13 @@ describe('an update leaving a member out', () => {
     ];
     for (const [after, kind] of cases) {
       const { t, calls, concluded } = scripted(() => x(200, session('incomplete', { buyer: after })));
-      await checkLeftOut(t, KIND, 'replace', shown, 'buyer', body);
+      await checkLeftOut(t, KIND, 'replace', shown, [topLevel('buyer')], body);
       expect(calls[0]).toMatchObject({ op: 'checkout.update', opts: { id: 'chk_1' } });
       expect(calls[0].opts.input?.resource).toEqual({ line_items: [] });
       expect(concluded.get('replace')?.kind).toBe(kind);
     }
     const { t, concluded } = scripted(() => x(200, session('incomplete', { buyer: { email: 'a@b.c' } })));
-    await checkLeftOut(t, KIND, 'replace', shown, 'buyer', body);
+    await checkLeftOut(t, KIND, 'replace', shown, [topLevel('buyer')], body);
     expect(concluded.get('replace')).toMatchObject({
       message:
         'an update leaving out buyer was answered with the buyer set earlier: the update was merged, not a replacement',
@@ -315,7 +323,7 @@ describe('an update leaving a member out', () => {
       actual: 'buyer {"email":"a@b.c"}',
     });
     const other = scripted(() => x(200, session('incomplete', { buyer: { email: 'other@b.c' } })));
-    await checkLeftOut(other.t, KIND, 'replace', shown, 'buyer', body);
+    await checkLeftOut(other.t, KIND, 'replace', shown, [topLevel('buyer')], body);
     expect(other.concluded.get('replace')?.exchanges).toHaveLength(2);
     expect(other.concluded.get('replace')?.message).toBe(
       'an update leaving out buyer was answered with another buyer ({"email":"other@b.c"}), one the business holds itself',
@@ -324,17 +332,63 @@ describe('an update leaving a member out', () => {
 
   it('is not tested when the config puts the member back, or the business refuses the update', async () => {
     const { t, concluded } = scripted(() => x(200, session('incomplete'), { buyer: {} }));
-    await checkLeftOut(t, KIND, 'replace', shown, 'buyer', body);
+    await checkLeftOut(t, KIND, 'replace', shown, [topLevel('buyer')], body);
     expect(concluded.get('replace')).toMatchObject({
       kind: 'not-tested',
       message: 'requests."checkout.update" in --config puts buyer into every update',
     });
     expect(concluded.get('replace')?.exchanges).toHaveLength(1);
     const refused = scripted(() => x(400, { content: 'buyer is required' }));
-    await checkLeftOut(refused.t, KIND, 'replace', shown, 'buyer', body);
+    await checkLeftOut(refused.t, KIND, 'replace', shown, [topLevel('buyer')], body);
     expect(refused.concluded.get('replace')?.message).toBe(
       'the business refused the update without buyer (HTTP 400: "buyer is required"), so nothing of it was kept',
     );
+  });
+});
+
+describe('an update leaving several members out, one at a time', () => {
+  const both = { buyer: { email: 'a@b.c' }, travel_purpose: 'leisure' };
+  const shown = x(200, session('incomplete', both));
+  const members = [topLevel('buyer'), topLevel('travel_purpose')];
+
+  it('calls a member shown with more beside it (consent: null) kept: a merge', async () => {
+    const { t, concluded } = scripted(() =>
+      x(200, session('incomplete', { buyer: { email: 'a@b.c', consent: null } })),
+    );
+    await checkLeftOut(t, KIND, 'replace', shown, [topLevel('buyer')], { ...both });
+    expect(concluded.get('replace')?.kind).toBe('broken');
+  });
+
+  it('leaves out each in turn, sending the others, and fails for the one kept', async () => {
+    const { t, calls, concluded } = scripted((call) => {
+      const sent = (call.opts.input?.resource ?? {}) as Record<string, unknown>;
+      // Keeps the purpose when it is left out; drops the buyer when it is.
+      return x(200, session('incomplete', { ...sent, travel_purpose: 'leisure' }));
+    });
+    await checkLeftOut(t, KIND, 'replace', shown, members, { ...both });
+    expect(calls.map((c) => c.opts.input?.resource)).toEqual([{ travel_purpose: 'leisure' }, { buyer: both.buyer }]);
+    expect(concluded.get('replace')).toMatchObject({
+      kind: 'broken',
+      message:
+        'an update leaving out travel_purpose was answered with the travel_purpose set earlier: the update was merged, not a replacement',
+      expected: 'no buyer, travel_purpose: each update left its member out',
+      actual: 'buyer absent; travel_purpose "leisure"',
+    });
+    expect(concluded.get('replace')?.exchanges).toHaveLength(4);
+  });
+
+  it('is judged on the members shown, and not tested only when none is', async () => {
+    const onlyBuyer = x(200, session('incomplete', { buyer: { email: 'a@b.c' } }));
+    const { t, concluded } = scripted(() => x(200, session('incomplete')));
+    await checkLeftOut(t, KIND, 'replace', onlyBuyer, members, { ...both });
+    expect(concluded.get('replace')?.kind).toBe('held');
+    const none = scripted(() => x(200, session('incomplete')));
+    await checkLeftOut(none.t, KIND, 'replace', x(200, session('incomplete')), members, {});
+    expect(none.concluded.get('replace')).toMatchObject({
+      kind: 'not-tested',
+      message:
+        'the session does not show the buyer an update set, so there is none to leave out; the session does not show the travel_purpose an update set, so there is none to leave out',
+    });
   });
 });
 

@@ -118,7 +118,7 @@ export function update(store: LodgingStore, req: HandlerRequest): Reply {
   if (hooks.run('booking.update-instruments', 'ignored') !== 'ignored' && !inProgress) {
     booking.instruments = keptInstruments(req.body);
   }
-  apply(store, booking, stays, written, req, !inProgress);
+  apply(store, booking, hooks.run('booking.stays-written', stays, { booking }), written, req, !inProgress);
   return answer(store, booking, req, 'update', bookingJson(booking, req, []));
 }
 

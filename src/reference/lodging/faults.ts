@@ -459,6 +459,38 @@ export const LODGING_FAULTS = [
     breaks: ['BOOK-004'],
     plug: { 'booking.people': (people, { booking }) => ({ ...people, booker: people.booker ?? booking.booker }) },
   }),
+  fault({
+    name: 'booking-update-merges-travel-purpose',
+    capability,
+    description: 'An update that leaves out travel_purpose keeps the one the session had: merged, not replaced.',
+    breaks: ['BOOK-004'],
+    plug: {
+      'booking.people': (people, { booking }) => ({
+        ...people,
+        travelPurpose: people.travelPurpose ?? booking.travelPurpose,
+      }),
+    },
+  }),
+  fault({
+    name: 'booking-update-merges-guests',
+    capability,
+    description: 'An update that leaves out guests keeps the ones the session had: merged, not replaced.',
+    breaks: ['BOOK-004'],
+    plug: { 'booking.people': (people, { booking }) => ({ ...people, guests: people.guests ?? booking.guests }) },
+  }),
+  fault({
+    name: 'booking-update-merges-assignments',
+    capability,
+    description:
+      "An update whose stays leave out guest_assignments keeps each stay's earlier assignments: merged, not replaced.",
+    breaks: ['BOOK-004'],
+    plug: {
+      'booking.stays-written': (stays, { booking }) =>
+        stays.map((s) =>
+          s.assignments ? s : { ...s, assignments: booking.stays.find((o) => o.id === s.id)?.assignments },
+        ),
+    },
+  }),
   bookingSessions.cancelNotKept({
     name: 'booking-cancel-not-kept',
     description:

@@ -973,6 +973,17 @@ export const SHOPPING_FAULTS = [
     breaks: ['CHK-021'],
     plug: { 'checkout.buyer-written': (buyer, { session }) => buyer ?? session.buyer },
   }),
+  fault({
+    name: 'checkout-update-merges-buyer-with-consent',
+    capability: 'shopping.checkout',
+    description:
+      'An update that leaves out the buyer keeps the one the session had, with consent: null added: a merge, though the buyer shown is not the same object.',
+    breaks: ['CHK-021'],
+    plug: {
+      'checkout.buyer-written': (buyer, { session }) =>
+        buyer ?? (session.buyer ? { ...session.buyer, consent: null } : undefined),
+    },
+  }),
   checkoutSessions.incompleteNoteOnly({
     name: 'checkout-incomplete-note-only',
     description:
