@@ -780,6 +780,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'request-digest-unchecked': { fails: onEveryOperation('signature-digest-wrong') },
   'request-keyid-unchecked': { fails: onEveryOperation('signature-unknown-keyid') },
   'tls-1-2-accepted': { fails: ['tls.minimum-version'] },
+  'services-plain-http': { fails: ['tls.minimum-version'] },
   'required-members-422': { fails: onEveryOperation('missing-member') },
   'required-members-as-warnings': { fails: onEveryOperation('missing-member') },
   'required-members-path-segments': {

@@ -710,6 +710,17 @@ export const FAULTS = [
     plug: { 'server.assembly': (assembly) => ({ ...assembly, minTls: 'TLSv1.2' }) },
   }),
   fault({
+    name: 'services-plain-http',
+    capability: 'transport',
+    needs: ['https-tls-1-3'],
+    description:
+      'The profile is served over TLS 1.3, but it advertises service endpoints on another origin that speaks plain http.',
+    breaks: ['TLS-001'],
+    plug: {
+      'server.assembly': (assembly) => ({ ...assembly, servicesOrigin: 'own', servicesPlainHttp: true }),
+    },
+  }),
+  fault({
     name: 'required-members-422',
     capability: 'errors',
     description:

@@ -149,7 +149,9 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   // The services listen on the profile's origin, or on one of their own, and only there.
   const split = assembly.servicesOrigin === 'own';
   base = await servers.listen(listener({ profile: true, services: !split }), opts.port ?? 0);
-  servicesBase = split ? await servers.listen(listener({ profile: false, services: true }), 0) : base;
+  servicesBase = split
+    ? await servers.listen(listener({ profile: false, services: true }), 0, assembly.servicesPlainHttp)
+    : base;
   const open = () => modules.flatMap((m) => m.open?.() ?? []);
   const completed = () => modules.flatMap((m) => m.completed?.() ?? []);
   return { url: base, servicesUrl: servicesBase, open, completed, close: servers.close };

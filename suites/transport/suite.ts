@@ -1,6 +1,7 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
+import { isLoopback } from '../../src/protocol/loopback.js';
 
 const CHECK = 'tls.minimum-version';
 
@@ -30,17 +31,20 @@ export const transportSuite: Suite = {
       ],
       async run(t) {
         const all = origins(t);
+        const secure = all.filter((o) => o.startsWith('https:'));
         const plain = all.filter((o) => !o.startsWith('https:'));
-        if (plain.length === all.length) {
+        // Plain http on this machine alone is a lab; beside an https origin, or anywhere else, it is no HTTPS.
+        const insecure = secure.length ? plain : plain.filter((o) => !isLoopback(o));
+        if (secure.length === 0 && insecure.length === 0) {
           return t.notApplicable(
             CHECK,
-            `${plain.join(', ')} is plain http: not production-shaped, since the spec requires HTTPS with TLS 1.3; only an https target can show it`,
+            `${plain.join(', ')} is plain http on this machine: not production-shaped, since the spec requires HTTPS with TLS 1.3; only an https target can show it`,
           );
         }
         const seen: string[] = [];
         const old: string[] = [];
         const accepted: Exchange[] = [];
-        for (const origin of all.filter((o) => o.startsWith('https:'))) {
+        for (const origin of secure) {
           const plainHandshake = await t.negotiatedTls(origin);
           // The HTTP version it agreed by ALPN is said too: no version is fixed, and h2 alone is a choice.
           const said = `${origin}: ${plainHandshake.version ?? `no handshake (${plainHandshake.error})`}${plainHandshake.http ? ` (${plainHandshake.http})` : ''}`;
@@ -49,15 +53,26 @@ export const transportSuite: Suite = {
           const capped = await t.getOverTls12(`${origin}/`);
           if (!capped.transportError) accepted.push(capped);
         }
-        if (accepted.length === 0 && old.length === 0) {
+        if (accepted.length === 0 && old.length === 0 && insecure.length === 0) {
           return t.pass(CHECK, `negotiated ${seen.join('; ')}; a handshake capped at TLS 1.2 was refused`, []);
         }
+        const problems = [
+          ...(insecure.length ? [`${insecure.join(', ')} ${insecure.length > 1 ? 'are' : 'is'} plain http`] : []),
+          ...(accepted.length
+            ? [
+                `a handshake capped at TLS 1.2 was accepted by ${accepted.map((x) => new URL(x.url).origin).join(', ')} (HTTP ${accepted[0].status})`,
+              ]
+            : old.length
+              ? [`negotiated ${old.join('; ')}`]
+              : []),
+        ];
         t.fail(CHECK, {
-          message: accepted.length
-            ? `a handshake capped at TLS 1.2 was accepted by ${accepted.map((x) => new URL(x.url).origin).join(', ')} (HTTP ${accepted[0].status})`
-            : `negotiated ${old.join('; ')}`,
-          expected: 'TLS 1.3 negotiated, and a handshake capped at TLS 1.2 refused',
-          actual: `negotiated ${seen.join('; ')}${accepted.length ? '; TLS 1.2 accepted' : ''}`,
+          message: problems.join('; '),
+          expected: `${insecure.length ? 'every origin HTTPS, ' : ''}TLS 1.3 negotiated, and a handshake capped at TLS 1.2 refused`,
+          actual: [
+            ...(insecure.length ? [`plain http at ${insecure.join(', ')}`] : []),
+            ...(seen.length ? [`negotiated ${seen.join('; ')}${accepted.length ? '; TLS 1.2 accepted' : ''}`] : []),
+          ].join('; '),
           exchanges: accepted.length ? accepted : undefined,
         });
       },

@@ -11,7 +11,7 @@ const services = (...endpoints: string[]) => new Map(endpoints.map((endpoint, i)
 
 async function probe(
   target: object,
-  handshake: (origin: string) => { version?: string; error?: string },
+  handshake: (origin: string) => { version?: string; error?: string; http?: string },
   capped: (url: string) => Exchange = () => ({ transportError: { message: 'refused' } }) as unknown as Exchange,
 ) {
   const handshakes: string[] = [];
@@ -39,7 +39,7 @@ describe('the TLS floor', () => {
       {
         url: 'https://shop.example/',
         profile: { url: 'https://profile.example/.well-known/proto' },
-        services: services('https://api.example/v1', 'https://api.example/v2', 'http://plain.example/v1'),
+        services: services('https://api.example/v1', 'https://api.example/v2'),
       },
       () => ({ version: 'TLSv1.3' }),
     );
@@ -53,14 +53,40 @@ describe('the TLS floor', () => {
     });
   });
 
-  it('takes the target when no profile was read, and is not applicable over plain http alone', async () => {
+  it('takes the target when no profile was read, and is not applicable over plain http on this machine alone', async () => {
     const https = await probe({ url: 'https://shop.example/x', services: services() }, () => ({ version: 'TLSv1.3' }));
     expect(https.handshakes).toEqual(['https://shop.example']);
-    const plain = await probe({ url: 'http://shop.example/', services: services('http://api.example/') }, () => ({}));
-    expect(plain.handshakes).toEqual([]);
-    expect(plain.verdict).toMatchObject({
+    const lab = await probe(
+      { url: 'http://127.0.0.1:8080/', services: services('http://localhost:9090/') },
+      () => ({}),
+    );
+    expect(lab.handshakes).toEqual([]);
+    expect(lab.verdict).toMatchObject({
       kind: 'not-applicable',
-      message: expect.stringMatching(/^http:\/\/shop\.example, http:\/\/api\.example is plain http/),
+      message: expect.stringMatching(
+        /^http:\/\/127\.0\.0\.1:8080, http:\/\/localhost:9090 is plain http on this machine/,
+      ),
+    });
+  });
+
+  it('fails plain http anywhere but this machine, and beside an https origin even there', async () => {
+    const remote = await probe({ url: 'http://shop.example/', services: services('http://api.example/') }, () => ({}));
+    expect(remote.handshakes).toEqual([]);
+    expect(remote.verdict).toMatchObject({
+      kind: 'broken',
+      message: 'http://shop.example, http://api.example are plain http',
+      expected: 'every origin HTTPS, TLS 1.3 negotiated, and a handshake capped at TLS 1.2 refused',
+      actual: 'plain http at http://shop.example, http://api.example',
+    });
+    const mixed = await probe(
+      { url: 'https://127.0.0.1:8443/', services: services('http://127.0.0.1:8080/', 'https://127.0.0.1:8443/') },
+      () => ({ version: 'TLSv1.3', http: 'h2' }),
+    );
+    expect(mixed.handshakes).toEqual(['https://127.0.0.1:8443']);
+    expect(mixed.verdict).toMatchObject({
+      kind: 'broken',
+      message: 'http://127.0.0.1:8080 is plain http',
+      actual: 'plain http at http://127.0.0.1:8080; negotiated https://127.0.0.1:8443: TLSv1.3 (h2)',
     });
   });
 

@@ -38,6 +38,8 @@ export interface Assembly {
   chunked: boolean;
   /** Whether bodies go out gzip-coded (Content-Encoding: gzip) to a request that does not refuse it. */
   gzip: boolean;
+  /** Whether the services' own origin (servicesOrigin 'own') is plain http, whatever the profile's is. */
+  servicesPlainHttp?: boolean;
   /** Whether it speaks HTTP/2 only, agreed by ALPN over TLS (`h2`): a client offering only HTTP/1.1 gets no answer. */
   http2?: boolean;
 }

@@ -157,14 +157,18 @@ export function listeners(
   assembly: Assembly,
   tls: { cert: string; key: string } | undefined,
   clientCa: () => string,
-): { scheme: 'http' | 'https'; listen(handler: Handler, port: number): Promise<string>; close(): Promise<void> } {
+): {
+  scheme: 'http' | 'https';
+  listen(handler: Handler, port: number, plain?: boolean): Promise<string>;
+  close(): Promise<void>;
+} {
   const servers: Listening[] = [];
   // Client certificates are asked for, and judged per request (401), not at the handshake.
   const clientAuth = assembly.clientCertificates
     ? { requestCert: true, rejectUnauthorized: false, ca: clientCa() }
     : {};
-  const make = (handler: Handler): Listening => {
-    if (tls && assembly.http2) {
+  const make = (handler: Handler, plain: boolean): Listening => {
+    if (tls && assembly.http2 && !plain) {
       const options = { ...tls, ...clientAuth, minVersion: assembly.minTls, allowHTTP1: false };
       // The compatibility API hands the handler a request and response it reads and writes as HTTP/1.1's.
       const server = createHttp2Server(options, handler as unknown as Parameters<typeof createHttp2Server>[1]);
@@ -180,23 +184,24 @@ export function listeners(
         },
       };
     }
-    const server = tls
-      ? createTlsServer({ ...tls, ...clientAuth, minVersion: assembly.minTls }, handler)
-      : createServer(handler);
+    const server =
+      tls && !plain
+        ? createTlsServer({ ...tls, ...clientAuth, minVersion: assembly.minTls }, handler)
+        : createServer(handler);
     return { server, closeAll: () => server.closeAllConnections() };
   };
   const scheme = tls ? 'https' : 'http';
   return {
     scheme,
-    async listen(handler, port) {
-      const listening = make(handler);
+    async listen(handler, port, plain = false) {
+      const listening = make(handler, plain);
       servers.push(listening);
       const { server } = listening;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, '127.0.0.1', () => resolve());
       });
-      return `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return `${plain ? 'http' : scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
     close: () =>
       Promise.all(
