@@ -275,4 +275,13 @@ export const requirements: Requirement[] = [
     statement:
       'Not found is a business outcome ("Business outcomes return HTTP 200 with the envelope and `messages`"; Document 1 §What the service does 7, which applies here unchanged): Get Booking Session of a session that does not exist answers HTTP 200 with status error and an error message, not a transport 404. "Other codes specific to lodging: not shown", so any code serves, and the checker says which came.',
   },
+  {
+    id: 'BOOK-030',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D3} §States and transitions`,
+    statement:
+      'The only transition to completed is Complete Booking Session from ready_for_complete: complete of a session whose last answer was incomplete is not answered completed. Transitions into complete_in_progress are not shown, so such an answer is reported.',
+  },
 ];

@@ -223,4 +223,13 @@ export const requirements: Requirement[] = [
     statement:
       'Not found is a business outcome ("business outcomes (including not found and validation problems) use HTTP 200 with the response envelope and a messages array"): Get Checkout of a session that does not exist answers HTTP 200 with status error and an error message, not a transport 404. Its code for a session is not shown, so any code serves, and the checker says which came.',
   },
+  {
+    id: 'CHK-025',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §States and transitions`,
+    statement:
+      'The only transition to completed is Complete Checkout from ready_for_complete: complete of a session whose last answer was incomplete is not answered completed. Transitions into complete_in_progress are not shown, so such an answer is reported.',
+  },
 ];

@@ -12,6 +12,7 @@ import {
   completeBooking,
   createBooking,
   driveBooking,
+  instrument,
   PEOPLE,
   readyBooking,
   readyDrive,
@@ -23,6 +24,7 @@ import { resourceRule } from '../shared/resource-rule.js';
 import {
   carriesResource,
   checkCancel,
+  checkCompleteEarly,
   checkLeftOut,
   type LeftOut,
   topLevel,
@@ -177,6 +179,29 @@ export const bookingSuite: Suite = {
         },
       ],
       run: soldOut,
+    }),
+    scenario({
+      id: 'booking.complete-incomplete',
+      title: 'Complete a session whose create answered incomplete',
+      effect: 'irreversible',
+      checks: [
+        {
+          id: 'booking.complete-from-incomplete',
+          title: 'complete of an incomplete session does not answer completed',
+          requirements: ['BOOK-030'],
+        },
+      ],
+      async run(t) {
+        const token = t.need(t.config.payment?.token, 'payment.token in --config');
+        const created = await sessionFor(t, await createBooking(t));
+        await checkCompleteEarly(
+          t,
+          BOOKING,
+          'booking.complete-from-incomplete',
+          created,
+          instrument(t, created, token),
+        );
+      },
     }),
     scenario({
       id: 'booking.complete',

@@ -9,6 +9,7 @@ import { isFilterStep, parseSteps } from '../../src/protocol/json-path.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import {
   cancelChecked,
+  completeEarlyChecked,
   carriesResource,
   COMPLETION_WAIT_MS,
   completeCheckout,
@@ -153,6 +154,23 @@ export const checkoutSuite: Suite = {
           t.stopBlocked('checkout.ready');
         }
         await leftOutChecked(t, 'checkout.update-leaves-out', set, 'buyer');
+      },
+    }),
+    scenario({
+      id: 'checkout.complete-incomplete',
+      title: 'Complete a session whose create answered incomplete',
+      effect: 'irreversible',
+      checks: [
+        {
+          id: 'checkout.complete-from-incomplete',
+          title: 'complete of an incomplete session does not answer completed',
+          requirements: ['CHK-025'],
+        },
+      ],
+      async run(t) {
+        const token = t.need(t.config.payment?.token, 'payment.token in --config');
+        const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+        await completeEarlyChecked(t, 'checkout.complete-from-incomplete', created, token);
       },
     }),
     scenario({

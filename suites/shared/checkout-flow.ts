@@ -16,6 +16,7 @@ import type { LineItemRequest } from '../../src/protocol/recipes.js';
 import { knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
   checkCancel,
+  checkCompleteEarly,
   checkLeftOut,
   topLevel,
   completeSession,
@@ -256,6 +257,14 @@ export const completeCheckout = (
   token: string,
   opts: { await: boolean },
 ): Promise<Completion> => completeSession(t, CHECKOUT, session, instrument(t, session, token), opts);
+
+/** Complete sent on the incomplete session `created` (see checkCompleteEarly). */
+export const completeEarlyChecked = <C extends string>(
+  t: ScenarioContext<C>,
+  check: C,
+  created: Exchange,
+  token: string,
+): Promise<void> => checkCompleteEarly(t, CHECKOUT, check, created, instrument(t, created, token));
 
 /** Headers that make a request come from the second platform of the config, if one is configured. */
 export function secondPlatformHeaders(t: ScenarioContext): Record<string, string> | undefined {

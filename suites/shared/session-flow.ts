@@ -543,6 +543,40 @@ export async function completeSession(
 }
 
 /**
+ * Complete sent on a session whose last answer was incomplete. The state tables move to completed
+ * only from ready_for_complete (Document 1 §States and transitions, Document 3 §States), so a
+ * `completed` answer fails (a derived reading); transitions into complete_in_progress are not
+ * shown, so that answer is reported. Any refusal holds.
+ */
+export async function checkCompleteEarly<C extends string>(
+  t: ScenarioContext<C>,
+  kind: SessionKind,
+  check: C,
+  created: Exchange,
+  instrument: Json,
+): Promise<void> {
+  if (statusOf(created) !== 'incomplete')
+    return t.notApplicable(
+      check,
+      `the business answered the create ${brief(statusOf(created))}: it showed no incomplete session to complete`,
+    );
+  const x = await t.call(kind.complete, { id: sessionId(t, created), input: { instrument } });
+  const status = carriesResource(t, x) ? statusOf(x) : undefined;
+  const answered = `HTTP ${statusOrError(x)}${status === undefined ? '' : `, status ${brief(status)}`}`;
+  if (status === 'complete_in_progress')
+    return t.observe(check, {
+      message: `complete of an incomplete session answered ${answered}: transitions into complete_in_progress are not shown`,
+      exchanges: [created, x],
+    });
+  t.check(check, status !== 'completed', {
+    message: `complete of a session whose last answer was incomplete answered ${answered}: it completed without being ready_for_complete`,
+    expected: 'anything but status completed: only ready_for_complete moves to completed',
+    actual: `${answered}, messages ${brief(messagesOf(x.json))}`,
+    exchanges: [created, x],
+  });
+}
+
+/**
  * Reads again, with growing pauses, while `pending` says the answer is not yet the settled one, for
  * COMPLETION_WAIT_MS at most: what completing makes may show a moment later (asynchronous
  * completion, and "the order semantics of completion", are not shown).

@@ -140,6 +140,9 @@ export function complete(store: LodgingStore, req: HandlerRequest): Reply {
   if (asks.length) return resource(render(asks));
   const refusal = hooks.run('booking.payment-refusal', undefined, { session: booking, render });
   if (refusal) return refusal;
+  // A business that takes an incomplete session as ready (a fault) moves it there first.
+  if (booking.status === 'incomplete' && !hooks.run('booking.complete-needs-ready', true, { session: booking }))
+    move(BOOKING_SESSIONS, booking, 'update', 'ready_for_complete');
   const started = startComplete(BOOKING_SESSIONS, booking, req.body, render);
   if (isReply(started)) return started;
   if (started === 'accepted') {

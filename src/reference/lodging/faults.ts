@@ -491,6 +491,12 @@ export const LODGING_FAULTS = [
         ),
     },
   }),
+  bookingSessions.completesIncomplete({
+    name: 'booking-completes-incomplete',
+    description:
+      'Complete of a session still incomplete (no guests, no booker) takes the payment and confirms: completed without ever being ready_for_complete.',
+    breaks: ['BOOK-030'],
+  }),
   bookingSessions.cancelNotKept({
     name: 'booking-cancel-not-kept',
     description:

@@ -108,6 +108,13 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
         ),
       ),
 
+    /** Complete takes an incomplete session as if it were ready: it completes without readiness. */
+    completesIncomplete: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('complete-needs-ready', () => false),
+      ),
+
     // What is missing
 
     /** A field is never taken into account: the session keeps asking for it. */

@@ -70,6 +70,8 @@ export interface SessionHookPoints<R extends SessionCore = SessionCore, S = unkn
   'payment-refusal': Hook<Reply | undefined, { session: R; render: Render }>;
   /** When a Complete whose payment was accepted completes the session. */
   completes: Hook<Completion>;
+  /** Whether Complete takes only a ready_for_complete session (false: an incomplete one completes too). */
+  'complete-needs-ready': Hook<boolean, { session: R }>;
   /**
    * Whether a Complete of a session already completing or completed runs the completion again (places
    * another order, confirms again) instead of answering as the state machine says.

@@ -167,6 +167,9 @@ export function complete(store: ReferenceStore, req: HandlerRequest): Reply {
     const refusal = hooks.run('checkout.payment-refusal', undefined, { session, render });
     if (refusal) return refusal;
   }
+  // A business that takes an incomplete session as ready (a fault) moves it there first.
+  if (session.status === 'incomplete' && !hooks.run('checkout.complete-needs-ready', true, { session: session }))
+    move(CHECKOUT_SESSIONS, session, 'update', 'ready_for_complete');
   const started = startComplete(CHECKOUT_SESSIONS, session, req.body, render);
   if (isReply(started)) return started;
   // A held payment places nothing (yet); an accepted one completes at once, or a moment later.

@@ -798,6 +798,12 @@ export const SHOPPING_FAULTS = [
     },
     200,
   ),
+  checkoutSessions.completesIncomplete({
+    name: 'checkout-completes-incomplete',
+    description:
+      'Complete of a session still incomplete (no buyer, no destination) takes the payment and places the order: completed without ever being ready_for_complete.',
+    breaks: ['CHK-025'],
+  }),
   checkoutSessions.missingWithoutPath({
     name: 'checkout-missing-without-path',
     description: 'missing messages carry no path.',
