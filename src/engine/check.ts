@@ -21,4 +21,6 @@ export interface Settled {
   /** The scenario's requests up to the judged ones, for a reproduction script. */
   chain?: Exchange[];
   durationMs: number;
+  /** For a not-tested check: the checks whose failure would explain it (it is then blocked by that one). */
+  waitsOn?: readonly string[];
 }

@@ -272,9 +272,13 @@ export class ScenarioContext<in C extends string = never> {
     throw new Stop('blocked', `blocked by ${byCheckId}`);
   }
 
-  /** A value the scenario cannot go on without: when absent (or an empty list), stops not-tested. */
-  need<T>(value: T | undefined, what: string): T {
-    if (value === undefined || (Array.isArray(value) && value.length === 0)) this.stopNotTested(`needs ${what}`);
+  /**
+   * A value the scenario cannot go on without: when absent (or an empty list), stops not-tested, or
+   * blocked by whichever of `foundBy` (the checks judging the steps that find it) failed.
+   */
+  need<T>(value: T | undefined, what: string, foundBy: readonly string[] = []): T {
+    if (value === undefined || (Array.isArray(value) && value.length === 0))
+      throw new Stop('not-tested', `needs ${what}`, foundBy);
     return value;
   }
 

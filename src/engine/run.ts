@@ -54,7 +54,7 @@ export interface RunPlan {
   provenBy?: ReadonlyMap<string, readonly string[]>;
 }
 
-type Gate = { verdict: Verdict; message: string };
+type Gate = { verdict: Verdict; message: string; waitsOn?: readonly string[] };
 
 /**
  * Runs every scenario, judging every rule on each exchange as it is recorded, and tells the
@@ -104,6 +104,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     });
   const leftOut: Gate = { verdict: 'not-tested', message: LEFT_OUT_BY_SELECTION };
   let failures = 0;
+  const waits = new Map<CheckResult, readonly string[]>();
 
   // Scenarios start in their declared order, up to `concurrency` at once; results are concluded in
   // that order too, whatever order the scenarios finish in.
@@ -123,7 +124,9 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
         const out = settled.map(([spec, s]) => {
           // A check --only or --skip left out is not judged, whatever its scenario concluded.
           const kept = applicable || chosen(suite, spec) ? s : { ...leftOut, exchanges: [], durationMs: 0 };
-          return resultOf(plan, suite, scenario.id, scenario.effect, spec, kept);
+          const result = resultOf(plan, suite, scenario.id, scenario.effect, spec, kept);
+          if (kept.waitsOn?.length) waits.set(result, kept.waitsOn);
+          return result;
         });
         tell({ type: 'scenario-finished', suite: suite.id, scenario: scenario.id, capability, results: out });
         // A failure the baseline accepts is not one of the failures --max-failures counts.
@@ -147,7 +150,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   );
   for (const outcome of outcomes) {
     const batch = await outcome;
-    for (const result of batch) conclude(unblocked(result, [...results, ...batch]));
+    for (const result of batch) conclude(unblocked(result, [...results, ...batch], waits.get(result)));
   }
   unlisten();
   const log = plan.client.exchanges;
@@ -360,9 +363,20 @@ function unjudgedEntry(capabilities: readonly string[]): CheckResult {
 /**
  * A check blocked by one that did not fail: the step that broke is not one that check judged (a
  * search refused for its signals blocks nothing the plain search passed), so nothing names the
- * failure, and it is not-tested, saying so. Only a check concluded before it is known here.
+ * failure, and it is not-tested, saying so. And the other way: a check not-tested for want of a
+ * fixture is blocked by a check, of those it waits on, that failed. Only a check concluded before
+ * it is known here.
  */
-function unblocked(result: CheckResult, concluded: readonly CheckResult[]): CheckResult {
+function unblocked(
+  result: CheckResult,
+  concluded: readonly CheckResult[],
+  waitsOn: readonly string[] = [],
+): CheckResult {
+  // Not-tested for want of what a failed check's step would have found: that failure is the reason.
+  const failed = concluded.find((c) => waitsOn.includes(c.id) && (c.verdict === 'fail' || c.verdict === 'warn') && c !== result);
+  if (result.verdict === 'not-tested' && failed) {
+    return { ...result, verdict: 'blocked', message: `blocked by ${failed.id}: ${result.message}` };
+  }
   const by = result.verdict === 'blocked' ? /^blocked by (\S+)/.exec(result.message)?.[1] : undefined;
   const named = by === undefined ? undefined : concluded.find((c) => c.id === by && c !== result);
   if (!named || !['pass', 'info', 'not-applicable'].includes(named.verdict)) return result;
@@ -453,7 +467,7 @@ async function runScenario(
     if (err instanceof RunHalted && plan.stop?.reason) rest = haltGate(plan.stop.reason);
     else if (err instanceof NotInTranscript || err instanceof NotConsented)
       rest = { verdict: 'not-tested', message: err.message };
-    else if (err instanceof Stop) rest = { verdict: err.verdict, message: err.message };
+    else if (err instanceof Stop) rest = { verdict: err.verdict, message: err.message, waitsOn: err.waitsOn };
     else if (err instanceof HarnessError) rest = { verdict: 'error', message: err.message };
     else rest = { verdict: 'error', message: `harness defect: ${(err as Error)?.message ?? String(err)}` };
   }

@@ -3,7 +3,7 @@ import { scenario, type Suite } from '../../src/engine/suite.js';
 import { canonicalJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief } from '../../src/protocol/messages.js';
-import { lineItems, lineSetOf, NEEDS_ITEMS, purchasableItems, resourceOf } from '../shared/checkout-flow.js';
+import { lineItems, lineSetOf, neededItems, resourceOf } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
@@ -89,7 +89,7 @@ type LifecycleCheck =
   | 'cart.read-after-cancel';
 
 async function cartLifecycle(t: ScenarioContext<LifecycleCheck>): Promise<void> {
-  const items = t.need(await purchasableItems(t, 2), NEEDS_ITEMS);
+  const items = await neededItems(t, 2);
   if (items.length < 2) t.stopNotTested('needs two purchasable items (fixtures.item_ids)');
   const created = await t.call('cart.create', { input: { lineItems: lineItems(items) } });
   const id = resourceOf(t, created).id;

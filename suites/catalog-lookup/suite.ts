@@ -19,6 +19,7 @@ import {
   variantSelections,
   variantsOf,
   type Selection,
+  CATALOG_READS,
 } from '../shared/catalog-fixtures.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
@@ -51,7 +52,7 @@ export const catalogLookupSuite: Suite = {
         },
       ],
       async run(t) {
-        const ids = t.need((await catalogIds(t)).productIds, NEEDS_PRODUCT_IDS).slice(0, 2);
+        const ids = t.need((await catalogIds(t)).productIds, NEEDS_PRODUCT_IDS, CATALOG_READS).slice(0, 2);
         const answers = await lookupAll(t, ids);
         const problems = answers.flatMap(({ x }) =>
           x.status === 200 ? t.validate('catalog-lookup-response.schema.json', x.json) : [`HTTP ${x.status}`],
@@ -114,7 +115,7 @@ export const catalogLookupSuite: Suite = {
         { id: 'catalog-lookup.sku', title: 'a SKU is accepted (optional)', requirements: ['LKUP-008'] },
       ],
       async run(t) {
-        const [variantId] = t.need((await catalogIds(t)).variantIds, NEEDS_VARIANT_IDS);
+        const [variantId] = t.need((await catalogIds(t)).variantIds, NEEDS_VARIANT_IDS, CATALOG_READS);
         const x = await lookup(t, [variantId]);
         const holder = productsOf(x.json).find((p) => variantIdsOf(p).includes(variantId));
         t.check('catalog-lookup.variant-ids', x.status === 200 && !!holder, {
@@ -164,7 +165,7 @@ export const catalogLookupSuite: Suite = {
         },
       ],
       async run(t) {
-        const [known] = t.need((await catalogIds(t)).productIds, NEEDS_PRODUCT_IDS);
+        const [known] = t.need((await catalogIds(t)).productIds, NEEDS_PRODUCT_IDS, CATALOG_READS);
         // Two that do not resolve: each gets its message ("Unresolved identifiers yield an info message").
         const unknown = [unknownId(), unknownId()];
         const mixed = await lookupAll(t, [known, ...unknown], true);

@@ -18,8 +18,7 @@ import {
   judgeRefusedUpdate,
   leftOutChecked,
   lineSetOf,
-  NEEDS_ITEMS,
-  purchasableItems,
+  neededItems,
   readySession,
   refusedCheckoutComplete,
   resourceOf,
@@ -92,7 +91,7 @@ export const checkoutSuite: Suite = {
         },
       ],
       async run(t) {
-        const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+        const created = await sessionFor(t, await createCheckout(t, await neededItems(t, 1)));
         if (statusOf(created) !== 'incomplete')
           t.stopNotTested('the session was ready at create, so it was never incomplete');
         await cancelChecked(t, 'checkout.cancel-from-incomplete', String(resourceOf(t, created).id));
@@ -142,7 +141,7 @@ export const checkoutSuite: Suite = {
         },
       ],
       async run(t) {
-        const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+        const created = await sessionFor(t, await createCheckout(t, await neededItems(t, 1)));
         const resource = resourceOf(t, created);
         const set = await t.call('checkout.update', {
           id: String(resource.id),
@@ -169,7 +168,7 @@ export const checkoutSuite: Suite = {
       ],
       async run(t) {
         const token = t.need(t.config.payment?.token, 'payment.token in --config');
-        const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+        const created = await sessionFor(t, await createCheckout(t, await neededItems(t, 1)));
         await completeEarlyChecked(t, 'checkout.complete-from-incomplete', created, token);
       },
     }),
@@ -231,7 +230,7 @@ export const checkoutSuite: Suite = {
         },
       ],
       async run(t) {
-        const outcome = await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS), LARGE_QUANTITY);
+        const outcome = await createCheckout(t, await neededItems(t, 1), LARGE_QUANTITY);
         // quantity_adjusted is only "typical" (Document 1 §Checkout resource): a business may refuse the quantity
         // instead. The items are the ones other creates sold, so the config is not to blame.
         if (outcome.kind === 'needs' && outcome.cause === 'items') return refusedQuantity(t, outcome.x);
@@ -308,7 +307,7 @@ export const checkoutSuite: Suite = {
 /** The create of checkout.to-ready, judged: CHK-001 concludes here for every scenario. */
 async function openSession(t: ScenarioContext<'checkout.create'>): Promise<Exchange> {
   // Two lines where the business sells two items, so several fulfillment groups show.
-  const outcome = await createCheckout(t, t.need(await purchasableItems(t, 2), NEEDS_ITEMS));
+  const outcome = await createCheckout(t, await neededItems(t, 2));
   if (outcome.kind === 'needs') t.stopNotTested(outcome.why, { check: 'checkout.create', exchanges: [outcome.x] });
   const { x } = outcome;
   const open = outcome.kind === 'session' && OPEN.includes(String(statusOf(x)));
@@ -350,7 +349,7 @@ function amountOf(totals: unknown, type: string): unknown {
 }
 
 async function totalsRecomputed(t: ScenarioContext<'checkout.totals-recomputed'>): Promise<void> {
-  const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+  const created = await sessionFor(t, await createCheckout(t, await neededItems(t, 1)));
   const resource = resourceOf(t, created);
   const lines = Array.isArray(resource.line_items) ? resource.line_items.filter(isObject) : [];
   const line = lines[0];
@@ -404,7 +403,7 @@ async function totalsRecomputed(t: ScenarioContext<'checkout.totals-recomputed'>
 
 /** Get after an update: the same session, status and lines (a set, in no fixed order) as the update answered. */
 async function currentOnGet(t: ScenarioContext<'checkout.get'>): Promise<void> {
-  const created = await sessionFor(t, await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS)));
+  const created = await sessionFor(t, await createCheckout(t, await neededItems(t, 1)));
   const resource = resourceOf(t, created);
   const lines = Array.isArray(resource.line_items) ? resource.line_items.filter(isObject) : [];
   const changes =

@@ -16,8 +16,7 @@ import {
   createCheckout,
   instrument,
   lineItems,
-  NEEDS_ITEMS,
-  purchasableItems,
+  neededItems,
   readySession,
   resourceOf,
   withBuyer,
@@ -67,7 +66,7 @@ const confirmationIdOf = (t: ScenarioContext, x: Exchange): string | undefined =
 };
 
 async function oneItem(t: ScenarioContext): Promise<string[]> {
-  return t.need(await purchasableItems(t, 1), NEEDS_ITEMS);
+  return await neededItems(t, 1);
 }
 
 /** A cart to act on, cancelled when the scenario ends. */

@@ -1,7 +1,7 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import type { OperationName, RecipeInput } from '../../src/protocol/recipes.js';
 import { unknownId } from '../shared/catalog-fixtures.js';
-import { lineItems, NEEDS_ITEMS, purchasableItems, resourceOf, withBuyer } from '../shared/checkout-flow.js';
+import { lineItems, neededItems, resourceOf, withBuyer } from '../shared/checkout-flow.js';
 import { bookingRequest, withPeople } from '../shared/booking-flow.js';
 import { question } from '../ask/questions.js';
 import type { Held } from './held.js';
@@ -20,7 +20,7 @@ type Probes = {
 };
 
 const unknownLine = () => [{ item: { id: unknownId() }, quantity: 1 }];
-const sold = async (t: ScenarioContext) => lineItems(t.need(await purchasableItems(t, 1), NEEDS_ITEMS));
+const sold = async (t: ScenarioContext) => lineItems(await neededItems(t, 1));
 /** A payment no business can take: an instrument of a handler nobody registered. */
 const unknownInstrument = () => ({ id: 'instrument-1', handler_id: unknownId(), type: 'card' });
 const idOf = (held?: Held) => held?.id ?? unknownId();

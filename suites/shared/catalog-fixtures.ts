@@ -45,6 +45,9 @@ export function productsOf(body: unknown): Record<string, unknown>[] {
   return isObject(body) && Array.isArray(body.products) ? body.products.filter(isObject) : [];
 }
 
+/** The checks judging the reads knownProducts finds fixtures with: a failure of one explains their absence. */
+export const CATALOG_READS = ['catalog-search.response', 'catalog-lookup.response'];
+
 export const NEEDS_PRODUCT_IDS = 'fixtures.product_ids in --config (or the search capability, to find some)';
 export const NEEDS_VARIANT_IDS = 'fixtures.variant_ids in --config (or the search capability, to find some)';
 

@@ -13,7 +13,7 @@ import type { Exchange } from '../../src/report/exchange.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
 import { parseSteps } from '../../src/protocol/json-path.js';
 import type { LineItemRequest } from '../../src/protocol/recipes.js';
-import { knownProducts, variantsOf } from './catalog-fixtures.js';
+import { CATALOG_READS, knownProducts, variantsOf } from './catalog-fixtures.js';
 import {
   checkCancel,
   checkCompleteEarly,
@@ -72,6 +72,11 @@ export async function purchasableItems(t: ScenarioContext, count = 2): Promise<s
     if (items.length === count) break;
   }
   return items;
+}
+
+/** Purchasable items, or else a stop: not-tested, or blocked by the catalog read that failed to find them. */
+export async function neededItems(t: ScenarioContext, count = 2): Promise<string[]> {
+  return t.need(await purchasableItems(t, count), NEEDS_ITEMS, CATALOG_READS);
 }
 
 export const lineItems = (ids: string[], quantity = 1): LineItemRequest[] =>
@@ -282,7 +287,7 @@ export function secondPlatformHeaders(t: ScenarioContext): Record<string, string
  * config lacks what the business needs, is not-tested).
  */
 export async function readySession(t: ScenarioContext): Promise<Exchange> {
-  const created = await createCheckout(t, t.need(await purchasableItems(t, 1), NEEDS_ITEMS));
+  const created = await createCheckout(t, await neededItems(t, 1));
   if (created.kind === 'needs') t.stopNotTested(created.why);
   if (created.kind === 'broken') t.stopBlocked('checkout.create');
   const ready = await driveToReady(t, created.x);

@@ -148,6 +148,31 @@ describe('the engine', () => {
     expect([r.get('after')!.verdict, r.get('after')!.message]).toEqual(['blocked', 'blocked by failing']);
   });
 
+  it('blocks a check not-tested for want of a fixture by the failed check whose step would have found it', async () => {
+    const r = await run([
+      suite([
+        scenario('search', 'read', [['search.response', 'T-MUST']], async (t) =>
+          t.fail('search.response', { message: 'not a search answer', expected: 'products', actual: 'none' }),
+        ),
+        scenario('uses', 'read', [['uses', 'T-MUST']], async (t) => {
+          t.need(undefined, 'fixtures.item_ids in --config', ['search.response', 'lookup.response']);
+        }),
+        scenario('plain', 'read', [['plain', 'T-MUST']], async (t) => {
+          t.need([], 'fixtures.other in --config', ['lookup.response']);
+        }),
+      ]),
+    ]);
+    expect([r.get('uses')!.verdict, r.get('uses')!.message]).toEqual([
+      'blocked',
+      'blocked by search.response: needs fixtures.item_ids in --config',
+    ]);
+    // What it waits on did not fail (or never ran): the config is what it lacks.
+    expect([r.get('plain')!.verdict, r.get('plain')!.message]).toEqual([
+      'not-tested',
+      'needs fixtures.other in --config',
+    ]);
+  });
+
   it('reports not-tested with the missing config, and error with the harness cause', async () => {
     const r = await run([
       suite([
