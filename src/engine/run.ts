@@ -373,7 +373,9 @@ function unblocked(
   waitsOn: readonly string[] = [],
 ): CheckResult {
   // Not-tested for want of what a failed check's step would have found: that failure is the reason.
-  const failed = concluded.find((c) => waitsOn.includes(c.id) && (c.verdict === 'fail' || c.verdict === 'warn') && c !== result);
+  const failed = concluded.find(
+    (c) => waitsOn.includes(c.id) && (c.verdict === 'fail' || c.verdict === 'warn') && c !== result,
+  );
   if (result.verdict === 'not-tested' && failed) {
     return { ...result, verdict: 'blocked', message: `blocked by ${failed.id}: ${result.message}` };
   }
