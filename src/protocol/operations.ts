@@ -34,6 +34,11 @@ export interface Operation {
    * is the member of every element of the array. The requests suite leaves each out in turn, as it does `required`.
    */
   requiredWithin?: string[];
+  /**
+   * Members the request is shown with whose absence a business may fill itself (a default, an id
+   * of its own): left out in turn too, and what the business does is reported, never failed.
+   */
+  shownWithin?: string[];
 }
 
 const op = (o: Operation): Operation => o;
@@ -229,15 +234,11 @@ export const OPERATIONS: readonly Operation[] = [
     creates: true,
     required: ['property', 'stays'],
     // Document 3 §Endpoints: "`property` (object with `id`) and `stays` (array; each with `id`,
-    // `accommodation_type.id`, `rate_plan.id`, `occupancy`, `stay_dates`)": the members shown are required.
-    requiredWithin: [
-      'property.id',
-      'stays[].id',
-      'stays[].accommodation_type.id',
-      'stays[].rate_plan.id',
-      'stays[].occupancy',
-      'stays[].stay_dates',
-    ],
+    // `accommodation_type.id`, `rate_plan.id`, `occupancy`, `stay_dates`)", but "the required and optional status of
+    // every member beyond those shown: not shown". What a stay is (which room, when) cannot be left out; a stay's id,
+    // rate plan and occupancy a business may default or assign.
+    requiredWithin: ['property.id', 'stays[].accommodation_type.id', 'stays[].stay_dates'],
+    shownWithin: ['stays[].id', 'stays[].rate_plan.id', 'stays[].occupancy'],
   }),
   op({
     name: 'booking.get',

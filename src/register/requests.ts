@@ -69,7 +69,7 @@ export const requirements: Requirement[] = [
     capability: 'errors',
     source: `${D1} §Errors`,
     statement:
-      'A request without a member the spec marks required (each left out in turn, and a member within one that the operation cannot work without, such as the property\'s id of a booking create, and each member shown of every stay: `id`, `accommodation_type.id`, `rate_plan.id`, `occupancy`, `stay_dates`) is refused: HTTP 400 ("missing required parameters"), or a business error whose error message refuses it, pointing at the member where it has a path (its code is the business\'s own: the spec names `missing` for "required field absent" among the codes that appear, and the complete registry is not shown); never served as if it were whole.',
+      'A request without a member the spec marks required (each left out in turn, and a member within one that the operation cannot work without, such as the property\'s id of a booking create, and what every stay is: `accommodation_type.id`, `stay_dates`) is refused: HTTP 400 ("missing required parameters"), or a business error whose error message refuses it, pointing at the member where it has a path (its code is the business\'s own: the spec names `missing` for "required field absent" among the codes that appear, and the complete registry is not shown); never served as if it were whole. A stay\'s `id`, `rate_plan.id` and `occupancy` are shown but "the required and optional status of every member beyond those shown: not shown" (Document 3 §Endpoints 1): a business may default or assign them, and what it did is reported.',
   },
   {
     id: 'ERR-001',

@@ -272,7 +272,8 @@ function parseStays(value: unknown, req: HandlerRequest): StayRecord[] | Reply {
   const bad = (content: string) => transportError(400, 'invalid_request', content);
   if (!Array.isArray(value) || value.length === 0) return bad('stays is required: a non-empty array of stays');
   const stays: StayRecord[] = [];
-  for (const [i, s] of value.entries()) {
+  for (const [i, given] of value.entries()) {
+    const s = req.hooks.run('booking.stay-in', given, { index: i });
     if (!isObject(s) || typeof s.id !== 'string') return bad(`stays[${i}].id is required: a string`);
     const type = ACCOMMODATION_TYPES.find((a) => isObject(s.accommodation_type) && a.id === s.accommodation_type.id);
     if (!type) return bad(`stays[${i}].accommodation_type.id names no accommodation type of ${PROPERTY.name}`);

@@ -56,6 +56,8 @@ export type BookingHooks = SessionHooks<'booking', BookingRecord, LodgingStore> 
   'booking.missing-members': Hook<Reply | undefined, { absent: string[] }>;
   /** The guests, booker and travel purpose an update writes into the session. */
   'booking.people': Hook<People, { booking: BookingRecord }>;
+  /** A stay of a create or update as the request gave it, before it is read (a default filled in, say). */
+  'booking.stay-in': Hook<unknown, { index: number }>;
   /** The stays an update writes, the session's as they were beside them. */
   'booking.stays-written': Hook<StayRecord[], { booking: BookingRecord }>;
 };

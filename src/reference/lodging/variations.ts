@@ -176,6 +176,26 @@ export const LODGING_VARIATIONS = [
     },
   }),
   variation({
+    name: 'booking-stay-defaults',
+    capability,
+    description:
+      "A stay asked for without an id, a rate plan or an occupancy is booked all the same: the business assigns the stay's id (stay-N), takes the room's first rate plan and books one adult. A checker that requires every member the create request is shown with fails it.",
+    permitted_by:
+      'Document 3 §Endpoints 1: "The required and optional status of every member beyond those shown: not shown."; §Resources: "which fields are mandatory on create or complete: not shown."',
+    plug: {
+      'booking.stay-in': (stay, { index }) => {
+        if (!isObject(stay)) return stay;
+        const room = isObject(stay.accommodation_type) ? String(stay.accommodation_type.id) : '';
+        return {
+          ...stay,
+          id: stay.id ?? `stay-${index + 1}`,
+          rate_plan: { id: PLANS_PER_ROOM[room]?.[0], ...(isObject(stay.rate_plan) ? stay.rate_plan : {}) },
+          occupancy: stay.occupancy ?? { adults: 1, total: 1 },
+        };
+      },
+    },
+  }),
+  variation({
     name: 'booking-every-adult-assigned',
     capability,
     description:
