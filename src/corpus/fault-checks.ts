@@ -526,6 +526,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-bad-status': {
     fails: ['checkout.create', 'checkout.resource'],
     skips: [
+      'checkout.complete-from-incomplete',
       'checkout.get',
       'checkout.update-leaves-out',
       'checkout.ready',
@@ -598,6 +599,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-create-ignores-line-items': {
     fails: ['checkout.create', 'checkout.item-unavailable'],
     skips: [
+      'checkout.complete-from-incomplete',
       'checkout.completed-order',
       'checkout.get',
       'checkout.update-leaves-out',
@@ -624,6 +626,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-create-500': {
     fails: ['checkout.create', 'checkout.item-unavailable'],
     skips: [
+      'checkout.complete-from-incomplete',
       'checkout.completed-order',
       'checkout.get',
       'checkout.update-leaves-out',

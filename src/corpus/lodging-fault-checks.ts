@@ -28,11 +28,11 @@ const COMPLETED = [
 /** What each fault of the lodging service (src/reference/lodging/faults.ts) must fail. */
 export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-property-id-defaulted': { fails: ['requests.booking.create.missing-member'] },
-  'booking-occupancy-defaulted': { fails: ['requests.booking.create.missing-member'] },
   'booking-create-200': { fails: ['booking.create', 'envelope.success-status'] },
   'booking-create-500': {
     fails: ['booking.create'],
     skips: [
+      'booking.complete-from-incomplete',
       ...AFTER_CREATE,
       'booking.cancel',
       'booking.cancel-from-ready',
@@ -62,6 +62,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-status-pending': {
     fails: ['booking.create', 'booking.resource'],
     skips: [
+      'booking.complete-from-incomplete',
       ...AFTER_CREATE,
       'booking.cancel',
       'booking.partial-update',
@@ -86,6 +87,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
     fails: ['booking.create'],
     // The requests probes' sessions give the incomplete-names-missing rule sessions to judge.
     skips: [
+      'booking.complete-from-incomplete',
       ...AFTER_CREATE.filter((c) => c !== 'booking.incomplete-names-missing'),
       'booking.cancel',
       'booking.partial-update',

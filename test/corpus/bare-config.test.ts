@@ -25,6 +25,7 @@ describe('a run with an empty config', () => {
       const notTested = report.checks.filter((c) => c.verdict === 'not-tested').map((c) => `${c.id}: ${c.message}`);
       expect(notTested).toEqual([
         'cart.out-of-stock: needs fixtures.out_of_stock_item_ids in --config',
+        'checkout.complete-from-incomplete: needs payment.token in --config',
         'checkout.complete: needs payment.token in --config',
         'checkout.item-unavailable: needs fixtures.unavailable_item_ids in --config',
         'checkout.in-progress-unchanged: needs payment.in_progress_token in --config (a token that holds completion in progress)',
@@ -57,6 +58,7 @@ describe('a run with an empty config', () => {
         'booking.partial-update: needs fixtures.booking.property and fixtures.booking.stays in --config',
         'booking.invalid-guest-200: needs fixtures.booking.property and fixtures.booking.stays in --config',
         'booking.inventory-exhausted: needs fixtures.booking.property and fixtures.booking.stays in --config',
+        'booking.complete-from-incomplete: needs payment.token in --config',
         'booking.complete: needs payment.token in --config',
         'booking.confirmation-members: needs payment.token in --config',
         'booking.cancel-completed: needs payment.token in --config',

@@ -143,21 +143,40 @@ describe('requests.<op>.missing-member', () => {
     expect(sent[1]).toEqual({ property: booking.property });
     expect(sent[2]).toEqual({ property: { name: 'Inn' }, stays: booking.stays });
     expect(sent[3].stays[1]).toBe('x');
-    expect(sent[3].stays[0]).toEqual({
+    expect(sent[3].stays[0].accommodation_type).toEqual({});
+    expect(sent[4].stays[0]).not.toHaveProperty('stay_dates');
+    // Then the members a business may fill itself: a stay's id, rate plan and occupancy.
+    expect(sent[5].stays[0]).toEqual({
       accommodation_type: { id: 'a-1' },
       rate_plan: 'flat',
       occupancy: 2,
       stay_dates: {},
     });
-    expect(sent[4].stays[0].accommodation_type).toEqual({});
     // A rate plan that is no object keeps its shape; an element that is no object stays as it was.
-    expect(sent[5].stays).toEqual(booking.stays);
-    expect(sent[6].stays[0]).not.toHaveProperty('occupancy');
-    expect(sent[7].stays[0]).not.toHaveProperty('stay_dates');
+    expect(sent[6].stays).toEqual(booking.stays);
+    expect(sent[7].stays[0]).not.toHaveProperty('occupancy');
     expect(sent).toHaveLength(8);
     // A list member that is no list is left as it was.
     const odd = await judge('cart.create', () => x(400, {}), controlOf({ line_items: 'none' }));
     expect(JSON.parse(odd.bodies[1] ?? '')).toEqual({ line_items: 'none' });
+  });
+
+  it('says, beside a pass, which members a business may fill itself it served without', async () => {
+    const booking = {
+      property: { id: 'p-1' },
+      stays: [{ id: 's-1', accommodation_type: { id: 'a-1' }, rate_plan: { id: 'r' }, occupancy: {}, stay_dates: {} }],
+    };
+    // Refused for what a stay is; served (a session made) without its id, rate plan or occupancy.
+    const r = await judge(
+      'booking.create',
+      (_b, n) => (n <= 5 ? x(400, {}) : x(201, { id: 'bk-1' })),
+      controlOf(booking),
+    );
+    expect(r.verdict).toMatchObject({
+      kind: 'held',
+      message:
+        'each of property, stays, property.id, stays[].accommodation_type.id, stays[].stay_dates left out was refused; served without stays[].id, stays[].rate_plan.id, stays[].occupancy, which a business may fill itself',
+    });
   });
 
   it('holds a business error whose message points at the member, or has no path', async () => {

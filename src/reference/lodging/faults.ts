@@ -63,15 +63,6 @@ export const LODGING_FAULTS = [
     plug: { 'booking.property-id': (id) => id ?? PROPERTY.id },
   }),
   fault({
-    name: 'booking-occupancy-defaulted',
-    capability,
-    description:
-      'A create whose stay has no occupancy books it for one adult, instead of refusing it ("each with … `occupancy`").',
-    breaks: ['ERR-002'],
-    // A business whose rooms are mostly sold to one traveller assumes one.
-    plug: { 'booking.occupancy-in': (occupancy) => occupancy ?? { adults: 1 } },
-  }),
-  fault({
     name: 'booking-create-no-totals',
     capability,
     description: 'Create Booking Session returns the session without totals.',
