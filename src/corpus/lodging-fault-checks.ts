@@ -135,6 +135,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-update-merges-guests': { fails: ['booking.update-leaves-out'] },
   'booking-update-merges-assignments': { fails: ['booking.update-leaves-out'] },
   'booking-completes-incomplete': { fails: ['booking.complete-from-incomplete'] },
+  'booking-incomplete-dead-end-message': { fails: ['booking.incomplete-names-missing'] },
   'booking-cancel-not-kept': { fails: ['booking.cancel-from-ready'] },
   'booking-get-status-lags': { fails: ['booking.get'] },
   'booking-update-ready-refused': { fails: ['booking.update-kept'], skips: ['booking.update-leaves-out'] },

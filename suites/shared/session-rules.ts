@@ -115,7 +115,10 @@ export function incompleteNamesMissingRule(
   const isSession = isSessionOf(capability);
   const ops = opts.ops ?? ['create', 'update'];
   const judged = new Set(ops.map((op) => `${noun}.${op}`));
-  const counts = opts.names?.counts ?? (() => true);
+  // An unrecoverable error naming no field says the session cannot go on, not what is missing.
+  const dead = (m: Message) => m.type === 'error' && m.severity === 'unrecoverable' && typeof m.path !== 'string';
+  const chosen = opts.names?.counts ?? (() => true);
+  const counts = (m: Message) => !dead(m) && chosen(m);
   return {
     check,
     appliesTo: `${noun} ${ops.join(' and ')} responses carrying an incomplete session`,
@@ -125,7 +128,9 @@ export function incompleteNamesMissingRule(
       if (messages.length === 0) return ['the session is incomplete but carries no message saying what is missing'];
       return messages.some(counts)
         ? []
-        : [`the session is incomplete, but none of its messages is ${opts.names?.what}: ${brief(messages)}`];
+        : [
+            `the session is incomplete, but none of its messages is ${opts.names?.what ?? 'one that names something'}${messages.some(dead) ? ' (an unrecoverable error naming no field says it cannot go on, not what is missing)' : ''}: ${brief(messages)}`,
+          ];
     },
   };
 }
