@@ -338,6 +338,7 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   'ask-expires-at-not-rfc3339': { fails: ['ask.conversation-expiry'] },
   'ask-query-coerced': { fails: ['ask.malformed-body'] },
   'ask-conversation-shape-unchecked': { fails: ['ask.malformed-body'] },
+  'ask-ids-unchecked': { fails: ['ask.malformed-body'] },
   'ask-grounding-ids-rejected': { fails: ['ask.grounding-ids'] },
   'ask-grounding-ids-unsupported': { fails: ['ask.grounding-ids'] },
   'ask-grounding-not-found-by-path': { fails: ['ask.grounding-ids'] },

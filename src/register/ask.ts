@@ -115,7 +115,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /ask`,
     statement:
-      'The business validates ask request bodies against the ask schema: a body whose members have the wrong type (query not a string, conversation not an object) is refused, never answered as if valid. How it refuses is not shown: an HTTP 4xx about the request (400, 422, …), or a business error (status error, or an error message).',
+      'The business validates ask request bodies against the ask schema: a body whose members have the wrong type (query not a string, conversation not an object, ids not an array of strings: a lone string, or numbers) is refused, never answered as if valid. How it refuses is not shown: an HTTP 4xx about the request (400, 422, …), or a business error (status error, or an error message).',
   },
   {
     id: 'ASK-014',

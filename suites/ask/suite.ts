@@ -396,6 +396,9 @@ async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promis
   const bodies = [
     { what: 'query is a number', body: { query: 42 } },
     { what: 'conversation is a string, not an object', body: { query: question(t), conversation: 'not-an-object' } },
+    // ids is an array of strings: a lone string and numbers break it alike.
+    { what: 'ids is a lone string, not an array', body: { query: question(t), ids: groundingSample(t) } },
+    { what: 'ids holds numbers, not strings', body: { query: question(t), ids: [1, 2] } },
   ];
   const sent: { what: string; x: Exchange }[] = [];
   for (const { what, body } of bodies)
@@ -412,6 +415,10 @@ async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promis
     exchanges: sent.map((s) => s.x),
   });
 }
+
+/** An identifier to send as a lone string: the business's own, so only the type is wrong. */
+const groundingSample = (t: ScenarioContext): string =>
+  t.config.fixtures?.ask?.grounding_ids?.[0] ?? t.config.fixtures?.product_ids?.[0] ?? 'proto-conformance-sample';
 
 /** The messages of an answer whose presentation is disclosure. */
 function disclosures(x: Exchange): Message[] {

@@ -407,12 +407,15 @@ describe('ask.grounding', () => {
 
 describe('ask.malformed-body', () => {
   const check = 'ask.malformed-body';
-  it('sends a number for query and a string for conversation, as raw bodies', async () => {
+  it('sends a number for query, a string for conversation, and ids as a lone string or numbers, as raw bodies', async () => {
     const r = await run(check, () => x(400, {}));
-    expect(r.calls.map((c) => JSON.parse(c.opts.rawBody as string))).toEqual([
+    const bodies = r.calls.map((c) => JSON.parse(c.opts.rawBody as string));
+    expect(bodies.slice(0, 2)).toEqual([
       { query: 42 },
       { query: 'What is your return policy?', conversation: 'not-an-object' },
     ]);
+    expect(typeof bodies[2].ids).toBe('string');
+    expect(bodies[3]).toEqual({ query: 'What is your return policy?', ids: [1, 2] });
     expect(r.verdict(check)).toMatchObject({ kind: 'held', message: '' });
     expect(r.calls.every((c) => c.opts.tolerateTransportError === true)).toBe(true);
   });
@@ -422,22 +425,22 @@ describe('ask.malformed-body', () => {
     expect(error.verdict(check)?.kind).toBe('held');
     const message = await run(check, () => x(200, answer({ messages: [{ type: 'error', code: 'invalid' }] })));
     expect(message.verdict(check)?.kind).toBe('held');
-    const served = await run(check, (a) => (a.n === 1 ? x(400, {}) : x(200, answer())));
+    const served = await run(check, (a) => (a.n === 2 ? x(200, answer()) : x(400, {})));
     expect(served.verdict(check)).toMatchObject({
       kind: 'broken',
       message: 'a body where conversation is a string, not an object got HTTP 200',
       expected: 'an HTTP 4xx refusing the body, or HTTP 200 with status error or an error message, for each',
       actual: 'HTTP 200: {"answer":{"plain":"We take returns for 30 days."}}',
     });
-    expect(served.verdict(check)?.exchanges).toHaveLength(2);
+    expect(served.verdict(check)?.exchanges).toHaveLength(4);
     // A server error carrying an error message refuses nothing.
     const failing = await run(check, () => x(500, answer({ messages: [{ type: 'error', code: 'internal' }] })));
     expect(failing.verdict(check)?.kind).toBe('broken');
     const both = await run(check, () => x(200, answer({ messages: [info('x', 'y')] })));
     expect(both.verdict(check)?.message).toBe(
-      'a body where query is a number got HTTP 200; a body where conversation is a string, not an object got HTTP 200',
+      'a body where query is a number got HTTP 200; a body where conversation is a string, not an object got HTTP 200; a body where ids is a lone string, not an array got HTTP 200; a body where ids holds numbers, not strings got HTTP 200',
     );
-    expect(both.verdict(check)?.actual?.split(' | ')).toHaveLength(2);
+    expect(both.verdict(check)?.actual?.split(' | ')).toHaveLength(4);
   });
 });
 

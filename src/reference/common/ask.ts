@@ -38,7 +38,8 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   const invalid = problem && refused({ step: 'schema', problem }, transportError(400, 'invalid_request', problem));
   if (invalid) return invalid;
   const query = String(body.query);
-  const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
+  // Read as text: the schema check (a hook point) may have let other types through.
+  const ids = Array.isArray(body.ids) ? body.ids.map(String) : [];
   const ungrounded = ids.length ? refused({ step: 'grounding' }) : undefined;
   if (ungrounded) return ungrounded;
 

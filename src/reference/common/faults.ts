@@ -1082,6 +1082,15 @@ export const COMMON_FAULTS = [
     plug: { 'ask.body-check': (check) => (body) => check({ ...body, conversation: undefined }) },
   }),
   fault({
+    name: 'ask-ids-unchecked',
+    capability: 'common.ask',
+    description:
+      'ids is not checked against the ask schema: a lone string is ignored, and numbers are looked up as identifiers (each not found); the question is answered, no 400.',
+    breaks: ['ASK-013'],
+    // ids is left out of the check; the question still reads what it can of it.
+    plug: { 'ask.body-check': (check) => (body) => check({ ...body, ids: undefined }) },
+  }),
+  fault({
     name: 'ask-grounding-ids-rejected',
     capability: 'common.ask',
     description: 'A question carrying grounding ids is refused with 400.',
