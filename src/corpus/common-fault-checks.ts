@@ -328,6 +328,7 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   'ask-conversation-forgotten': { fails: ['ask.follow-up'] },
   'ask-replay-appends-turn': { fails: ['idempotency.ask.replay'] },
   'ask-disclosure-as-info': { fails: ['ask.disclosure-warning'] },
+  'ask-disclosure-not-presented': { fails: ['ask.disclosure-warning'] },
   'ask-conversation-without-id': { fails: ['ask.conversation-id'], skips: ['ask.follow-up-answered', 'ask.follow-up'] },
   'ask-conversation-id-number': { fails: ['ask.conversation-id'], skips: ['ask.follow-up-answered', 'ask.follow-up'] },
   'ask-conversation-empty-id': { fails: ['ask.conversation-id'], skips: ['ask.follow-up-answered', 'ask.follow-up'] },

@@ -71,7 +71,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /ask`,
     statement:
-      'A regulated disclosure (allergens, safety, legal) is a message of type warning with presentation disclosure; its code is free-form. A message presented as a disclosure that is not a regulated one may be of any type: a run judges the answers carrying disclosures that speak of allergens, the regulated subject it asks about, and takes one of them being a warning as the regulated disclosure (a note beside it, such as when the information was reviewed, may be info).',
+      'A regulated disclosure (allergens, safety, legal) is a message of type warning with presentation disclosure; its code is free-form. A message presented as a disclosure that is not a regulated one may be of any type: a run judges the answers carrying disclosures that speak of allergens, the regulated subject it asks about, and takes one of them being a warning as the regulated disclosure (a note beside it, such as when the information was reviewed, may be info). A warning about allergens without presentation disclosure is that disclosure presented otherwise, and fails too.',
   },
   {
     id: 'ASK-009',

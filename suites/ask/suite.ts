@@ -157,7 +157,9 @@ export const askSuite: Suite = {
         t.observe('ask.disclosure-given', {
           message: given.length
             ? `the question got ${given.length} disclosure message(s): ${brief(given.map((m) => ({ type: m.type, code: m.code })))}`
-            : `no message with presentation disclosure (HTTP ${x.status}); a business need not give one, so ask.disclosure-warning may see none`,
+            : allergenDisclosures(x).length
+              ? `no message with presentation disclosure, but a warning about allergens without it (ask.disclosure-warning judges it): ${brief(allergenDisclosures(x).map((m) => ({ type: m.type, code: m.code })))}`
+              : `no message with presentation disclosure (HTTP ${x.status}); a business need not give one, so ask.disclosure-warning may see none`,
           exchanges: [x],
         });
       },
@@ -243,19 +245,19 @@ export const askSuite: Suite = {
     {
       check: {
         id: 'ask.disclosure-warning',
-        title: 'an answer disclosing allergens (a regulated disclosure) does so in a warning',
+        title: 'an answer disclosing allergens (a regulated disclosure) does so in a warning presented as a disclosure',
         requirements: ['ASK-008'],
       },
       appliesTo: 'ask answers carrying a disclosure about allergens',
       applies: (x) => x.operation === 'ask' && allergenDisclosures(x).length > 0,
-      // The regulated disclosure is a warning; another note about allergens presented beside it (when the
-      // information was reviewed) may be info.
+      // The regulated disclosure is a warning presented as a disclosure; another note about allergens presented
+      // beside it (when the information was reviewed) may be info.
       problems: (x) => {
         const given = allergenDisclosures(x);
-        return given.some((m) => m.type === 'warning')
+        return given.some((m) => m.type === 'warning' && presented(m))
           ? []
           : [
-              `no disclosure about allergens is a warning: ${given.map((m) => `${brief(m.code)} is of type ${brief(m.type)}`).join('; ')}`,
+              `no message about allergens is a warning with presentation disclosure: ${given.map((m) => `${brief(m.code)} is of type ${brief(m.type)}${presented(m) ? '' : ', without presentation disclosure'}`).join('; ')}`,
             ];
       },
     },
@@ -420,19 +422,26 @@ async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promis
 const groundingSample = (t: ScenarioContext): string =>
   t.config.fixtures?.ask?.grounding_ids?.[0] ?? t.config.fixtures?.product_ids?.[0] ?? 'proto-conformance-sample';
 
+const presented = (m: Message) => (m as Record<string, unknown>).presentation === 'disclosure';
+
 /** The messages of an answer whose presentation is disclosure. */
 function disclosures(x: Exchange): Message[] {
-  return messagesOf(x.json).filter((m) => (m as Record<string, unknown>).presentation === 'disclosure');
+  return messagesOf(x.json).filter(presented);
 }
 
 /**
- * The disclosures of an answer that the run can tell are regulated ones: those whose code or content
- * speaks of allergens, the regulated subject it asks about. Rule 4 makes a regulated disclosure a
- * warning; a message presented as a disclosure that is not one may be of any type, and which is
- * regulated is a matter of meaning, read here no further than that word.
+ * The messages of an answer that the run can tell are its regulated disclosure, well presented or
+ * not: those whose code or content speaks of allergens, the regulated subject it asks about, that
+ * are presented as a disclosure or are warnings. Rule 4 makes a regulated disclosure a warning with
+ * presentation disclosure; a message presented as a disclosure that is not one may be of any type,
+ * and which is regulated is a matter of meaning, read here no further than that word.
  */
 function allergenDisclosures(x: Exchange): Message[] {
-  return disclosures(x).filter((m) => [m.code, m.content].some((s) => typeof s === 'string' && /allerg/i.test(s)));
+  return messagesOf(x.json).filter(
+    (m) =>
+      (presented(m) || m.type === 'warning') &&
+      [m.code, m.content].some((s) => typeof s === 'string' && /allerg/i.test(s)),
+  );
 }
 
 /** A returned conversation: an id, and expires_at in RFC 3339 when present (Document 2 §Ask). */

@@ -522,19 +522,29 @@ describe('the ask rules', () => {
     expect(warning.applies(byContent, r)).toBe(true);
     expect(warning.applies({ ...byContent, operation: 'catalog.search' }, r)).toBe(false);
     expect(warning.problems(byContent, r)).toEqual([
-      'no disclosure about allergens is a warning: "note" is of type "info"',
+      'no message about allergens is a warning with presentation disclosure: "note" is of type "info"',
     ]);
     const two = asking(
       answer({ messages: [disclosure('info', 'allergen_review', ''), disclosure('error', 'allergens', '')] }),
     );
     expect(warning.problems(two, r)).toEqual([
-      'no disclosure about allergens is a warning: "allergen_review" is of type "info"; "allergens" is of type "error"',
+      'no message about allergens is a warning with presentation disclosure: "allergen_review" is of type "info"; "allergens" is of type "error"',
     ]);
     // A warning beside an info note about allergens holds.
     const beside = asking(
       answer({ messages: [disclosure('info', 'allergen_review'), disclosure('warning', 'allergens')] }),
     );
     expect(warning.problems(beside, r)).toEqual([]);
+    // A warning about allergens not presented as a disclosure is the disclosure presented otherwise.
+    const bare = { type: 'warning', code: 'allergen_information', content: 'Nuts.' };
+    const plain = asking(answer({ messages: [bare] }));
+    expect(warning.applies(plain, r)).toBe(true);
+    expect(warning.problems(plain, r)).toEqual([
+      'no message about allergens is a warning with presentation disclosure: "allergen_information" is of type "warning", without presentation disclosure',
+    ]);
+    // Beside a well-presented one, it is a note.
+    const both = asking(answer({ messages: [bare, disclosure('warning', 'allergens')] }));
+    expect(warning.problems(both, r)).toEqual([]);
   });
 
   it('ask.conversation-id and ask.conversation-expiry judge a returned conversation', () => {

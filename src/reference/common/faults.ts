@@ -1027,6 +1027,21 @@ export const COMMON_FAULTS = [
     },
   }),
   fault({
+    name: 'ask-disclosure-not-presented',
+    capability: 'common.ask',
+    description:
+      'The allergen disclosure is a warning without presentation disclosure (nor content_type): an ordinary warning.',
+    breaks: ['ASK-008'],
+    plug: {
+      'ask.answer-messages': (messages) =>
+        messages.map((m) => {
+          if (m.presentation !== 'disclosure') return m;
+          const { presentation: _presentation, content_type: _type, ...plain } = m;
+          return plain;
+        }),
+    },
+  }),
+  fault({
     name: 'ask-conversation-without-id',
     capability: 'common.ask',
     description: 'Returned conversations carry expires_at but no id.',
