@@ -123,6 +123,10 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'location-search-cursor-repeats': { fails: ['location-search.no-repeats'] },
   'location-search-cursor-skips': { fails: ['location-search.walk-complete'] },
+  'location-search-limit-ignored': {
+    fails: ['location-search.limit-honoured'],
+    skips: ['location-search.no-repeats', 'location-search.walk-complete'],
+  },
   'location-lookup-implicit-availability': { fails: ['location-lookup.canonical-ids'] },
   'location-lookup-inputs-normalised': { fails: ['location-lookup.inputs-exact', 'location-lookup.merged-inputs'] },
   'location-lookup-inputs-canonical': { fails: ['location-lookup.inputs-exact', 'location-lookup.merged-inputs'] },

@@ -143,4 +143,13 @@ export const requirements: Requirement[] = [
     statement:
       'Under filters.items a location matches only when the business can currently provide every item there (LSRCH-008): the checker names an item the business never issued, which no location can provide, and reports any location returned (a refusal, or none, is what it expects).',
   },
+  {
+    id: 'LSRCH-017',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §POST /locations/search`,
+    statement:
+      "Under the shared pagination contract (Document 1 §Shared value objects: Pagination request limit), no page of a search holds more locations than the pagination.limit it was asked for; fewer is the business's choice (the maximum page size is not shown).",
+  },
 ];

@@ -291,7 +291,7 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D2}Ask`, 'the business SHOULD put its global identifier in the link id', 'ASK-017', 'ASK-018'),
 
   held(`${D2}POST /locations/search`, 'Combined by AND with serves and every filter.', 'LSRCH-006'),
-  held(`${D2}POST /locations/search`, 'the business supports cursor pagination', 'LSRCH-010', 'LSRCH-011'),
+  held(`${D2}POST /locations/search`, 'the business supports cursor pagination', 'LSRCH-010', 'LSRCH-011', 'LSRCH-017'),
   held(`${D2}POST /locations/search`, 'Response (200): proto (required), locations', 'LSRCH-001'),
 
   held(`${D2}POST /locations/lookup`, 'ids | array of string | yes', 'ERR-002'),

@@ -73,6 +73,11 @@ export const locationSearchSuite: Suite = {
       title: `Walking a search in pages of ${SMALL_PAGE} with its cursors`,
       effect: 'read',
       checks: [
+        {
+          id: 'location-search.limit-honoured',
+          title: `no page holds more locations than the pagination.limit asked for (${SMALL_PAGE})`,
+          requirements: ['LSRCH-017'],
+        },
         { id: 'location-search.no-repeats', title: 'no location appears on two pages', requirements: ['LSRCH-010'] },
         {
           id: 'location-search.walk-complete',
@@ -471,14 +476,36 @@ function leftOut(combined: Walk, ...alone: Walk[]): string[] {
 const ids = (w: Walk) => [...idSet(w)].join(', ') || 'none';
 
 async function pagination(
-  t: ScenarioContext<'location-search.no-repeats' | 'location-search.walk-complete'>,
+  t: ScenarioContext<'location-search.limit-honoured' | 'location-search.no-repeats' | 'location-search.walk-complete'>,
 ): Promise<void> {
   const query = fixturesOf(t).query;
+  // Every page answered is judged, even when a later one ends the walk.
+  const pages = await walked(t, { query }, SMALL_PAGE);
+  const over = pages.limitRefused
+    ? []
+    : pages.pages.flatMap((p, i) => (p.length > SMALL_PAGE ? [`page ${i + 1} holds ${p.length}`] : []));
+  if (pages.limitRefused) {
+    t.notTested(
+      'location-search.limit-honoured',
+      `the business refused pagination.limit ${SMALL_PAGE} (${answered(pages.limitRefused)}); the walk went on with its own page size`,
+      [pages.limitRefused],
+    );
+  } else if (pages.pages.length > 0) {
+    t.check('location-search.limit-honoured', over.length === 0, {
+      message: `asked for pages of ${SMALL_PAGE}: ${over.join(', ')}`,
+      expected: `every page holds at most ${SMALL_PAGE} locations (pagination.limit ${SMALL_PAGE})`,
+      actual: pages.pages.map((p, i) => `page ${i + 1}: ${p.length}`).join(', '),
+      exchanges: pages.exchanges,
+    });
+  }
   const small = await searched(t, { query }, SMALL_PAGE);
-  if (small.pages.length < 2)
+  if (small.pages.length < 2) {
+    // Pages larger than the limit hold what smaller ones would have spread: the failed limit says why.
+    if (over.length > 0) t.stopBlocked('location-search.limit-honoured');
     t.stopNotTested(
       `needs a search spanning two pages of ${SMALL_PAGE} (the first holds ${small.pages[0]?.length ?? 0}; set fixtures.locations.query)`,
     );
+  }
   const seen = new Set<string>();
   const repeats = small.pages.flat().filter((id) => seen.size === seen.add(id).size);
   t.check('location-search.no-repeats', repeats.length === 0, {

@@ -341,6 +341,13 @@ export const COMMON_FAULTS = [
     plug: { 'location.paging': (paging) => ({ ...paging, next: (offset, listed) => paging.next(offset, listed) + 1 }) },
   }),
   fault({
+    name: 'location-search-limit-ignored',
+    capability: 'common.location.search',
+    description: 'pagination.limit is ignored: every page holds up to 10 locations, the default, whatever the limit.',
+    breaks: ['LSRCH-017'],
+    plug: { 'location.limit': (_limit, { fallback, size }) => Math.min(fallback, size) },
+  }),
+  fault({
     name: 'location-lookup-implicit-availability',
     capability: 'common.location.lookup',
     description:

@@ -97,6 +97,8 @@ export interface LocationHooks extends LocationDataHooks {
   'location.matches': Hook<SeedLocation[], { criteria: Criteria; offset: number; fits: (l: SeedLocation) => boolean }>;
   /** How a search pages. */
   'location.paging': Hook<Paging>;
+  /** A search's page size: pagination.limit up to the largest page; `fallback` without a limit. */
+  'location.limit': Hook<number, { fallback: number; size: number }>;
   /** A search answer's paging members; `cursor` is the next page's. */
   'location.pagination': Hook<Json, { more: boolean; cursor: unknown }>;
   /** A search answer. */
