@@ -128,6 +128,37 @@ export const askSuite: Suite = {
       run: followUp,
     }),
     scenario({
+      id: 'ask.new-conversation',
+      title: 'Two questions without a conversation',
+      effect: 'read',
+      checks: [
+        {
+          id: 'ask.new-conversation',
+          title: 'a question without a conversation starts a new one: two such get different conversation ids',
+          requirements: ['ASK-019'],
+        },
+      ],
+      async run(t) {
+        const first = await ask(t, question(t));
+        if (plainAnswer(first) === undefined) t.stopBlocked('ask.answer');
+        const second = await ask(t, question(t));
+        const [a, b] = [conversationId(first), conversationId(second)];
+        if (a === undefined || b === undefined) {
+          return t.notTested(
+            'ask.new-conversation',
+            'an answer carried no conversation id to compare (a conversation is optional; ask.conversation-id judges one without id)',
+            [first, second],
+          );
+        }
+        t.check('ask.new-conversation', a !== b, {
+          message: `two questions sent without a conversation were both answered in conversation ${a}: the second continued the first`,
+          expected: 'two conversation ids: a question without conversation starts a new one',
+          actual: `conversation ${a}, then ${b}`,
+          exchanges: [first, second],
+        });
+      },
+    }),
+    scenario({
       id: 'ask.unknown-conversation',
       title: 'A question continuing a conversation the business never issued',
       effect: 'read',
@@ -219,8 +250,8 @@ export const askSuite: Suite = {
     {
       check: {
         id: 'ask.link-ids',
-        title: 'a link naming a grounding identifier carries an id (links to addressable resources should)',
-        requirements: ['ASK-018'],
+        title: 'a link naming a grounding identifier carries that identifier as its id (links to resources should)',
+        requirements: ['ASK-017'],
       },
       // Only a grounded question can show it; an answer without links holds too: links are optional.
       appliesTo: 'ask requests',
@@ -232,14 +263,16 @@ export const askSuite: Suite = {
           ? 'answers to grounded questions carry links'
           : 'no answer to a grounded question carries links';
       },
-      // Only a link whose url names a resource the question was grounded on is known to be to an addressable one.
+      // Only a link whose url names a resource the question was grounded on is known to be to an addressable one,
+      // and that one's global identifier is known: the one named (of several, any).
       problems: (x) =>
         linksOf(x).flatMap((l, i) => {
           const url = typeof l.url === 'string' ? l.url : '';
           const named = groundingIds(x).filter((id) => url.includes(id) || url.includes(encodeURIComponent(id)));
-          return named.length > 0 && l.id === undefined
-            ? [`links[${i}] (${brief(url)}) names ${named.join(', ')} but carries no id`]
-            : [];
+          if (named.length === 0 || named.includes(l.id as string)) return [];
+          return [
+            `links[${i}] (${brief(url)}) names ${named.join(', ')} but carries ${l.id === undefined ? 'no id' : `id ${brief(l.id)}`}`,
+          ];
         }),
     },
     {
@@ -401,6 +434,10 @@ async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promis
     // ids is an array of strings: a lone string and numbers break it alike.
     { what: 'ids is a lone string, not an array', body: { query: question(t), ids: groundingSample(t) } },
     { what: 'ids holds numbers, not strings', body: { query: question(t), ids: [1, 2] } },
+    // Every member of the schema: a conversation needs its id; context and signals are objects.
+    { what: 'conversation has no id', body: { query: question(t), conversation: {} } },
+    { what: 'context is a string, not an object', body: { query: question(t), context: 'US' } },
+    { what: 'signals is an array, not an object', body: { query: question(t), signals: ['203.0.113.7'] } },
   ];
   const sent: { what: string; x: Exchange }[] = [];
   for (const { what, body } of bodies)

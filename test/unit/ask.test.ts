@@ -416,6 +416,7 @@ describe('ask.malformed-body', () => {
     ]);
     expect(typeof bodies[2].ids).toBe('string');
     expect(bodies[3]).toEqual({ query: 'What is your return policy?', ids: [1, 2] });
+    expect(bodies.slice(4).map((b) => Object.keys(b)[1])).toEqual(['conversation', 'context', 'signals']);
     expect(r.verdict(check)).toMatchObject({ kind: 'held', message: '' });
     expect(r.calls.every((c) => c.opts.tolerateTransportError === true)).toBe(true);
   });
@@ -432,15 +433,15 @@ describe('ask.malformed-body', () => {
       expected: 'an HTTP 4xx refusing the body, or HTTP 200 with status error or an error message, for each',
       actual: 'HTTP 200: {"answer":{"plain":"We take returns for 30 days."}}',
     });
-    expect(served.verdict(check)?.exchanges).toHaveLength(4);
+    expect(served.verdict(check)?.exchanges).toHaveLength(7);
     // A server error carrying an error message refuses nothing.
     const failing = await run(check, () => x(500, answer({ messages: [{ type: 'error', code: 'internal' }] })));
     expect(failing.verdict(check)?.kind).toBe('broken');
     const both = await run(check, () => x(200, answer({ messages: [info('x', 'y')] })));
     expect(both.verdict(check)?.message).toBe(
-      'a body where query is a number got HTTP 200; a body where conversation is a string, not an object got HTTP 200; a body where ids is a lone string, not an array got HTTP 200; a body where ids holds numbers, not strings got HTTP 200',
+      'a body where query is a number got HTTP 200; a body where conversation is a string, not an object got HTTP 200; a body where ids is a lone string, not an array got HTTP 200; a body where ids holds numbers, not strings got HTTP 200; a body where conversation has no id got HTTP 200; a body where context is a string, not an object got HTTP 200; a body where signals is an array, not an object got HTTP 200',
     );
-    expect(both.verdict(check)?.actual?.split(' | ')).toHaveLength(4);
+    expect(both.verdict(check)?.actual?.split(' | ')).toHaveLength(7);
   });
 });
 
@@ -460,7 +461,7 @@ describe('the ask rules', () => {
   } as unknown as RuleContext;
   const asking = (json: unknown, sentJson?: unknown) => exchange({ operation: 'ask', service: 'ask', json, sentJson });
 
-  it('ask.link-ids: a link naming a grounding id carries an id', () => {
+  it('ask.link-ids: a link naming a grounding id carries that id', () => {
     const links = rule('ask.link-ids');
     const sent = { query: 'q', ids: ['prod 1', 'p2', 7] };
     const x1 = asking(
@@ -484,6 +485,11 @@ describe('the ask rules', () => {
     expect(links.problems(x1, r)).toEqual([
       'links[0] ("https://shop.example/p/prod%201") names prod 1 but carries no id',
       'links[2] ("https://shop.example/p/p2?x=prod 1") names prod 1, p2 but carries no id',
+    ]);
+    // Another id than the one named (a handle) is no better than none.
+    const other = asking(answer({ links: [{ url: 'https://shop.example/p/p2', id: 'handle-2' }] }), sent);
+    expect(links.problems(other, r)).toEqual([
+      'links[0] ("https://shop.example/p/p2") names p2 but carries id "handle-2"',
     ]);
     // Nothing grounded: no link names anything.
     expect(

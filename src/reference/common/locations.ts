@@ -73,7 +73,7 @@ export function search({ body, hooks }: HandlerRequest): Reply {
   const offset = paging.decode(paging.sent(body));
   if (offset === undefined)
     return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
-  const matches = hooks.run('location.matches', [...found, ...added], { criteria, offset, fits });
+  const matches = hooks.run('location.matches', [...found, ...added], { criteria, offset, fits, query: words });
   const page = matches.slice(offset, offset + limit);
   const next = paging.next(offset, page.length);
   const more = next < matches.length;
