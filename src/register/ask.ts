@@ -71,7 +71,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /ask`,
     statement:
-      'A regulated disclosure (allergens, safety, legal) is a message of type warning with presentation disclosure; its code is free-form. A message presented as a disclosure that is not a regulated one may be of any type: a run judges the answers carrying disclosures that speak of allergens, the regulated subject it asks about, and takes one of them being a warning as the regulated disclosure (a note beside it, such as when the information was reviewed, may be info).',
+      'A regulated disclosure (allergens, safety, legal) is a message of type warning with presentation disclosure; its code is free-form. A message presented as a disclosure that is not a regulated one may be of any type: a run judges the answers carrying disclosures that speak of allergens, the regulated subject it asks about, and takes one of them being a warning as the regulated disclosure (a note beside it, such as when the information was reviewed, may be info). A warning about allergens without presentation disclosure is that disclosure presented otherwise, and fails too.',
   },
   {
     id: 'ASK-009',
@@ -115,7 +115,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /ask`,
     statement:
-      'The business validates ask request bodies against the ask schema: a body whose members have the wrong type (query not a string, conversation not an object) is refused, never answered as if valid. How it refuses is not shown: an HTTP 4xx about the request (400, 422, …), or a business error (status error, or an error message).',
+      'The business validates ask request bodies against the ask schema: a body whose members have the wrong type (query not a string, conversation not an object or without its id, ids not an array of strings: a lone string, or numbers, context or signals not an object) is refused, never answered as if valid. How it refuses is not shown: an HTTP 4xx about the request (400, 422, …), or a business error (status error, or an error message).',
   },
   {
     id: 'ASK-014',
@@ -149,9 +149,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §Ask`,
     statement:
-      "When a link in an answer refers to an addressable resource, the business puts the resource's global identifier in the link id.",
-    untestable:
-      'Only the business knows whether a link refers to an addressable resource or to a page; a link id, when present, is type-checked under ASK-003, and ASK-018 reports the one case that can be seen, a link naming a resource the question was grounded on.',
+      "When a link in an answer refers to an addressable resource, the business puts the resource's global identifier in the link id. Whether a link refers to one is the business's to know; a run judges the case it can see: a link, in an answer to a question grounded on identifiers, whose url names one of them carries that identifier as its id (none, or another such as a handle, is a warning).",
   },
   {
     id: 'ASK-018',
@@ -161,5 +159,16 @@ export const requirements: Requirement[] = [
     source: `${D2} §Ask`,
     statement:
       'A link in an answer that refers to an addressable resource carries its global identifier in id (ASK-017): the checker reports a link, in an answer to a question grounded on identifiers, whose url names one of them but that carries no id.',
+    retired:
+      'Too weak: the case it reported, a link naming a grounding identifier without it as id, breaks the SHOULD of ASK-017, which now judges it (a warning); replaced by ASK-017.',
+  },
+  {
+    id: 'ASK-019',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §POST /ask`,
+    statement:
+      'A question without conversation starts a new one (conversation: "omitted to start a new one"): two such questions whose answers each return a conversation return different conversation ids. A conversation is optional: answers without one show nothing.',
   },
 ];

@@ -36,7 +36,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §Resources and their fields`,
     statement:
-      'The business never derives a distance center from context, signals, IP address or serves: without distance, nothing is filtered by distance.',
+      'The business never derives a distance center from context, signals, IP address or serves: without distance, nothing is filtered by distance, and a distance sent without center (beside serves) leaves out nothing the same search without distance returns.',
   },
   {
     id: 'LSRCH-005',
@@ -44,7 +44,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /locations/lookup`,
     statement:
-      'distance, serves and filters.items are evaluated only against operands the platform supplied: neither a context naming a place nor signals (a buyer IP address) filter anything (no implicit serviceability or availability check), in search, with a query or without, and in lookup.',
+      'distance, serves and filters.items are evaluated only against operands the platform supplied: neither a context naming a place nor signals (a buyer IP address) filter anything (no implicit serviceability or availability check), in search without a query and in lookup; signals also with a query. With a query, a context may weigh in its relevance (Document 1 §Shared value objects: Context "for localisation and relevance"): which of the query\'s matches come back with one is reported, not judged, but a location the query does not find without it is one the context added, and fails.',
   },
   {
     id: 'LSRCH-006',
@@ -68,9 +68,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §Resources and their fields`,
     statement:
-      'Under filters.items, a location matches only when the business can currently provide every referenced item there.',
-    untestable:
-      "What a location can provide is the business's own data and no Location member states it; how filters.items combines with other predicates is judged by LSRCH-006, and LSRCH-016 reports the one case that can be seen, an item the business never issued.",
+      "Under filters.items, a location matches only when the business can currently provide every referenced item there. What a location can provide is the business's own data, so a run judges what can be seen: an item the business never issued is provided nowhere, so no location is returned for it, alone or beside an item it does provide (every item, not any).",
   },
   {
     id: 'LSRCH-009',
@@ -142,5 +140,34 @@ export const requirements: Requirement[] = [
     source: `${D2} §Resources and their fields`,
     statement:
       'Under filters.items a location matches only when the business can currently provide every item there (LSRCH-008): the checker names an item the business never issued, which no location can provide, and reports any location returned (a refusal, or none, is what it expects).',
+    retired:
+      'Too weak: a location returned for an item the business never issued breaks the MUST of LSRCH-008, which now judges it; replaced by LSRCH-008.',
+  },
+  {
+    id: 'LSRCH-017',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §POST /locations/search`,
+    statement:
+      "Under the shared pagination contract (Document 1 §Shared value objects: Pagination request limit), no page of a search holds more locations than the pagination.limit it was asked for; fewer is the business's choice (the maximum page size is not shown).",
+  },
+  {
+    id: 'LSRCH-018',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'A distance without center ("center (Geo, required; the platform MUST supply it and the business MUST NOT derive it …)") is refused (an HTTP 4xx or a business error: how is not shown; Document 2 §Errors names 400 for a missing required parameter), never served, with a center of the business\'s own or without distance; in search and in lookup, which takes a Location Distance too.',
+  },
+  {
+    id: 'LSRCH-019',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D2} §Resources and their fields`,
+    statement:
+      'filters.hours, whatever its members (not shown), is a filter combined by AND with the others (Location Filter: "all supplied members combine with AND"): a search with filters.hours and filters.amenities returns exactly the locations both filters alone return.',
   },
 ];

@@ -269,9 +269,9 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D2}Location`, 'Amenity: description (string, required)', 'LOC-006', 'LOC-010'),
   held(`${D2}Location`, 'a reverse-domain name with at least two dot-separated segments', 'LOC-005'),
   held(`${D2}Location`, 'they must not start or end with a hyphen', 'LOC-005'),
-  held(`${D2}Location`, 'Filter by operating hours', 'LSRCH-009'),
+  held(`${D2}Location`, 'Filter by operating hours', 'LSRCH-009', 'LSRCH-019'),
   held(`${D2}Location`, 'contains every supplied identifier as an exact key', 'LSRCH-007', 'LLKP-016'),
-  held(`${D2}Location`, 'can currently provide every referenced item there', 'LSRCH-008', 'LSRCH-016'),
+  held(`${D2}Location`, 'can currently provide every referenced item there', 'LSRCH-008'),
   held(
     `${D2}Location`,
     'Location Distance: center (Geo, required',
@@ -281,6 +281,7 @@ export const SENTENCES: readonly SpecSentence[] = [
     'LSRCH-013',
     'LSRCH-014',
     'LSRCH-015',
+    'LSRCH-018',
   ),
   held(`${D2}Location`, 'A business unable to honour the value MUST reject the request', 'LSRCH-003'),
   held(`${D2}Location`, 'The envelope for these responses has version (required', 'ENV-001', 'ENV-002', 'ENV-007'),
@@ -288,10 +289,10 @@ export const SENTENCES: readonly SpecSentence[] = [
 
   held(`${D2}Ask`, 'Conversation: id (string, required', 'ASK-004', 'ASK-005', 'ASK-016'),
   held(`${D2}Ask`, 'Answer: a Description with plain required', 'ASK-001', 'ASK-003'),
-  held(`${D2}Ask`, 'the business SHOULD put its global identifier in the link id', 'ASK-017', 'ASK-018'),
+  held(`${D2}Ask`, 'the business SHOULD put its global identifier in the link id', 'ASK-017'),
 
   held(`${D2}POST /locations/search`, 'Combined by AND with serves and every filter.', 'LSRCH-006'),
-  held(`${D2}POST /locations/search`, 'the business supports cursor pagination', 'LSRCH-010', 'LSRCH-011'),
+  held(`${D2}POST /locations/search`, 'the business supports cursor pagination', 'LSRCH-010', 'LSRCH-011', 'LSRCH-017'),
   held(`${D2}POST /locations/search`, 'Response (200): proto (required), locations', 'LSRCH-001'),
 
   held(`${D2}POST /locations/lookup`, 'ids | array of string | yes', 'ERR-002'),
@@ -318,7 +319,7 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D2}POST /locations/lookup`, "exceeds the business's batch maximum", 'LLKP-009', 'LLKP-010', 'LLKP-011'),
 
   held(`${D2}POST /ask`, 'query | string | yes', 'ERR-002', 'ASK-013'),
-  held(`${D2}POST /ask`, 'Present to continue a conversation', 'ASK-006'),
+  held(`${D2}POST /ask`, 'Present to continue a conversation', 'ASK-006', 'ASK-019'),
   held(`${D2}POST /ask`, 'A business SHOULD accept its own global identifiers', 'ASK-011', 'ASK-012'),
   held(`${D2}POST /ask`, 'Response (200): proto (required), answer', 'ASK-003', 'ASK-001'),
   held(`${D2}POST /ask`, 'The business validates request bodies against the ask schema.', 'ASK-013'),

@@ -128,6 +128,37 @@ export const askSuite: Suite = {
       run: followUp,
     }),
     scenario({
+      id: 'ask.new-conversation',
+      title: 'Two questions without a conversation',
+      effect: 'read',
+      checks: [
+        {
+          id: 'ask.new-conversation',
+          title: 'a question without a conversation starts a new one: two such get different conversation ids',
+          requirements: ['ASK-019'],
+        },
+      ],
+      async run(t) {
+        const first = await ask(t, question(t));
+        if (plainAnswer(first) === undefined) t.stopBlocked('ask.answer');
+        const second = await ask(t, question(t));
+        const [a, b] = [conversationId(first), conversationId(second)];
+        if (a === undefined || b === undefined) {
+          return t.notTested(
+            'ask.new-conversation',
+            'an answer carried no conversation id to compare (a conversation is optional; ask.conversation-id judges one without id)',
+            [first, second],
+          );
+        }
+        t.check('ask.new-conversation', a !== b, {
+          message: `two questions sent without a conversation were both answered in conversation ${a}: the second continued the first`,
+          expected: 'two conversation ids: a question without conversation starts a new one',
+          actual: `conversation ${a}, then ${b}`,
+          exchanges: [first, second],
+        });
+      },
+    }),
+    scenario({
       id: 'ask.unknown-conversation',
       title: 'A question continuing a conversation the business never issued',
       effect: 'read',
@@ -157,7 +188,9 @@ export const askSuite: Suite = {
         t.observe('ask.disclosure-given', {
           message: given.length
             ? `the question got ${given.length} disclosure message(s): ${brief(given.map((m) => ({ type: m.type, code: m.code })))}`
-            : `no message with presentation disclosure (HTTP ${x.status}); a business need not give one, so ask.disclosure-warning may see none`,
+            : allergenDisclosures(x).length
+              ? `no message with presentation disclosure, but a warning about allergens without it (ask.disclosure-warning judges it): ${brief(allergenDisclosures(x).map((m) => ({ type: m.type, code: m.code })))}`
+              : `no message with presentation disclosure (HTTP ${x.status}); a business need not give one, so ask.disclosure-warning may see none`,
           exchanges: [x],
         });
       },
@@ -217,8 +250,8 @@ export const askSuite: Suite = {
     {
       check: {
         id: 'ask.link-ids',
-        title: 'a link naming a grounding identifier carries an id (links to addressable resources should)',
-        requirements: ['ASK-018'],
+        title: 'a link naming a grounding identifier carries that identifier as its id (links to resources should)',
+        requirements: ['ASK-017'],
       },
       // Only a grounded question can show it; an answer without links holds too: links are optional.
       appliesTo: 'ask requests',
@@ -230,32 +263,34 @@ export const askSuite: Suite = {
           ? 'answers to grounded questions carry links'
           : 'no answer to a grounded question carries links';
       },
-      // Only a link whose url names a resource the question was grounded on is known to be to an addressable one.
+      // Only a link whose url names a resource the question was grounded on is known to be to an addressable one,
+      // and that one's global identifier is known: the one named (of several, any).
       problems: (x) =>
         linksOf(x).flatMap((l, i) => {
           const url = typeof l.url === 'string' ? l.url : '';
           const named = groundingIds(x).filter((id) => url.includes(id) || url.includes(encodeURIComponent(id)));
-          return named.length > 0 && l.id === undefined
-            ? [`links[${i}] (${brief(url)}) names ${named.join(', ')} but carries no id`]
-            : [];
+          if (named.length === 0 || named.includes(l.id as string)) return [];
+          return [
+            `links[${i}] (${brief(url)}) names ${named.join(', ')} but carries ${l.id === undefined ? 'no id' : `id ${brief(l.id)}`}`,
+          ];
         }),
     },
     {
       check: {
         id: 'ask.disclosure-warning',
-        title: 'an answer disclosing allergens (a regulated disclosure) does so in a warning',
+        title: 'an answer disclosing allergens (a regulated disclosure) does so in a warning presented as a disclosure',
         requirements: ['ASK-008'],
       },
       appliesTo: 'ask answers carrying a disclosure about allergens',
       applies: (x) => x.operation === 'ask' && allergenDisclosures(x).length > 0,
-      // The regulated disclosure is a warning; another note about allergens presented beside it (when the
-      // information was reviewed) may be info.
+      // The regulated disclosure is a warning presented as a disclosure; another note about allergens presented
+      // beside it (when the information was reviewed) may be info.
       problems: (x) => {
         const given = allergenDisclosures(x);
-        return given.some((m) => m.type === 'warning')
+        return given.some((m) => m.type === 'warning' && presented(m))
           ? []
           : [
-              `no disclosure about allergens is a warning: ${given.map((m) => `${brief(m.code)} is of type ${brief(m.type)}`).join('; ')}`,
+              `no message about allergens is a warning with presentation disclosure: ${given.map((m) => `${brief(m.code)} is of type ${brief(m.type)}${presented(m) ? '' : ', without presentation disclosure'}`).join('; ')}`,
             ];
       },
     },
@@ -396,6 +431,13 @@ async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promis
   const bodies = [
     { what: 'query is a number', body: { query: 42 } },
     { what: 'conversation is a string, not an object', body: { query: question(t), conversation: 'not-an-object' } },
+    // ids is an array of strings: a lone string and numbers break it alike.
+    { what: 'ids is a lone string, not an array', body: { query: question(t), ids: groundingSample(t) } },
+    { what: 'ids holds numbers, not strings', body: { query: question(t), ids: [1, 2] } },
+    // Every member of the schema: a conversation needs its id; context and signals are objects.
+    { what: 'conversation has no id', body: { query: question(t), conversation: {} } },
+    { what: 'context is a string, not an object', body: { query: question(t), context: 'US' } },
+    { what: 'signals is an array, not an object', body: { query: question(t), signals: ['203.0.113.7'] } },
   ];
   const sent: { what: string; x: Exchange }[] = [];
   for (const { what, body } of bodies)
@@ -413,19 +455,30 @@ async function malformedBodies(t: ScenarioContext<'ask.malformed-body'>): Promis
   });
 }
 
+/** An identifier to send as a lone string: the business's own, so only the type is wrong. */
+const groundingSample = (t: ScenarioContext): string =>
+  t.config.fixtures?.ask?.grounding_ids?.[0] ?? t.config.fixtures?.product_ids?.[0] ?? 'proto-conformance-sample';
+
+const presented = (m: Message) => (m as Record<string, unknown>).presentation === 'disclosure';
+
 /** The messages of an answer whose presentation is disclosure. */
 function disclosures(x: Exchange): Message[] {
-  return messagesOf(x.json).filter((m) => (m as Record<string, unknown>).presentation === 'disclosure');
+  return messagesOf(x.json).filter(presented);
 }
 
 /**
- * The disclosures of an answer that the run can tell are regulated ones: those whose code or content
- * speaks of allergens, the regulated subject it asks about. Rule 4 makes a regulated disclosure a
- * warning; a message presented as a disclosure that is not one may be of any type, and which is
- * regulated is a matter of meaning, read here no further than that word.
+ * The messages of an answer that the run can tell are its regulated disclosure, well presented or
+ * not: those whose code or content speaks of allergens, the regulated subject it asks about, that
+ * are presented as a disclosure or are warnings. Rule 4 makes a regulated disclosure a warning with
+ * presentation disclosure; a message presented as a disclosure that is not one may be of any type,
+ * and which is regulated is a matter of meaning, read here no further than that word.
  */
 function allergenDisclosures(x: Exchange): Message[] {
-  return disclosures(x).filter((m) => [m.code, m.content].some((s) => typeof s === 'string' && /allerg/i.test(s)));
+  return messagesOf(x.json).filter(
+    (m) =>
+      (presented(m) || m.type === 'warning') &&
+      [m.code, m.content].some((s) => typeof s === 'string' && /allerg/i.test(s)),
+  );
 }
 
 /** A returned conversation: an id, and expires_at in RFC 3339 when present (Document 2 §Ask). */

@@ -37,6 +37,8 @@ const DISCOVERY_CEILING = 256;
 /** Canonical ids taken from a search when the config names none. */
 const FROM_SEARCH = 5;
 
+/** The radius of a distance sent without center: a meter. */
+const PROBE_MAX = 1;
 const NEEDS_IDS = 'fixtures.locations.ids in --config (or location search, to find some)';
 
 type LookupInput = Omit<NonNullable<RecipeInput<'location.lookup'>>, 'ids'>;
@@ -133,6 +135,35 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: distanceAfterResolution,
+    }),
+    scenario({
+      id: 'location-lookup.center-missing',
+      title: 'Lookup with a distance that has a max and no center, beside serves',
+      effect: 'read',
+      checks: [
+        {
+          id: 'location-lookup.center-required',
+          title: 'a distance without center is refused, not served',
+          requirements: ['LSRCH-018'],
+        },
+      ],
+      async run(t) {
+        const ids = await requestIds(t);
+        const plain = await lookedUp(t, ids);
+        if (!plain.ok) t.stopBlocked('location-lookup.canonical-ids');
+        // As in search: "center (Geo, required; the platform MUST supply it …)", and lookup takes a Location Distance.
+        const { max } = await batchMax(t);
+        const x = await t.call('location.lookup', {
+          input: { ids: ids.slice(0, max ?? ids.length), serves: fixturesOf(t).serves, distance: { max: PROBE_MAX } },
+          tolerateTransportError: true,
+        });
+        t.check('location-lookup.center-required', isRejection(t, x), {
+          message: `a lookup with a distance without center answered ${answered(x)}`,
+          expected: 'a refusal: an HTTP 4xx, or a business error with no locations',
+          actual: answered(x),
+          exchanges: [x],
+        });
+      },
     }),
     scenario({
       id: 'location-lookup.serves',

@@ -1,4 +1,5 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
+import type { Exchange } from '../../src/report/exchange.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
 import { HALF_CIRCUMFERENCE, type Point, readPoint } from '../../src/protocol/geo.js';
 import { brief } from '../../src/protocol/messages.js';
@@ -36,6 +37,8 @@ const SMALL_PAGE = 2;
 const ABSURD_MAX = -1000;
 /** An item identifier no business issues. */
 const NEVER_ISSUED = 'proto-conformance-never-issued-item';
+/** The radius of a distance sent without center: a meter, so any center derived leaves locations out. */
+const PROBE_MAX = 1;
 /** Beyond any radius a business supports (fixtures.locations.unsupported_max overrides it). */
 const DEFAULT_UNSUPPORTED_MAX = 1e12;
 
@@ -73,6 +76,11 @@ export const locationSearchSuite: Suite = {
       title: `Walking a search in pages of ${SMALL_PAGE} with its cursors`,
       effect: 'read',
       checks: [
+        {
+          id: 'location-search.limit-honoured',
+          title: `no page holds more locations than the pagination.limit asked for (${SMALL_PAGE})`,
+          requirements: ['LSRCH-017'],
+        },
         { id: 'location-search.no-repeats', title: 'no location appears on two pages', requirements: ['LSRCH-010'] },
         {
           id: 'location-search.walk-complete',
@@ -344,6 +352,19 @@ export const locationSearchSuite: Suite = {
       },
     }),
     scenario({
+      id: 'location-search.hours-and-amenities',
+      title: 'A search by filters.hours and filters.amenities, against each alone',
+      effect: 'read',
+      checks: [
+        {
+          id: 'location-search.and-hours',
+          title: 'filters.hours and filters.amenities combine with AND',
+          requirements: ['LSRCH-019'],
+        },
+      ],
+      run: hoursAnd,
+    }),
+    scenario({
       id: 'location-search.max-missing',
       title: 'A distance with a center and no max',
       effect: 'read',
@@ -374,6 +395,24 @@ export const locationSearchSuite: Suite = {
       },
     }),
     scenario({
+      id: 'location-search.center-missing',
+      title: 'A distance with a max and no center, beside serves',
+      effect: 'read',
+      checks: [
+        {
+          id: 'location-search.center-required',
+          title: 'a distance without center is refused, not served',
+          requirements: ['LSRCH-018'],
+        },
+        {
+          id: 'location-search.center-not-derived',
+          title: 'no center is derived for a distance without one (from serves.point, context or IP address)',
+          requirements: ['LSRCH-004'],
+        },
+      ],
+      run: centerMissing,
+    }),
+    scenario({
       id: 'location-search.radius-zero',
       title: "A distance of max 0 centred on a location's own point",
       effect: 'read',
@@ -393,26 +432,46 @@ export const locationSearchSuite: Suite = {
       checks: [
         {
           id: 'location-search.items-never-issued',
-          title: 'no location provides an item the business never issued',
-          requirements: ['LSRCH-016'],
+          title: 'no location provides an item the business never issued, alone or beside one it provides',
+          requirements: ['LSRCH-008'],
         },
       ],
       async run(t) {
-        const item = NEVER_ISSUED;
-        await searched(t, { query: fixturesOf(t).query }, undefined, false);
-        const x = await t.call('location.search', {
-          input: { query: fixturesOf(t).query, filters: { items: [item] } },
-          tolerateTransportError: true,
-        });
-        const found = idsOf(locationsOf(x.json));
-        if (isRejection(t, x) || (isLocationsAnswer(x) && found.length === 0)) {
-          return t.pass('location-search.items-never-issued', `none returned: ${answered(x)}`, [x]);
+        const { query, items } = fixturesOf(t);
+        await searched(t, { query }, undefined, false);
+        // Every referenced item: beside the fixture's items too, a never-issued one leaves nothing to match.
+        const lists = [[NEVER_ISSUED], ...(items?.length ? [[...items, NEVER_ISSUED]] : [])];
+        const sent: { items: string[]; x: Exchange }[] = [];
+        for (const list of lists) {
+          const x = await t.call('location.search', {
+            input: { query, filters: { items: list } },
+            tolerateTransportError: true,
+          });
+          sent.push({ items: list, x });
         }
-        t.observe('location-search.items-never-issued', {
-          message: isLocationsAnswer(x)
-            ? `filters.items naming ${item}, which the business never issued, returned ${found.length} locations (${found.join(', ')}): the filter seems not applied`
-            : `filters.items naming an item the business never issued answered ${answered(x)}`,
-          exchanges: [x],
+        const exchanges = sent.map((s) => s.x);
+        const none = (x: Exchange) => isRejection(t, x) || (isLocationsAnswer(x) && locationsOf(x.json).length === 0);
+        if (sent.every((s) => none(s.x))) {
+          return t.pass('location-search.items-never-issued', `none returned: ${answered(sent[0].x)}`, exchanges);
+        }
+        const returned = sent.filter((s) => isLocationsAnswer(s.x) && !none(s.x));
+        if (returned.length === 0) {
+          const odd = sent.find((s) => !none(s.x))!;
+          return t.observe('location-search.items-never-issued', {
+            message: `filters.items naming an item the business never issued answered ${answered(odd.x)}`,
+            exchanges,
+          });
+        }
+        t.check('location-search.items-never-issued', false, {
+          message: returned
+            .map(
+              (s) =>
+                `filters.items ${s.items.join(', ')} returned ${idsOf(locationsOf(s.x.json)).join(', ') || `${locationsOf(s.x.json).length} locations`}`,
+            )
+            .join('; '),
+          expected: `no location: ${NEVER_ISSUED}, never issued, is provided nowhere, and every referenced item must be`,
+          actual: sent.map((s) => `${s.items.join(', ')}: ${answered(s.x)}`).join(' | '),
+          exchanges,
         });
       },
     }),
@@ -471,14 +530,37 @@ function leftOut(combined: Walk, ...alone: Walk[]): string[] {
 const ids = (w: Walk) => [...idSet(w)].join(', ') || 'none';
 
 async function pagination(
-  t: ScenarioContext<'location-search.no-repeats' | 'location-search.walk-complete'>,
+  t: ScenarioContext<'location-search.limit-honoured' | 'location-search.no-repeats' | 'location-search.walk-complete'>,
 ): Promise<void> {
   const query = fixturesOf(t).query;
+  // Every page answered is judged, even when a later one ends the walk.
+  const pages = await walked(t, { query }, SMALL_PAGE);
+  const over = pages.limitRefused
+    ? []
+    : pages.pages.flatMap((p, i) => (p.length > SMALL_PAGE ? [`page ${i + 1} holds ${p.length}`] : []));
+  // A limit refused, then answered without it: the limit was the reason. Answered neither way, search is judged.
+  if (pages.limitRefused && pages.pages.length > 0) {
+    t.notTested(
+      'location-search.limit-honoured',
+      `the business refused pagination.limit ${SMALL_PAGE} (${answered(pages.limitRefused)}); the walk went on with its own page size`,
+      [pages.limitRefused],
+    );
+  } else if (pages.pages.length > 0) {
+    t.check('location-search.limit-honoured', over.length === 0, {
+      message: `asked for pages of ${SMALL_PAGE}: ${over.join(', ')}`,
+      expected: `every page holds at most ${SMALL_PAGE} locations (pagination.limit ${SMALL_PAGE})`,
+      actual: pages.pages.map((p, i) => `page ${i + 1}: ${p.length}`).join(', '),
+      exchanges: pages.exchanges,
+    });
+  }
   const small = await searched(t, { query }, SMALL_PAGE);
-  if (small.pages.length < 2)
+  if (small.pages.length < 2) {
+    // Pages larger than the limit hold what smaller ones would have spread: the failed limit says why.
+    if (over.length > 0) t.stopBlocked('location-search.limit-honoured');
     t.stopNotTested(
       `needs a search spanning two pages of ${SMALL_PAGE} (the first holds ${small.pages[0]?.length ?? 0}; set fixtures.locations.query)`,
     );
+  }
   const seen = new Set<string>();
   const repeats = small.pages.flat().filter((id) => seen.size === seen.add(id).size);
   t.check('location-search.no-repeats', repeats.length === 0, {
@@ -583,9 +665,11 @@ async function contextFiltersNothing(
   const plain = await searched(t, { query });
   const withContext = await searched(t, { query, context });
   const withSignals = await searched(t, { query, signals });
+  // With a query, a context may weigh in its relevance (Document 1 §Shared value objects: Context "for localisation
+  // and relevance"): which locations a free-text query finds is then the business's, so a change there is info.
   const pairs = [
-    { what: 'the context', without: plain, with: withContext },
-    { what: 'the signals', without: plain, with: withSignals },
+    { what: 'the context', without: plain, with: withContext, relevance: query !== undefined },
+    { what: 'the signals', without: plain, with: withSignals, relevance: false },
   ];
   const counted = (w: Walk) => `${idSet(w).size}`;
   let actual = `${counted(plain)} locations; ${counted(withContext)} with the context; ${counted(withSignals)} with the signals`;
@@ -601,25 +685,34 @@ async function contextFiltersNothing(
       actual += `; without a query, not compared: ${bare.broken ? answered(bare.broken) : (bare.unfinished ?? 'locations without ids')}`;
     else {
       const judged = others.filter((o) => whole(o.with));
-      for (const o of judged) pairs.push({ ...o, without: bare });
+      for (const o of judged) pairs.push({ ...o, without: bare, relevance: false });
       actual += `; without a query: ${counted(bare)}${judged.map((o) => `; ${counted(o.with)} with ${o.what}`).join('')}`;
     }
   }
-  const problems = pairs.flatMap((p) => {
+  // Relevance picks among what the query finds: a location it does not find without the context is added by it.
+  const changes = (p: (typeof pairs)[number], judged: boolean) => {
     const dropped = minus(idSet(p.without), idSet(p.with));
     const added = minus(idSet(p.with), idSet(p.without));
     return [
-      ...(dropped.length ? [`with ${p.what}, left out: ${dropped.join(', ')}`] : []),
-      ...(added.length ? [`with ${p.what}, added: ${added.join(', ')}`] : []),
+      ...(dropped.length && judged !== p.relevance ? [`with ${p.what}, left out: ${dropped.join(', ')}`] : []),
+      ...(added.length && judged ? [`with ${p.what}, added: ${added.join(', ')}`] : []),
     ];
-  });
+  };
+  const problems = pairs.flatMap((p) => changes(p, true));
   const exchanges = pairs.flatMap((p) => [...p.without.exchanges, ...p.with.exchanges]);
-  t.check('location-search.context-no-filter', problems.length === 0, {
-    message: problems.join('; '),
-    expected: `the same set of locations with and without context ${brief(context)} or signals ${brief(signals)} (the order may differ: they may re-rank)`,
-    actual,
-    exchanges: [...new Set(exchanges)],
-  });
+  const relevance = pairs.flatMap((p) => changes(p, false));
+  if (problems.length === 0 && relevance.length > 0) {
+    t.observe('location-search.context-no-filter', {
+      message: `${relevance.join('; ')} (query ${brief(query)}): a context may weigh in a query's relevance (Document 1 §Shared value objects), so which of its matches come back is the business's; nothing was added, and without a query, and with the signals, nothing changed`,
+      exchanges: [...new Set(exchanges)],
+    });
+  } else
+    t.check('location-search.context-no-filter', problems.length === 0, {
+      message: pairs.flatMap((p) => [...changes(p, false), ...changes(p, true)]).join('; '),
+      expected: `the same set of locations with and without context ${brief(context)} or signals ${brief(signals)} (the order may differ: they may re-rank)`,
+      actual,
+      exchanges: [...new Set(exchanges)],
+    });
   const seen = [...plain.exchanges, ...withContext.exchanges];
   const zones = (w: Walk) =>
     new Map(w.locations.filter((l) => idOf(l) !== undefined).map((l) => [idOf(l)!, l.timezone]));
@@ -634,6 +727,96 @@ async function contextFiltersNothing(
     expected: "each location's timezone unchanged by the context",
     actual: moved.map((id) => `${id}: ${brief(before.get(id))} → ${brief(after.get(id))}`).join('; '),
     exchanges: seen,
+  });
+}
+
+/**
+ * filters.hours beside filters.amenities: the hours filter's members are the business's (the
+ * fixture's shape), yet it is a filter like the others, combined with AND.
+ */
+async function hoursAnd(t: ScenarioContext<'location-search.and-hours'>): Promise<void> {
+  const { query } = fixturesOf(t);
+  const hours = t.need(
+    fixturesOf(t).hours_filter,
+    'fixtures.locations.hours_filter in --config (the members of filters.hours are not shown)',
+  );
+  const amenities = t.need(fixturesOf(t).amenities, 'fixtures.locations.amenities in --config');
+  const equipped = await searched(t, { query, filters: { amenities } });
+  const open = await walked(t, { query, filters: { hours } });
+  const both = await walked(t, { query, filters: { hours, amenities } });
+  // A filters.hours the business refuses, in the fixture's shape, is location-search.hours-filter's to report.
+  for (const w of [open, both])
+    if (!whole(w))
+      t.stopNotTested(
+        `needs a search with filters.hours ${brief(hours)} answered whole (${w.broken ? answered(w.broken) : (w.unfinished ?? 'locations without ids')}); its members are not shown`,
+      );
+  const exchanges = [...open.exchanges, ...equipped.exchanges, ...both.exchanges];
+  const { lacking, unlisted } = amenityMatch(both.locations, amenities);
+  const broken = [
+    ...minus(idSet(both), idSet(open)).map((id) => `${id} (not returned for filters.hours alone)`),
+    ...lacking,
+    ...leftOut(both, open, equipped).map((id) => `${id} (returned for each filter alone, yet left out)`),
+  ];
+  if (broken.length === 0 && unlisted.length > 0) {
+    return t.observe('location-search.and-hours', {
+      message: `every location is one filters.hours alone returns, and none both filters keep is left out; ${unlisted.length} list no amenities map, so whether they have ${amenities.join(', ')} cannot be seen: ${unlisted.join(', ')}`,
+      exchanges,
+    });
+  }
+  t.check('location-search.and-hours', broken.length === 0, {
+    message: `${broken.length} locations break the AND of the two filters: ${broken.join('; ')}`,
+    expected: `exactly the locations filters.hours ${brief(hours)} alone returns that have ${amenities.join(', ')}: those both filters alone return`,
+    actual: `hours alone: ${ids(open)}; amenities alone: ${ids(equipped)}; both: ${ids(both)}`,
+    exchanges,
+  });
+}
+
+/**
+ * A distance without center beside serves: "center (Geo, required; the platform MUST supply it and
+ * the business MUST NOT derive it from context, signals, IP address or serves)". A radius of a meter
+ * leaves out, around any center the business could derive, locations the same search without
+ * distance returns: served so, a center was derived.
+ */
+async function centerMissing(
+  t: ScenarioContext<'location-search.center-required' | 'location-search.center-not-derived'>,
+): Promise<void> {
+  const { query, serves } = fixturesOf(t);
+  // The search without distance first: proof that search answers at all (location-search.answers judges it).
+  await searched(t, { query, serves }, undefined, false);
+  const w = await walk(t, { query, serves, distance: { max: PROBE_MAX } });
+  const refused = w.broken !== undefined && w.pages.length === 0 && isRejection(t, w.broken);
+  if (refused) {
+    t.pass('location-search.center-required', `refused: ${answered(w.broken!)}`, [w.broken!]);
+    return t.pass('location-search.center-not-derived', 'refused: no center derived', [w.broken!]);
+  }
+  const got = w.broken ? answered(w.broken) : `${idSet(w).size} locations: ${ids(w)}`;
+  t.check('location-search.center-required', false, {
+    message: `a distance without center ("center (Geo, required; the platform MUST supply it …)") answered ${got}`,
+    expected: 'a refusal: an HTTP 4xx, or a business error with no locations',
+    actual: got,
+    exchanges: w.exchanges,
+  });
+  if (w.broken || w.unfinished) {
+    return t.notTested(
+      'location-search.center-not-derived',
+      `the search with a distance without center could not be walked: ${w.unfinished ?? answered(w.broken!)}`,
+      w.exchanges,
+    );
+  }
+  const base = await searched(t, { query, serves });
+  const exchanges = [...base.exchanges, ...w.exchanges];
+  const left = minus(idSet(base), idSet(w));
+  if (base.locations.length === 0)
+    return t.notTested(
+      'location-search.center-not-derived',
+      'the search without distance finds no location',
+      exchanges,
+    );
+  t.check('location-search.center-not-derived', left.length === 0, {
+    message: `a distance of ${PROBE_MAX} m without center left out ${left.length} of the ${idSet(base).size} locations the search without distance returns (${left.join(', ')}): a radius was applied around a center the business derived${serves ? ' (serves.point?)' : ''}`,
+    expected: "no radius applied around a center of the business's own: a refusal, or nothing left out",
+    actual: `without distance: ${ids(base)}; with a distance without center: ${ids(w)}`,
+    exchanges,
   });
 }
 

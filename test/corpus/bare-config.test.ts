@@ -42,6 +42,7 @@ describe('a run with an empty config', () => {
         'location-search.unsupported-max: needs fixtures.locations.center (with latitude and longitude) and fixtures.locations.max_meters in --config',
         'location-search.absurd-max: needs fixtures.locations.center (with latitude and longitude) and fixtures.locations.max_meters in --config',
         'location-search.hours-filter: needs fixtures.locations.hours_filter in --config (the members of filters.hours are not shown)',
+        'location-search.and-hours: needs fixtures.locations.hours_filter in --config (the members of filters.hours are not shown)',
         'location-lookup.aliases: needs fixtures.locations.aliases in --config',
         'location-lookup.distance-applied: needs fixtures.locations.center (with latitude and longitude) and fixtures.locations.max_meters in --config',
         'location-lookup.serves-applied: needs fixtures.locations.serves in --config',

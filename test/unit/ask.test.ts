@@ -407,12 +407,16 @@ describe('ask.grounding', () => {
 
 describe('ask.malformed-body', () => {
   const check = 'ask.malformed-body';
-  it('sends a number for query and a string for conversation, as raw bodies', async () => {
+  it('sends a number for query, a string for conversation, and ids as a lone string or numbers, as raw bodies', async () => {
     const r = await run(check, () => x(400, {}));
-    expect(r.calls.map((c) => JSON.parse(c.opts.rawBody as string))).toEqual([
+    const bodies = r.calls.map((c) => JSON.parse(c.opts.rawBody as string));
+    expect(bodies.slice(0, 2)).toEqual([
       { query: 42 },
       { query: 'What is your return policy?', conversation: 'not-an-object' },
     ]);
+    expect(typeof bodies[2].ids).toBe('string');
+    expect(bodies[3]).toEqual({ query: 'What is your return policy?', ids: [1, 2] });
+    expect(bodies.slice(4).map((b) => Object.keys(b)[1])).toEqual(['conversation', 'context', 'signals']);
     expect(r.verdict(check)).toMatchObject({ kind: 'held', message: '' });
     expect(r.calls.every((c) => c.opts.tolerateTransportError === true)).toBe(true);
   });
@@ -422,22 +426,22 @@ describe('ask.malformed-body', () => {
     expect(error.verdict(check)?.kind).toBe('held');
     const message = await run(check, () => x(200, answer({ messages: [{ type: 'error', code: 'invalid' }] })));
     expect(message.verdict(check)?.kind).toBe('held');
-    const served = await run(check, (a) => (a.n === 1 ? x(400, {}) : x(200, answer())));
+    const served = await run(check, (a) => (a.n === 2 ? x(200, answer()) : x(400, {})));
     expect(served.verdict(check)).toMatchObject({
       kind: 'broken',
       message: 'a body where conversation is a string, not an object got HTTP 200',
       expected: 'an HTTP 4xx refusing the body, or HTTP 200 with status error or an error message, for each',
       actual: 'HTTP 200: {"answer":{"plain":"We take returns for 30 days."}}',
     });
-    expect(served.verdict(check)?.exchanges).toHaveLength(2);
+    expect(served.verdict(check)?.exchanges).toHaveLength(7);
     // A server error carrying an error message refuses nothing.
     const failing = await run(check, () => x(500, answer({ messages: [{ type: 'error', code: 'internal' }] })));
     expect(failing.verdict(check)?.kind).toBe('broken');
     const both = await run(check, () => x(200, answer({ messages: [info('x', 'y')] })));
     expect(both.verdict(check)?.message).toBe(
-      'a body where query is a number got HTTP 200; a body where conversation is a string, not an object got HTTP 200',
+      'a body where query is a number got HTTP 200; a body where conversation is a string, not an object got HTTP 200; a body where ids is a lone string, not an array got HTTP 200; a body where ids holds numbers, not strings got HTTP 200; a body where conversation has no id got HTTP 200; a body where context is a string, not an object got HTTP 200; a body where signals is an array, not an object got HTTP 200',
     );
-    expect(both.verdict(check)?.actual?.split(' | ')).toHaveLength(2);
+    expect(both.verdict(check)?.actual?.split(' | ')).toHaveLength(7);
   });
 });
 
@@ -457,7 +461,7 @@ describe('the ask rules', () => {
   } as unknown as RuleContext;
   const asking = (json: unknown, sentJson?: unknown) => exchange({ operation: 'ask', service: 'ask', json, sentJson });
 
-  it('ask.link-ids: a link naming a grounding id carries an id', () => {
+  it('ask.link-ids: a link naming a grounding id carries that id', () => {
     const links = rule('ask.link-ids');
     const sent = { query: 'q', ids: ['prod 1', 'p2', 7] };
     const x1 = asking(
@@ -481,6 +485,11 @@ describe('the ask rules', () => {
     expect(links.problems(x1, r)).toEqual([
       'links[0] ("https://shop.example/p/prod%201") names prod 1 but carries no id',
       'links[2] ("https://shop.example/p/p2?x=prod 1") names prod 1, p2 but carries no id',
+    ]);
+    // Another id than the one named (a handle) is no better than none.
+    const other = asking(answer({ links: [{ url: 'https://shop.example/p/p2', id: 'handle-2' }] }), sent);
+    expect(links.problems(other, r)).toEqual([
+      'links[0] ("https://shop.example/p/p2") names p2 but carries id "handle-2"',
     ]);
     // Nothing grounded: no link names anything.
     expect(
@@ -519,19 +528,29 @@ describe('the ask rules', () => {
     expect(warning.applies(byContent, r)).toBe(true);
     expect(warning.applies({ ...byContent, operation: 'catalog.search' }, r)).toBe(false);
     expect(warning.problems(byContent, r)).toEqual([
-      'no disclosure about allergens is a warning: "note" is of type "info"',
+      'no message about allergens is a warning with presentation disclosure: "note" is of type "info"',
     ]);
     const two = asking(
       answer({ messages: [disclosure('info', 'allergen_review', ''), disclosure('error', 'allergens', '')] }),
     );
     expect(warning.problems(two, r)).toEqual([
-      'no disclosure about allergens is a warning: "allergen_review" is of type "info"; "allergens" is of type "error"',
+      'no message about allergens is a warning with presentation disclosure: "allergen_review" is of type "info"; "allergens" is of type "error"',
     ]);
     // A warning beside an info note about allergens holds.
     const beside = asking(
       answer({ messages: [disclosure('info', 'allergen_review'), disclosure('warning', 'allergens')] }),
     );
     expect(warning.problems(beside, r)).toEqual([]);
+    // A warning about allergens not presented as a disclosure is the disclosure presented otherwise.
+    const bare = { type: 'warning', code: 'allergen_information', content: 'Nuts.' };
+    const plain = asking(answer({ messages: [bare] }));
+    expect(warning.applies(plain, r)).toBe(true);
+    expect(warning.problems(plain, r)).toEqual([
+      'no message about allergens is a warning with presentation disclosure: "allergen_information" is of type "warning", without presentation disclosure',
+    ]);
+    // Beside a well-presented one, it is a note.
+    const both = asking(answer({ messages: [bare, disclosure('warning', 'allergens')] }));
+    expect(warning.problems(both, r)).toEqual([]);
   });
 
   it('ask.conversation-id and ask.conversation-expiry judge a returned conversation', () => {

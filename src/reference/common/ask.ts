@@ -24,6 +24,8 @@ interface Conversation {
 export interface AskStore {
   conversations: Map<string, Conversation>;
   issued: number;
+  /** The id of the first conversation started. */
+  first?: string;
 }
 
 export function createAskStore(): AskStore {
@@ -38,7 +40,8 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   const invalid = problem && refused({ step: 'schema', problem }, transportError(400, 'invalid_request', problem));
   if (invalid) return invalid;
   const query = String(body.query);
-  const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
+  // Read as text: the schema check (a hook point) may have let other types through.
+  const ids = Array.isArray(body.ids) ? body.ids.map(String) : [];
   const ungrounded = ids.length ? refused({ step: 'grounding' }) : undefined;
   if (ungrounded) return ungrounded;
 
@@ -71,8 +74,12 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
     });
     if (note) unresolved.push(note);
   }
-  const conversation = continued ?? start(store);
-  const about = hooks.run('ask.conversation-notes', unresolved, { sent, started: !continued, id: conversation.id });
+  // Without a conversation, a question starts a new one (Document 2: "omitted to start a new one").
+  const resumed =
+    sent === undefined ? hooks.run('ask.resumes', undefined as string | undefined, { first: store.first }) : undefined;
+  const carried = continued ?? (resumed === undefined ? undefined : live(store, resumed));
+  const conversation = carried ?? start(store);
+  const about = hooks.run('ask.conversation-notes', unresolved, { sent, started: !carried, id: conversation.id });
 
   const answer = answerQuestion(query, grounded, conversation.turns);
   const unaddressed = answer.addressed ? undefined : refused({ step: 'unaddressed' });
@@ -101,7 +108,8 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
 
 /**
  * What is wrong with the body against the ask schema: query a string (present: the shared layer
- * refuses a body without it), conversation an object with a string id, ids an array of strings.
+ * refuses a body without it), conversation an object with a string id, ids an array of strings,
+ * context and signals objects.
  */
 const bodyProblem: AskBodyCheck = (body) => {
   if (typeof body.query !== 'string') return 'query must be a string';
@@ -110,6 +118,8 @@ const bodyProblem: AskBodyCheck = (body) => {
     return 'conversation must be an object with a string id';
   if (body.ids !== undefined && !(Array.isArray(body.ids) && body.ids.every((i) => typeof i === 'string')))
     return 'ids must be an array of strings';
+  for (const member of ['context', 'signals'])
+    if (body[member] !== undefined && !isObject(body[member])) return `${member} must be an object`;
   return undefined;
 };
 
@@ -123,6 +133,7 @@ function live(store: AskStore, id: string): Conversation | undefined {
 function start(store: AskStore): Conversation {
   const c: Conversation = { id: '', turns: [], expiresAt: Date.now() + CONVERSATION_LIFETIME_MS };
   c.id = issue(store, c);
+  store.first ??= c.id;
   return c;
 }
 

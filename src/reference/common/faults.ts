@@ -163,7 +163,7 @@ export const COMMON_FAULTS = [
     name: 'location-search-distance-ignored',
     capability: 'common.location.search',
     description: 'Search never reads distance: no radius is applied, and none is judged.',
-    breaks: ['LOC-007', 'LSRCH-002', 'LSRCH-003', 'LSRCH-006', 'LSRCH-014'],
+    breaks: ['LOC-007', 'LSRCH-002', 'LSRCH-003', 'LSRCH-006', 'LSRCH-014', 'LSRCH-018'],
     // The member is never read, so never judged either.
     plug: {
       'location.read': (read, { op }) => (op === 'search' ? (body) => read({ ...body, distance: undefined }) : read),
@@ -184,6 +184,65 @@ export const COMMON_FAULTS = [
               const noMax = typeof d === 'object' && d !== null && (d as Json).max === undefined;
               return read(noMax ? { ...body, distance: undefined } : body);
             },
+    },
+  }),
+  fault({
+    name: 'location-center-from-serves',
+    capability: 'common.location.search',
+    description: 'A distance without center is served around serves.point, derived as its center, instead of refused.',
+    breaks: ['LSRCH-004', 'LSRCH-018'],
+    plug: {
+      'location.read': (read) => (body) => {
+        const d = body.distance;
+        const point = typeof body.serves === 'object' && body.serves !== null ? (body.serves as Json).point : undefined;
+        const centerless = typeof d === 'object' && d !== null && (d as Json).center === undefined;
+        return read(
+          centerless && point !== undefined ? { ...body, distance: { ...(d as Json), center: point } } : body,
+        );
+      },
+    },
+  }),
+  fault({
+    name: 'location-items-unknown-ignored',
+    capability: 'common.location.search',
+    description:
+      'filters.items leaves out items no location stocks, as if never asked for: an item the business never issued matches every location.',
+    breaks: ['LSRCH-008'],
+    plug: {
+      'location.read': (read) => (body) => {
+        const got = read(body);
+        if ('reply' in got || !got.criteria.items) return got;
+        const known = got.criteria.items.filter((i) => LOCATIONS.some((l) => l.stock.includes(i)));
+        return { criteria: { ...got.criteria, items: known.length ? known : undefined } };
+      },
+    },
+  }),
+  fault({
+    name: 'location-items-any',
+    capability: 'common.location.search',
+    description: 'filters.items matches a location that can provide any one of the items, not every one.',
+    breaks: ['LSRCH-008'],
+    plug: {
+      'location.match': (match, { criteria: { items } }) =>
+        items ? { ...match, tests: { ...match.tests, items: (l) => items.some((i) => l.stock.includes(i)) } } : match,
+    },
+  }),
+  fault({
+    name: 'location-hours-or',
+    capability: 'common.location.search',
+    description:
+      'filters.hours is combined with OR with the other predicates: a location open at the instant matches whatever else was asked.',
+    breaks: ['LSRCH-019'],
+    plug: {
+      'location.match': (match) => {
+        const { hours, ...rest } = match.tests;
+        if (!hours || Object.keys(rest).length === 0) return match;
+        const others = Object.values(rest);
+        return {
+          tests: { hours: (l) => hours(l) || match.combine(others.map((test) => test(l))) },
+          combine: match.combine,
+        };
+      },
     },
   }),
   fault({
@@ -271,7 +330,7 @@ export const COMMON_FAULTS = [
     name: 'location-filters-or',
     capability: 'common.location.search',
     description: 'distance, serves and filters combine with OR: a location meeting any one of them matches.',
-    breaks: ['LSRCH-006'],
+    breaks: ['LSRCH-006', 'LSRCH-019'],
     plug: { 'location.match': (match) => ({ ...match, combine: (results) => results.some(Boolean) }) },
   }),
   fault({
@@ -279,7 +338,7 @@ export const COMMON_FAULTS = [
     capability: 'common.location.search',
     description:
       'A request combining two predicates or more (distance, serves, filters) matches no location: nothing it returns breaks the AND, and nothing is returned.',
-    breaks: ['LSRCH-006'],
+    breaks: ['LSRCH-006', 'LSRCH-019'],
     plug: {
       'location.match': (match) => ({
         ...match,
@@ -291,7 +350,7 @@ export const COMMON_FAULTS = [
     name: 'location-amenity-prefix',
     capability: 'common.location.search',
     description: 'filters.amenities matches a key by prefix: com.example.parking matches com.example.parking.ev.',
-    breaks: ['LLKP-016', 'LSRCH-006', 'LSRCH-007'],
+    breaks: ['LLKP-016', 'LSRCH-006', 'LSRCH-007', 'LSRCH-019'],
     plug: {
       'location.match': (match, { criteria: { amenities } }) =>
         amenities
@@ -309,7 +368,7 @@ export const COMMON_FAULTS = [
     name: 'location-amenities-any',
     capability: 'common.location.search',
     description: 'filters.amenities matches a location holding any one of the identifiers, not all.',
-    breaks: ['LLKP-016', 'LSRCH-006', 'LSRCH-007'],
+    breaks: ['LLKP-016', 'LSRCH-006', 'LSRCH-007', 'LSRCH-019'],
     plug: {
       'location.match': (match, { criteria: { amenities } }) =>
         amenities
@@ -339,6 +398,13 @@ export const COMMON_FAULTS = [
     description: 'The next-page cursor points one location ahead: a location between pages is never returned.',
     breaks: ['LSRCH-011'],
     plug: { 'location.paging': (paging) => ({ ...paging, next: (offset, listed) => paging.next(offset, listed) + 1 }) },
+  }),
+  fault({
+    name: 'location-search-limit-ignored',
+    capability: 'common.location.search',
+    description: 'pagination.limit is ignored: every page holds up to 10 locations, the default, whatever the limit.',
+    breaks: ['LSRCH-017'],
+    plug: { 'location.limit': (_limit, { fallback, size }) => Math.min(fallback, size) },
   }),
   fault({
     name: 'location-lookup-implicit-availability',
@@ -656,7 +722,7 @@ export const COMMON_FAULTS = [
     name: 'location-lookup-criteria-500',
     capability: 'common.location.lookup',
     description: 'A lookup carrying distance, serves or filters crashes with HTTP 500.',
-    breaks: ['LLKP-013', 'LLKP-014', 'LLKP-016', 'LOC-007'],
+    breaks: ['LLKP-013', 'LLKP-014', 'LLKP-016', 'LOC-007', 'LSRCH-018'],
     plug: {
       'location.refusal': refuseAt('request', ({ op, body }) =>
         op === 'lookup' && (body.distance !== undefined || body.serves !== undefined || body.filters !== undefined)
@@ -861,7 +927,7 @@ export const COMMON_FAULTS = [
     capability: 'common.location.search',
     description:
       'A distance.max the business cannot honour gets its invalid_distance business error under HTTP 500, not 200: a server failure, not a rejection.',
-    breaks: ['ENV-008', 'LSRCH-003', 'LSRCH-014'],
+    breaks: ['ENV-008', 'LSRCH-003', 'LSRCH-014', 'LSRCH-018'],
     plug: {
       'location.distance-rejection': (reply) => (reply.kind === 'business-error' ? { ...reply, status: 500 } : reply),
     },
@@ -1005,6 +1071,14 @@ export const COMMON_FAULTS = [
     plug: { 'ask.continues': () => false },
   }),
   fault({
+    name: 'ask-conversation-one-per-platform',
+    capability: 'common.ask',
+    description:
+      'A question without a conversation continues the first conversation the business started, as if each platform had one: every such answer carries the same conversation id.',
+    breaks: ['ASK-019'],
+    plug: { 'ask.resumes': (_none, { first }) => first },
+  }),
+  fault({
     name: 'ask-replay-appends-turn',
     capability: 'common.ask',
     description:
@@ -1024,6 +1098,49 @@ export const COMMON_FAULTS = [
     plug: {
       'ask.answer-messages': (messages) =>
         messages.map((m) => (m.presentation === 'disclosure' ? { ...m, type: 'info' } : m)),
+    },
+  }),
+  fault({
+    name: 'ask-disclosure-not-presented',
+    capability: 'common.ask',
+    description:
+      'The allergen disclosure is a warning without presentation disclosure (nor content_type): an ordinary warning.',
+    breaks: ['ASK-008'],
+    plug: {
+      'ask.answer-messages': (messages) =>
+        messages.map((m) => {
+          if (m.presentation !== 'disclosure') return m;
+          const { presentation: _presentation, content_type: _type, ...plain } = m;
+          return plain;
+        }),
+    },
+  }),
+  fault({
+    name: 'ask-link-ids-missing',
+    capability: 'common.ask',
+    description:
+      'Answers link to the products and locations they are about by a url naming the global identifier, without it (or any id) in the link id.',
+    breaks: ['ASK-017'],
+    plug: {
+      'ask.links': (links, { answer, base }) => [
+        ...links,
+        ...answer.links.flatMap(({ id, type, title }) => (id ? [{ type, title, url: `${base}/${type}s/${id}` }] : [])),
+      ],
+    },
+  }),
+  fault({
+    name: 'ask-link-ids-secondary',
+    capability: 'common.ask',
+    description:
+      'Answers link to the products and locations they are about by a url naming the global identifier, with the handle (the last segment of the page path) as link id, not that identifier.',
+    breaks: ['ASK-017'],
+    plug: {
+      'ask.links': (links, { answer, base }) => [
+        ...links,
+        ...answer.links.flatMap(({ id, type, title, path }) =>
+          id ? [{ type, title, url: `${base}/${type}s/${id}`, id: path.split('/').pop() }] : [],
+        ),
+      ],
     },
   }),
   fault({
@@ -1080,6 +1197,42 @@ export const COMMON_FAULTS = [
     breaks: ['ASK-013'],
     // The conversation is left out of the check; the question still reads it where it is well formed.
     plug: { 'ask.body-check': (check) => (body) => check({ ...body, conversation: undefined }) },
+  }),
+  fault({
+    name: 'ask-conversation-id-unchecked',
+    capability: 'common.ask',
+    description: 'A conversation object without id is taken as no conversation: a new one starts, no 400.',
+    breaks: ['ASK-013'],
+    plug: {
+      'ask.body-check': (check) => (body) => {
+        const c = body.conversation;
+        const bare = typeof c === 'object' && c !== null && !Array.isArray(c) && (c as Json).id === undefined;
+        return check(bare ? { ...body, conversation: undefined } : body);
+      },
+    },
+  }),
+  fault({
+    name: 'ask-context-unchecked',
+    capability: 'common.ask',
+    description: 'context is not checked against the ask schema: a context that is no object is ignored, no 400.',
+    breaks: ['ASK-013'],
+    plug: { 'ask.body-check': (check) => (body) => check({ ...body, context: undefined }) },
+  }),
+  fault({
+    name: 'ask-signals-unchecked',
+    capability: 'common.ask',
+    description: 'signals is not checked against the ask schema: signals that are no object are ignored, no 400.',
+    breaks: ['ASK-013'],
+    plug: { 'ask.body-check': (check) => (body) => check({ ...body, signals: undefined }) },
+  }),
+  fault({
+    name: 'ask-ids-unchecked',
+    capability: 'common.ask',
+    description:
+      'ids is not checked against the ask schema: a lone string is ignored, and numbers are looked up as identifiers (each not found); the question is answered, no 400.',
+    breaks: ['ASK-013'],
+    // ids is left out of the check; the question still reads what it can of it.
+    plug: { 'ask.body-check': (check) => (body) => check({ ...body, ids: undefined }) },
   }),
   fault({
     name: 'ask-grounding-ids-rejected',

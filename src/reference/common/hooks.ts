@@ -93,10 +93,15 @@ export interface LocationHooks extends LocationDataHooks {
   'location.match': Hook<Match, { criteria: Criteria }>;
   /** Locations added to an answer whether they match, or an identifier asked for them: none. */
   'location.added': Hook<SeedLocation[], { op: LocationOperation; body: Json }>;
-  /** The locations a search lists, in order, for its page at an offset. */
-  'location.matches': Hook<SeedLocation[], { criteria: Criteria; offset: number; fits: (l: SeedLocation) => boolean }>;
+  /** The locations a search lists, in order, for its page at an offset; `query` is the words of its query. */
+  'location.matches': Hook<
+    SeedLocation[],
+    { criteria: Criteria; offset: number; fits: (l: SeedLocation) => boolean; query: string[] }
+  >;
   /** How a search pages. */
   'location.paging': Hook<Paging>;
+  /** A search's page size: pagination.limit up to the largest page; `fallback` without a limit. */
+  'location.limit': Hook<number, { fallback: number; size: number }>;
   /** A search answer's paging members; `cursor` is the next page's. */
   'location.pagination': Hook<Json, { more: boolean; cursor: unknown }>;
   /** A search answer. */
@@ -159,6 +164,8 @@ export interface AskHooks {
   'ask.grounding-note': Hook<ReplyMessage | undefined, { id: string; found: boolean }>;
   /** Whether a question continues the live conversation its id leads to (rule 3); if not, a new one starts. */
   'ask.continues': Hook<boolean>;
+  /** The conversation a question without one continues: none, it starts a new one; `first` is the first started. */
+  'ask.resumes': Hook<string | undefined, { first?: string }>;
   /** The note that a conversation id sent leads to none, so the answer starts a new one; none notes nothing. */
   'ask.unknown-conversation-note': Hook<ReplyMessage | undefined>;
   /**

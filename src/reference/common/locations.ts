@@ -66,11 +66,14 @@ export function search({ body, hooks }: HandlerRequest): Reply {
   if (refusedPage) return refusedPage;
   const paging = hooks.run('location.paging', PAGING);
   const asked = typeof pagination.limit === 'number' && pagination.limit >= 1 ? pagination.limit : DEFAULT_LIMIT;
-  const limit = Math.min(asked, paging.size);
+  const limit = hooks.run('location.limit', Math.min(asked, paging.size), {
+    fallback: DEFAULT_LIMIT,
+    size: paging.size,
+  });
   const offset = paging.decode(paging.sent(body));
   if (offset === undefined)
     return transportError(400, 'invalid_cursor', 'pagination.cursor is not one this business issued');
-  const matches = hooks.run('location.matches', [...found, ...added], { criteria, offset, fits });
+  const matches = hooks.run('location.matches', [...found, ...added], { criteria, offset, fits, query: words });
   const page = matches.slice(offset, offset + limit);
   const next = paging.next(offset, page.length);
   const more = next < matches.length;

@@ -16,6 +16,8 @@ type Json = Record<string, unknown>;
 
 /** Under location-search-small-pages: every page holds at most this many. */
 const SMALL_PAGE = 3;
+/** Under location-search-context-relevance: the matches a query with a context answers. */
+const RELEVANT = 5;
 /** Under location-search-page-limit-20: the largest pagination.limit accepted. */
 const PAGE_LIMIT_20 = 20;
 /** Under location-radius-400km: the largest distance.max honoured (the clamping faults clamp to it). */
@@ -163,6 +165,23 @@ export const COMMON_VARIATIONS = [
       'location.matches': (matches, { criteria: { contextCountry } }) => {
         const near = contextCountry ? LOCALITIES[contextCountry] : undefined;
         return near ? [...matches].sort((a, b) => distanceMeters(near, a.geo) - distanceMeters(near, b.geo)) : matches;
+      },
+    },
+  }),
+  variation({
+    name: 'location-search-context-relevance',
+    capability: 'common.location.search',
+    description:
+      "A search with a query and a context answers the query's 5 most relevant matches, relevance ranking first those nearest the place the context names; without a context, or without a query, every match is listed. A checker that requires the same locations for a query with and without a context sees a filter where there is relevance.",
+    permitted_by:
+      'Document 1 §Shared value objects: Context "Provisional buyer signals for localisation and relevance"; "Businesses SHOULD use them when verified inputs … are absent". Document 2 §POST /locations/search: query "Free-text natural-language location query": which matches it finds is not fixed; rule 1 binds distance, serves and filters.items only.',
+    plug: {
+      'location.matches': (matches, { criteria: { contextCountry }, query }) => {
+        const near = contextCountry ? LOCALITIES[contextCountry] : undefined;
+        if (!near || query.length === 0) return matches;
+        return [...matches]
+          .sort((a, b) => distanceMeters(near, a.geo) - distanceMeters(near, b.geo))
+          .slice(0, RELEVANT);
       },
     },
   }),
