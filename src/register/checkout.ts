@@ -201,9 +201,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Checkout`,
     statement:
-      '"All buyer fields are optional so state can be built up across calls": an update carrying only some buyer fields is answered with the session (its messages may ask for the rest), not refused.',
-    unchecked:
-      "The checkout flow sends the config's buyer whole; an update with the buyer's email alone, as BOOK-005 does for a booking, is its check.",
+      '"All buyer fields are optional so state can be built up across calls": an update carrying only some buyer fields is answered with the session (its messages may ask for the rest), not refused. A refusal naming the buyer member the business needs is reported: which buyer members a business needs is not shown.',
   },
   {
     id: 'CHK-023',

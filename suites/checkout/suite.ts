@@ -27,6 +27,7 @@ import {
   type CreateOutcome,
 } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
+import { readRefusal } from '../shared/refusal.js';
 import { resourceRule } from '../shared/resource-rule.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
 import {
@@ -154,6 +155,19 @@ export const checkoutSuite: Suite = {
         }
         await leftOutChecked(t, 'checkout.update-leaves-out', set, 'buyer');
       },
+    }),
+    scenario({
+      id: 'checkout.partial-buyer',
+      title: 'Update a session with a buyer holding one field only',
+      effect: 'write',
+      checks: [
+        {
+          id: 'checkout.partial-buyer',
+          title: 'an update carrying only some buyer fields is answered with the session',
+          requirements: ['CHK-022'],
+        },
+      ],
+      run: partialBuyer,
     }),
     scenario({
       id: 'checkout.complete-incomplete',
@@ -333,6 +347,45 @@ async function sessionFor(t: ScenarioContext, outcome: CreateOutcome): Promise<E
   if (outcome.kind === 'needs') t.stopNotTested(outcome.why);
   if (outcome.kind === 'broken' || !OPEN.includes(String(statusOf(outcome.x)))) t.stopBlocked('checkout.create');
   return outcome.x;
+}
+
+/**
+ * "All buyer fields are optional so state can be built up across calls" (Document 1 §Checkout):
+ * an update whose buyer holds one field is answered with the session. A refusal counts only when
+ * the same session takes the config's whole buyer; otherwise it is about something else.
+ */
+async function partialBuyer(t: ScenarioContext<'checkout.partial-buyer'>): Promise<void> {
+  const created = await sessionFor(t, await createCheckout(t, await neededItems(t, 1)));
+  const resource = resourceOf(t, created);
+  const whole = withBuyer(t, resource);
+  const buyer = isObject(whole.buyer) ? Object.fromEntries(Object.entries(whole.buyer).slice(0, 1)) : {};
+  const x = await t.call('checkout.update', { id: String(resource.id), input: { resource, changes: { buyer } } });
+  const ok = x.status === 200 && carriesResource(t, x) && resourceOf(t, x).id === resource.id;
+  if (!ok) {
+    const control = await t.call('checkout.update', {
+      id: String(resource.id),
+      input: { resource: whole, changes: {} },
+    });
+    if (!(control.status === 200 && carriesResource(t, control)))
+      t.stopNotTested(
+        `the same session refused an update with the config's whole buyer too (HTTP ${statusOrError(control)}), so the refusal is not about the fields left out`,
+        { check: 'checkout.partial-buyer', exchanges: [x, control] },
+      );
+    // A refusal naming the buyer member it needs states a requirement of the business's (which buyer members one
+    // needs is not shown): reported. One that names none refuses partial state as such.
+    const named = readRefusal(x, ['buyer']).absent.filter((m) => m.startsWith('buyer.'));
+    if (named.length)
+      return t.observe('checkout.partial-buyer', {
+        message: `an update whose buyer holds ${Object.keys(buyer).join(', ')} only was refused (HTTP ${statusOrError(x)}), naming ${named.join(', ')}: "All buyer fields are optional so state can be built up across calls", yet this business needs it on every update`,
+        exchanges: [x, control],
+      });
+  }
+  t.check('checkout.partial-buyer', ok, {
+    message: `an update whose buyer holds ${Object.keys(buyer).join(', ') || 'nothing'} only answered HTTP ${statusOrError(x)}${carriesResource(t, x) ? '' : ' without the session'}`,
+    expected: 'HTTP 200 with the session (messages may ask for the rest)',
+    actual: `HTTP ${statusOrError(x)}: ${carriesResource(t, x) ? `session ${brief(resourceOf(t, x).id)}, status ${brief(statusOf(x))}` : brief(x.json, 200)}`,
+    exchanges: [x],
+  });
 }
 
 /** A create refused for its quantity: what the refusal said, and whether it reads as a business error. */

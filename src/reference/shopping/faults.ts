@@ -828,6 +828,20 @@ export const SHOPPING_FAULTS = [
           : json,
     },
   }),
+  fault({
+    name: 'checkout-partial-buyer-refused',
+    capability: 'shopping.checkout',
+    description:
+      'An update whose buyer lacks a first or last name is refused with HTTP 400, though buyer fields are optional so the session can be built up.',
+    breaks: ['CHK-022'],
+    plug: {
+      'checkout.update-refusal': (refusal, { req }) => {
+        const buyer = req.body.buyer;
+        const partial = isObject(buyer) && (buyer.first_name === undefined || buyer.last_name === undefined);
+        return refusal ?? (partial ? transportError(400, 'invalid_request', 'the buyer is incomplete') : undefined);
+      },
+    },
+  }),
   checkoutSessions.missingWithoutPath({
     name: 'checkout-missing-without-path',
     description: 'missing messages carry no path.',
