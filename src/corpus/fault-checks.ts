@@ -585,6 +585,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-update-merges-buyer': { fails: ['checkout.update-leaves-out'] },
   'checkout-update-merges-buyer-with-consent': { fails: ['checkout.update-leaves-out'] },
   'checkout-completes-incomplete': { fails: ['checkout.complete-from-incomplete'] },
+  'checkout-instrument-handler-unknown': { fails: ['checkout.instrument-handler'] },
   'checkout-partial-buyer-refused': { fails: ['checkout.partial-buyer'] },
   'checkout-incomplete-dead-end-message': { fails: ['checkout.incomplete-names-missing'] },
   'checkout-incomplete-note-only': {

@@ -284,4 +284,31 @@ export const requirements: Requirement[] = [
     statement:
       'The only transition to completed is Complete Booking Session from ready_for_complete: complete of a session whose last answer was incomplete is not answered completed. Transitions into complete_in_progress are not shown, so such an answer is reported.',
   },
+  {
+    id: 'BOOK-031',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D3} §Resources and their fields`,
+    statement:
+      'A guest assignment\'s guest_id "refers to a guests element": in a response that lists guests with ids, every assignment of its stays names one of them.',
+  },
+  {
+    id: 'BOOK-032',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D3} §Resources and their fields`,
+    statement:
+      'A Stay\'s id is the "Stay identifier supplied by the platform": where a create or update supplied stay ids, every stay id its answer shows is one of them (a business may assign its own only where none was supplied, BOOK-004 aside).',
+  },
+  {
+    id: 'BOOK-033',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D3} §Resources and their fields`,
+    statement:
+      "A payment instrument's handler_id names a handler entry (Document 1 §Shared value objects: \"id of a handler entry\"): every instrument a booking response shows names a handler of the response's payment_handlers, or of the profile's when the response has none.",
+  },
 ];

@@ -230,4 +230,13 @@ export const requirements: Requirement[] = [
     statement:
       'The only transition to completed is Complete Checkout from ready_for_complete: complete of a session whose last answer was incomplete is not answered completed. Transitions into complete_in_progress are not shown, so such an answer is reported.',
   },
+  {
+    id: 'CHK-026',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Shared value objects`,
+    statement:
+      "A payment instrument's handler_id is the \"id of a handler entry\": every instrument a checkout response shows names a handler of the response's payment_handlers, or of the profile's when the response has none.",
+  },
 ];

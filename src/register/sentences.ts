@@ -82,6 +82,7 @@ export const SENTENCES: readonly SpecSentence[] = [
     'SRCH-013',
   ),
   held(`${D1}Shared value objects`, 'item (object with id, required)', 'ERR-006'),
+  held(`${D1}Checkout resource`, 'handler_id (id of a handler entry)', 'CHK-026', 'BOOK-033'),
 
   held(`${D1}Catalog resources`, 'id | string | yes', 'SRCH-002', 'LKUP-001'),
   held(`${D1}Catalog resources`, 'title | string | yes', 'SRCH-002', 'LKUP-001'),
@@ -355,6 +356,8 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D3}What the service does`, 'A business MAY enforce presence of fields', 'BOOK-017', 'BOOK-015', 'BOOK-016'),
 
   held(`${D3}Resources and their fields`, 'Includes payment_handlers.', 'BOOK-011'),
+  held(`${D3}Resources and their fields`, 'guest_id (refers to a guests element)', 'BOOK-031'),
+  held(`${D3}Resources and their fields`, 'Stay identifier supplied by the platform.', 'BOOK-032'),
   held(`${D3}Resources and their fields`, 'incomplete, ready_for_complete', 'BOOK-009'),
   held(`${D3}Resources and their fields`, 'responses add name and address', 'BOOK-009'),
   held(`${D3}Resources and their fields`, 'ISO 4217.', 'BOOK-014'),

@@ -39,6 +39,7 @@ import {
 import {
   incompleteNamesMissingRule,
   completedCarriesRule,
+  instrumentHandlerRule,
   isSessionOf,
   missingMessagesRule,
   OPEN,
@@ -637,6 +638,30 @@ function withoutDatesAndCurrency(body: unknown): unknown {
 }
 
 /** Rules over every booking response of the run, whichever scenario (or suite) made it. */
+/** The string ids of a session's guests. */
+function guestIdsOf(resource: Json): string[] {
+  const guests = Array.isArray(resource.guests) ? resource.guests.filter(isObject) : [];
+  return guests.map((g) => g.id).filter((id): id is string => typeof id === 'string');
+}
+
+/** Every guest assignment of a session's stays, with where it is. */
+function assignmentsOf(resource: Json): { at: string; guestId: unknown }[] {
+  const stays = Array.isArray(resource.stays) ? resource.stays : [];
+  return stays.flatMap((s, i) =>
+    isObject(s) && Array.isArray(s.guest_assignments)
+      ? s.guest_assignments
+          .filter(isObject)
+          .map((a, k) => ({ at: `stays[${i}].guest_assignments[${k}]`, guestId: a.guest_id }))
+      : [],
+  );
+}
+
+/** The string ids of a session's (or a request's) stays. */
+function stayIdsOf(doc: unknown): string[] {
+  const stays = isObject(doc) && Array.isArray(doc.stays) ? doc.stays.filter(isObject) : [];
+  return stays.map((s) => s.id).filter((id): id is string => typeof id === 'string');
+}
+
 function sessionRules(): ExchangeRule[] {
   const isSession = isSessionOf(capability);
   const body = (x: Exchange) => (isObject(x.json) ? x.json : {});
@@ -682,6 +707,50 @@ function sessionRules(): ExchangeRule[] {
       // A create answers incomplete whatever the business enforces (state table); one enforcing nothing says nothing.
       { ops: ['update'] },
     ),
+    instrumentHandlerRule(
+      capability,
+      {
+        id: 'booking.instrument-handler',
+        title: "a payment instrument's handler_id names a handler entry",
+        requirements: ['BOOK-033'],
+      },
+      'booking',
+    ),
+    {
+      check: {
+        id: 'booking.assigned-guests',
+        title: 'each guest assignment names a guest of the same response',
+        requirements: ['BOOK-031'],
+      },
+      appliesTo: 'booking responses carrying a session whose stays assign guests its guests list by id',
+      applies: (x, r) => isSession(x, r.dialect.envelopeKey) && guestIdsOf(body(x)).length > 0,
+      problems: (x) => {
+        const guests = guestIdsOf(body(x));
+        return assignmentsOf(body(x))
+          .filter((a) => !guests.includes(String(a.guestId)) || typeof a.guestId !== 'string')
+          .map(
+            (a) => `${a.at}.guest_id ${brief(a.guestId)} names no guest of the response (guests: ${guests.join(', ')})`,
+          );
+      },
+    },
+    {
+      check: {
+        id: 'booking.stay-ids',
+        title: 'a stay shown with an id shows the one the request supplied',
+        requirements: ['BOOK-032'],
+      },
+      appliesTo: 'booking create and update responses carrying a session, for a request that supplied stay ids',
+      applies: (x, r) =>
+        ['booking.create', 'booking.update'].includes(x.operation) &&
+        isSession(x, r.dialect.envelopeKey) &&
+        stayIdsOf(x.sentJson).length > 0,
+      problems: (x) => {
+        const sent = stayIdsOf(x.sentJson);
+        return stayIdsOf(body(x))
+          .filter((id) => !sent.includes(id))
+          .map((id) => `stay id ${brief(id)} is none the request supplied (${sent.map((i) => brief(i)).join(', ')})`);
+      },
+    },
     missingMessagesRule(
       capability,
       {

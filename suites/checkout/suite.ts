@@ -32,6 +32,7 @@ import { resourceRule } from '../shared/resource-rule.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
 import {
   completedCarriesRule,
+  instrumentHandlerRule,
   incompleteNamesMissingRule,
   missingMessagesRule,
   OPEN,
@@ -582,6 +583,15 @@ function sessionRules(): ExchangeRule[] {
           what: 'an error, a warning or a message naming a field',
         },
       },
+    ),
+    instrumentHandlerRule(
+      c,
+      {
+        id: 'checkout.instrument-handler',
+        title: "a payment instrument's handler_id names a handler entry",
+        requirements: ['CHK-026'],
+      },
+      'checkout',
     ),
     missingMessagesRule(
       c,

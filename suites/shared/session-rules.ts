@@ -167,3 +167,41 @@ export function missingMessagesRule(
     },
   };
 }
+
+/**
+ * A payment instrument's `handler_id` is the "id of a handler entry" (Document 1 §Shared value
+ * objects): each instrument a session response shows names a handler of its own registry, or of
+ * the profile's when it has none of its own.
+ */
+export function instrumentHandlerRule(capability: string, check: CheckSpec, noun: string): ExchangeRule {
+  const isSession = isSessionOf(capability);
+  const ids = (registry: unknown) =>
+    isObject(registry)
+      ? Object.values(registry)
+          .flat()
+          .filter(isObject)
+          .map((e) => e.id)
+      : [];
+  const instrumentsOf = (x: Exchange) => {
+    const payment = isObject(x.json) ? x.json.payment : undefined;
+    return isObject(payment) && Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
+  };
+  return {
+    check,
+    appliesTo: `${noun} responses carrying a session whose payment shows instruments`,
+    applies: (x, r) => isSession(x, r.dialect.envelopeKey) && instrumentsOf(x).length > 0,
+    problems: (x, r) => {
+      const env = envelopeOf(r.dialect, x.json);
+      const own = ids(isObject(env) ? env.payment_handlers : undefined);
+      const profileEnv = envelopeOf(r.dialect, r.target.profile?.document);
+      const known = own.length ? own : ids(isObject(profileEnv) ? profileEnv.payment_handlers : undefined);
+      return instrumentsOf(x).flatMap((i, n) =>
+        known.includes(i.handler_id)
+          ? []
+          : [
+              `payment.instruments[${n}].handler_id ${brief(i.handler_id)} names no handler entry (${known.length ? `handlers: ${known.map((k) => brief(k)).join(', ')}` : 'no handler is named anywhere'})`,
+            ],
+      );
+    },
+  };
+}

@@ -511,6 +511,47 @@ export const LODGING_FAULTS = [
           : json,
     },
   }),
+  fault({
+    name: 'booking-assignment-guest-unknown',
+    capability,
+    description:
+      'Guest assignments are shown under the business\'s internal guest numbers (guest_id "internal-1"), which name no guest the response lists.',
+    breaks: ['BOOK-031'],
+    plug: {
+      'booking.stay-json': (stay) =>
+        Array.isArray(stay.guest_assignments)
+          ? {
+              ...stay,
+              guest_assignments: (stay.guest_assignments as Json[]).map((a, i) => ({
+                ...a,
+                guest_id: `internal-${i + 1}`,
+              })),
+            }
+          : stay,
+    },
+  }),
+  fault({
+    name: 'booking-stay-ids-renamed',
+    capability,
+    description: 'Stays are shown under ids of the business\'s own ("S-" and the id the platform supplied).',
+    breaks: ['BOOK-032', 'BOOK-004'],
+    plug: { 'booking.stay-json': (stay) => ({ ...stay, id: `S-${String(stay.id)}` }) },
+  }),
+  fault({
+    name: 'booking-instrument-handler-unknown',
+    capability,
+    description: 'Payment instruments are shown with handler_id "card", which names no handler entry.',
+    breaks: ['BOOK-033'],
+    plug: {
+      'booking.json': (json) => {
+        const payment = json.payment as Json | undefined;
+        const instruments = Array.isArray(payment?.instruments) ? (payment.instruments as Json[]) : [];
+        return instruments.length
+          ? { ...json, payment: { ...payment, instruments: instruments.map((i) => ({ ...i, handler_id: 'card' })) } }
+          : json;
+      },
+    },
+  }),
   bookingSessions.cancelNotKept({
     name: 'booking-cancel-not-kept',
     description:
