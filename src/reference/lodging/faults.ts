@@ -534,7 +534,7 @@ export const LODGING_FAULTS = [
     name: 'booking-stay-ids-renamed',
     capability,
     description: 'Stays are shown under ids of the business\'s own ("S-" and the id the platform supplied).',
-    breaks: ['BOOK-032', 'BOOK-004'],
+    breaks: ['BOOK-004', 'BOOK-032'],
     plug: { 'booking.stay-json': (stay) => ({ ...stay, id: `S-${String(stay.id)}` }) },
   }),
   fault({
