@@ -250,6 +250,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     skips: [
       'idempotency.cart.cancel.missing-key',
       'idempotency.cart.cancel.replay',
+      'idempotency.cart.cancel.conflict-409',
       'requests.cart.cancel.agent-missing',
       'requests.cart.cancel.agent-malformed',
       'requests.cart.cancel.malformed-json',
@@ -268,6 +269,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.checkout.complete.missing-key',
       'idempotency.checkout.complete.replay',
       'idempotency.checkout.complete.replay-no-second-effect',
+      'idempotency.checkout.complete.conflict-409',
       'requests.checkout.complete.agent-missing',
       'requests.checkout.complete.agent-malformed',
       'requests.checkout.complete.malformed-json',
@@ -494,7 +496,12 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'cart-cancel-needs-reason': {
     fails: ['cart.cancel'],
     // The requests probes cancel a real cart: refused with nothing broken, they prove nothing.
-    skips: ['idempotency.cart.cancel.missing-key', 'idempotency.cart.cancel.replay', ...refusedProbe('cart.cancel')],
+    skips: [
+      'idempotency.cart.cancel.missing-key',
+      'idempotency.cart.cancel.replay',
+      'idempotency.cart.cancel.conflict-409',
+      ...refusedProbe('cart.cancel'),
+    ],
   },
   'cart-not-found-424': { fails: ['cart.not-found'] },
   'cart-not-found-404': { fails: ['cart.not-found'] },
@@ -551,6 +558,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.checkout.complete.missing-key',
       'idempotency.checkout.complete.replay',
       'idempotency.checkout.complete.replay-no-second-effect',
+      'idempotency.checkout.complete.conflict-409',
       'signatures.order-signed',
     ],
   },
@@ -678,6 +686,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.checkout.complete.missing-key',
       'idempotency.checkout.complete.replay',
       'idempotency.checkout.complete.replay-no-second-effect',
+      'idempotency.checkout.complete.conflict-409',
       'signatures.order-signed',
       // The requests probes update a real session, and the update answers 500.
       ...refusedProbe('checkout.update'),
@@ -839,6 +848,11 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.booking.update.conflict-unchanged',
       'idempotency.booking.complete.replay',
       'idempotency.booking.cancel.replay',
+      'idempotency.cart.cancel.conflict-409',
+      'idempotency.checkout.complete.conflict-409',
+      'idempotency.checkout.cancel.conflict-409',
+      'idempotency.booking.complete.conflict-409',
+      'idempotency.booking.cancel.conflict-409',
     ],
   },
   // Warnings: supporting idempotency on cancel is a SHOULD.
@@ -847,6 +861,9 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.cart.cancel.replay',
       'idempotency.checkout.cancel.replay',
       'idempotency.booking.cancel.replay',
+      'idempotency.cart.cancel.conflict-409',
+      'idempotency.checkout.cancel.conflict-409',
+      'idempotency.booking.cancel.conflict-409',
     ],
   },
   'idempotency-mismatch-accepted': {
@@ -861,6 +878,22 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.booking.create.conflict-409',
       'idempotency.booking.update.conflict-409',
       'idempotency.booking.update.conflict-unchanged',
+      'idempotency.checkout.complete.conflict-409',
+      'idempotency.booking.complete.conflict-409',
+      'idempotency.cart.cancel.conflict-409',
+      'idempotency.checkout.cancel.conflict-409',
+      'idempotency.booking.cancel.conflict-409',
+    ],
+  },
+  'idempotency-complete-key-alone': {
+    fails: ['idempotency.checkout.complete.conflict-409', 'idempotency.booking.complete.conflict-409'],
+  },
+  // Warnings: supporting idempotency on cancel is a SHOULD.
+  'idempotency-cancel-key-alone': {
+    fails: [
+      'idempotency.cart.cancel.conflict-409',
+      'idempotency.checkout.cancel.conflict-409',
+      'idempotency.booking.cancel.conflict-409',
     ],
   },
   'idempotency-conflict-after-apply': {
@@ -879,6 +912,11 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.ask.conflict-409',
       'idempotency.booking.create.conflict-409',
       'idempotency.booking.update.conflict-409',
+      'idempotency.checkout.complete.conflict-409',
+      'idempotency.booking.complete.conflict-409',
+      'idempotency.cart.cancel.conflict-409',
+      'idempotency.checkout.cancel.conflict-409',
+      'idempotency.booking.cancel.conflict-409',
     ],
   },
   'idempotency-replay-conflicts': {
@@ -918,6 +956,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'idempotency.checkout.complete.replay-no-second-effect',
       'idempotency.booking.complete.replay',
       'idempotency.booking.complete.replay-no-second-effect',
+      'idempotency.checkout.complete.conflict-409',
+      'idempotency.booking.complete.conflict-409',
     ],
   },
   'idempotency-in-progress-reprocessed': {

@@ -857,8 +857,26 @@ export const FAULTS = [
     name: 'idempotency-mismatch-accepted',
     capability: 'idempotency',
     description: 'The same key with a changed body is processed as a new request, not refused with 409.',
-    breaks: ['IDEM-003', 'IDEM-004'],
+    breaks: ['IDEM-003', 'IDEM-004', 'IDEM-009'],
     plug: { 'idempotency.action': (action, { matches }) => (!matches && action === 'conflict' ? 'process' : action) },
+  }),
+  fault({
+    name: 'idempotency-complete-key-alone',
+    capability: 'idempotency',
+    description:
+      'Complete is keyed by the key alone: the same key with another body (another instrument) returns the stored result, never 409.',
+    breaks: ['IDEM-003'],
+    // The body is left out of what is compared; the operation and path still count.
+    plug: { 'idempotency.body': (body, { request }) => (request.operation.endsWith('.complete') ? '' : body) },
+  }),
+  fault({
+    name: 'idempotency-cancel-key-alone',
+    capability: 'idempotency',
+    description:
+      'Cancel is keyed by the key alone: the same key with another body returns the stored result, never 409. Supporting idempotency on cancel is advised ("SHOULD"): a warning.',
+    breaks: ['IDEM-009'],
+    // The body is left out of what is compared; the operation and path still count.
+    plug: { 'idempotency.body': (body, { request }) => (request.operation.endsWith('.cancel') ? '' : body) },
   }),
   fault({
     name: 'idempotency-conflict-after-apply',
@@ -874,7 +892,7 @@ export const FAULTS = [
     name: 'idempotency-conflict-422',
     capability: 'idempotency',
     description: 'The same key with a changed body is refused with 422 instead of 409.',
-    breaks: ['IDEM-003'],
+    breaks: ['IDEM-003', 'IDEM-009'],
     plug: { 'idempotency.conflict': (refusal) => ({ ...refusal, status: 422 }) as Reply },
   }),
   fault({
@@ -895,8 +913,9 @@ export const FAULTS = [
   fault({
     name: 'idempotency-complete-not-stored',
     capability: 'idempotency',
-    description: 'Complete bypasses the idempotency store: a replayed complete runs again and places a second order.',
-    breaks: ['IDEM-001', 'IDEM-002'],
+    description:
+      'Complete bypasses the idempotency store: a replayed complete runs again and places a second order, and one with another body is run too, not refused with 409.',
+    breaks: ['IDEM-001', 'IDEM-002', 'IDEM-003'],
     // With no stored result, a retried complete is run again and places another order (confirms again).
     plug: {
       'idempotency.stored': (stored, { request }) => (request.operation.endsWith('.complete') ? false : stored),
