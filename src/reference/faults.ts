@@ -470,6 +470,14 @@ export const FAULTS = [
     },
   }),
   fault({
+    name: 'response-signature-status-only',
+    capability: 'signatures',
+    description:
+      'Response signatures cover @status alone: they verify, yet nothing of the body (content-type, content-digest) is protected.',
+    breaks: ['SIG-013'],
+    plug: { 'response-signature.sig1': (sig) => ({ ...sig, components: ['@status'] }) },
+  }),
+  fault({
     name: 'response-signature-tampered',
     capability: 'signatures',
     description: 'Response signatures have their first byte flipped.',

@@ -116,4 +116,13 @@ export const requirements: Requirement[] = [
     untestable:
       'Binds the platform, not the business; the checker signs every request so (src/http/pipeline.ts), and SIG-008 to SIG-011 are how a business answers a request that does not.',
   },
+  {
+    id: 'SIG-013',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Authentication`,
+    statement:
+      'A response signature covers, of the components the message-signature rules list ("signed components include … content-digest, content-type …"), the two a response carries: content-type and content-digest, so its body is protected. A signed response therefore carries Content-Digest. The spec lists the components for signatures in general; applying them to responses is our reading.',
+  },
 ];
