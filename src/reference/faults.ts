@@ -708,6 +708,50 @@ export const FAULTS = [
     breaks: ['SIG-007'],
     plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'key' ? undefined : refusal) },
   }),
+  fault({
+    name: 'request-unsigned-accepted',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description: 'A request carrying no signature at all (neither Signature nor Signature-Input) is served.',
+    breaks: ['SIG-009'],
+    plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'absent' ? undefined : refusal) },
+  }),
+  fault({
+    name: 'request-signature-header-missing-accepted',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description: 'A request carrying Signature-Input without Signature is served.',
+    breaks: ['SIG-009'],
+    plug: {
+      'request-signature.refusal': (refusal, { check }) => (check === 'signature-missing' ? undefined : refusal),
+    },
+  }),
+  fault({
+    name: 'request-signature-input-missing-accepted',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description: 'A request carrying Signature without Signature-Input is served.',
+    breaks: ['SIG-010'],
+    plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'input-missing' ? undefined : refusal) },
+  }),
+  fault({
+    name: 'request-digest-missing-accepted',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description:
+      'A signed request with a body and no Content-Digest is served: nothing binds the body to the signature.',
+    breaks: ['SIG-011'],
+    plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'digest-missing' ? undefined : refusal) },
+  }),
+  fault({
+    name: 'request-signature-components-unchecked',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description:
+      'A request signature that verifies is served whatever it covers: one leaving out @path, proto-agent or any other listed component too.',
+    breaks: ['SIG-008'],
+    plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'components' ? undefined : refusal) },
+  }),
   // Transport
   fault({
     name: 'tls-1-2-accepted',
