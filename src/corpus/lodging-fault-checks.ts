@@ -15,6 +15,7 @@ const AFTER_READY = [
   'idempotency.booking.complete.missing-key',
   'idempotency.booking.complete.replay',
   'idempotency.booking.complete.replay-no-second-effect',
+  'idempotency.booking.complete.conflict-409',
 ];
 
 /** What a booking that never completes leaves unjudged. */
@@ -162,6 +163,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
       ...COMPLETED,
       'idempotency.booking.complete.missing-key',
       'idempotency.booking.complete.replay',
+      'idempotency.booking.complete.conflict-409',
       'booking.in-progress-unchanged',
       // The requests probes complete a real session, and the complete answers 500.
       ...refusedProbe('booking.complete'),
@@ -175,6 +177,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
     skips: [
       'idempotency.booking.cancel.missing-key',
       'idempotency.booking.cancel.replay',
+      'idempotency.booking.cancel.conflict-409',
       'requests.booking.cancel.agent-missing',
       'requests.booking.cancel.agent-malformed',
       'requests.booking.cancel.malformed-json',

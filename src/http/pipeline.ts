@@ -3,7 +3,7 @@ import { TOOL } from '../package-root.js';
 import { agentHeaderValue } from './agent-header.js';
 import { ACCEPTED_CODINGS } from './content-coding.js';
 import type { Dialect } from '../dialect/dialect.js';
-import { contentDigestHeader, inspectResponse, signMessage } from '../protocol/signatures.js';
+import { contentDigestHeader, inspectResponse, requestComponentsOf, signMessage } from '../protocol/signatures.js';
 import type { DigestFinding, SignatureFinding } from '../report/exchange.js';
 import { readJson } from '../protocol/json-text.js';
 
@@ -128,17 +128,6 @@ export const REQUEST_STEPS: readonly RequestStep[] = [
   signatureStep(),
 ];
 
-/** The components a request signature covers, of those the request has (Document 1 §Authentication). */
-const SIGNED_COMPONENTS = [
-  '@method',
-  '@authority',
-  '@path',
-  'idempotency-key',
-  'content-digest',
-  'content-type',
-  'proto-agent',
-];
-
 /**
  * The Content-Digest step: over the body bytes as sent (RFC 9530); `wrong` digests other bytes, for a negative test.
  */
@@ -154,25 +143,28 @@ export function contentDigestStep(opts: { wrong?: boolean } = {}): RequestStep {
 
 /**
  * The RFC 9421 signature step, last: covers the listed components the request has. For negative
- * tests, `keyid` signs under a kid the profile does not publish and `tamper` spoils the signature.
+ * tests, `keyid` signs under a kid the profile does not publish, `tamper` spoils the signature,
+ * `leaveOut` covers one component less and `drop` sends one of the two headers without the other.
  */
-export function signatureStep(opts: { keyid?: string; tamper?: boolean } = {}): RequestStep {
+export function signatureStep(
+  opts: { keyid?: string; tamper?: boolean; leaveOut?: string; drop?: 'Signature' | 'Signature-Input' } = {},
+): RequestStep {
+  const { leaveOut, drop, ...signing } = opts;
   return {
     name: 'signature',
     apply(req, _intent, o) {
       if (!o.signingKey) return;
       const url = new URL(req.url);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      const components = SIGNED_COMPONENTS.filter((c) => c.startsWith('@') || headers[c] !== undefined);
-      Object.assign(
-        req.headers,
-        signMessage(
-          { method: req.method, authority: url.host, path: url.pathname, headers },
-          components,
-          o.signingKey,
-          opts,
-        ),
+      const components = requestComponentsOf(headers).filter((c) => c !== leaveOut);
+      const made = signMessage(
+        { method: req.method, authority: url.host, path: url.pathname, headers },
+        components,
+        o.signingKey,
+        signing,
       );
+      if (drop) delete made[drop];
+      Object.assign(req.headers, made);
     },
   };
 }

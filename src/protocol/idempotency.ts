@@ -44,6 +44,31 @@ export const anotherQuestion: Change = (body) => {
   return { ...body, query: body.query === other ? 'How long does shipping take?' : other };
 };
 
+/**
+ * Every payment instrument under another id (Document 1 §Checkout resource: instruments each have an `id`): a complete
+ * paying with another instrument, the same shape.
+ */
+export const anotherInstrument: Change = (body) => {
+  const payment = body.payment;
+  if (!isObject(payment) || !Array.isArray(payment.instruments)) return undefined;
+  let changed = false;
+  const instruments = payment.instruments.map((i) => {
+    if (!isObject(i)) return i;
+    changed = true;
+    return { ...i, id: i.id === 'instrument-other' ? 'instrument-another' : 'instrument-other' };
+  });
+  return changed ? { ...body, payment: { ...payment, instruments } } : undefined;
+};
+
+/**
+ * A cancel body that is no longer the empty object (Document 1 §Checkout 5: "Cancel sends an empty JSON object"): an
+ * empty `signals` added, or the one sent taken out. The smallest change another JSON value can carry.
+ */
+export const otherCancelBody: Change = (body) => {
+  const { signals, ...rest } = body;
+  return signals === undefined ? { ...body, signals: {} } : rest;
+};
+
 /** The day after a YYYY-MM-DD date, or undefined for anything else. */
 function dayAfter(date: unknown): string | undefined {
   if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;

@@ -61,6 +61,24 @@ export function parseSignatures(signatureInput: string, signature: string): Mess
   return out;
 }
 
+/**
+ * The components a request signature covers, of those the request has (Document 1 §Authentication: "signed
+ * components include …"): the derived ones always, a header where the request carries it.
+ */
+export const REQUEST_COMPONENTS = [
+  '@method',
+  '@authority',
+  '@path',
+  'idempotency-key',
+  'content-digest',
+  'content-type',
+  'proto-agent',
+];
+
+/** Of REQUEST_COMPONENTS, those a request with these headers (names lower case) has. */
+export const requestComponentsOf = (headers: Record<string, unknown>): string[] =>
+  REQUEST_COMPONENTS.filter((c) => c.startsWith('@') || headers[c] !== undefined);
+
 /** What a response offers to sign: its status and its header fields (names lower case). */
 export interface SignedMessage {
   status?: number;

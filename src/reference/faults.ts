@@ -470,6 +470,14 @@ export const FAULTS = [
     },
   }),
   fault({
+    name: 'response-signature-status-only',
+    capability: 'signatures',
+    description:
+      'Response signatures cover @status alone: they verify, yet nothing of the body (content-type, content-digest) is protected.',
+    breaks: ['SIG-013'],
+    plug: { 'response-signature.sig1': (sig) => ({ ...sig, components: ['@status'] }) },
+  }),
+  fault({
     name: 'response-signature-tampered',
     capability: 'signatures',
     description: 'Response signatures have their first byte flipped.',
@@ -700,6 +708,50 @@ export const FAULTS = [
     breaks: ['SIG-007'],
     plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'key' ? undefined : refusal) },
   }),
+  fault({
+    name: 'request-unsigned-accepted',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description: 'A request carrying no signature at all (neither Signature nor Signature-Input) is served.',
+    breaks: ['SIG-009'],
+    plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'absent' ? undefined : refusal) },
+  }),
+  fault({
+    name: 'request-signature-header-missing-accepted',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description: 'A request carrying Signature-Input without Signature is served.',
+    breaks: ['SIG-009'],
+    plug: {
+      'request-signature.refusal': (refusal, { check }) => (check === 'signature-missing' ? undefined : refusal),
+    },
+  }),
+  fault({
+    name: 'request-signature-input-missing-accepted',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description: 'A request carrying Signature without Signature-Input is served.',
+    breaks: ['SIG-010'],
+    plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'input-missing' ? undefined : refusal) },
+  }),
+  fault({
+    name: 'request-digest-missing-accepted',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description:
+      'A signed request with a body and no Content-Digest is served: nothing binds the body to the signature.',
+    breaks: ['SIG-011'],
+    plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'digest-missing' ? undefined : refusal) },
+  }),
+  fault({
+    name: 'request-signature-components-unchecked',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description:
+      'A request signature that verifies is served whatever it covers: one leaving out @path, proto-agent or any other listed component too.',
+    breaks: ['SIG-008'],
+    plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'components' ? undefined : refusal) },
+  }),
   // Transport
   fault({
     name: 'tls-1-2-accepted',
@@ -868,8 +920,26 @@ export const FAULTS = [
     name: 'idempotency-mismatch-accepted',
     capability: 'idempotency',
     description: 'The same key with a changed body is processed as a new request, not refused with 409.',
-    breaks: ['IDEM-003', 'IDEM-004'],
+    breaks: ['IDEM-003', 'IDEM-004', 'IDEM-009'],
     plug: { 'idempotency.action': (action, { matches }) => (!matches && action === 'conflict' ? 'process' : action) },
+  }),
+  fault({
+    name: 'idempotency-complete-key-alone',
+    capability: 'idempotency',
+    description:
+      'Complete is keyed by the key alone: the same key with another body (another instrument) returns the stored result, never 409.',
+    breaks: ['IDEM-003'],
+    // The body is left out of what is compared; the operation and path still count.
+    plug: { 'idempotency.body': (body, { request }) => (request.operation.endsWith('.complete') ? '' : body) },
+  }),
+  fault({
+    name: 'idempotency-cancel-key-alone',
+    capability: 'idempotency',
+    description:
+      'Cancel is keyed by the key alone: the same key with another body returns the stored result, never 409. Supporting idempotency on cancel is advised ("SHOULD"): a warning.',
+    breaks: ['IDEM-009'],
+    // The body is left out of what is compared; the operation and path still count.
+    plug: { 'idempotency.body': (body, { request }) => (request.operation.endsWith('.cancel') ? '' : body) },
   }),
   fault({
     name: 'idempotency-conflict-after-apply',
@@ -885,7 +955,7 @@ export const FAULTS = [
     name: 'idempotency-conflict-422',
     capability: 'idempotency',
     description: 'The same key with a changed body is refused with 422 instead of 409.',
-    breaks: ['IDEM-003'],
+    breaks: ['IDEM-003', 'IDEM-009'],
     plug: { 'idempotency.conflict': (refusal) => ({ ...refusal, status: 422 }) as Reply },
   }),
   fault({
@@ -906,8 +976,9 @@ export const FAULTS = [
   fault({
     name: 'idempotency-complete-not-stored',
     capability: 'idempotency',
-    description: 'Complete bypasses the idempotency store: a replayed complete runs again and places a second order.',
-    breaks: ['IDEM-001', 'IDEM-002'],
+    description:
+      'Complete bypasses the idempotency store: a replayed complete runs again and places a second order, and one with another body is run too, not refused with 409.',
+    breaks: ['IDEM-001', 'IDEM-002', 'IDEM-003'],
     // With no stored result, a retried complete is run again and places another order (confirms again).
     plug: {
       'idempotency.stored': (stored, { request }) => (request.operation.endsWith('.complete') ? false : stored),

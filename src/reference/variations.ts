@@ -407,7 +407,7 @@ export const VARIATIONS = [
     name: 'requires-signatures',
     capability: 'discovery',
     description:
-      'Every state-changing request must carry a Content-Digest and an RFC 9421 signature by a key of the platform profile Proto-Agent names; otherwise 401. Reads stay open. A checker that cannot sign, or signs over the wrong components, is refused.',
+      'Every request must carry an RFC 9421 signature (Signature and Signature-Input) by a key of the platform profile Proto-Agent names, covering the listed components it has, and a request with a body its Content-Digest; otherwise 401. The config says so (signing.required_for "*"). A checker that cannot sign, or signs over the wrong components, is refused.',
     permitted_by:
       'Document 1 §Authentication: "HTTP Message Signatures (RFC 9421)" among the mechanisms a business may use; Signature "Required when authenticating with message signatures".',
     // The platform profile is resolved for its keys.

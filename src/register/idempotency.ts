@@ -29,7 +29,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Errors`,
     statement:
-      'A duplicate Idempotency-Key whose body differs from the original (a changed quantity, another question on ask) returns HTTP 409.',
+      'A duplicate Idempotency-Key whose body differs from the original (a changed quantity, another question on ask, another payment instrument on complete) returns HTTP 409.',
   },
   {
     id: 'IDEM-004',
@@ -83,6 +83,6 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Limits`,
     statement:
-      'Operations that modify state SHOULD support idempotency. A cancel, which has no further effect when repeated, is judged by this sentence: its replay returning the stored result (the same status and body as JSON) is advised, and a business that keeps no result for it gets a warning, never the MUST of IDEM-001.',
+      "Operations that modify state SHOULD support idempotency. A cancel, which has no further effect when repeated, is judged by this sentence: its replay returning the stored result (the same status and body as JSON) is advised, and a business that keeps no result for it gets a warning, never the MUST of IDEM-001. So is the 409 for its key with another body (the spec fixes a cancel's body as the empty object, so a 400 refusing another body says nothing of the key).",
   },
 ];

@@ -189,7 +189,14 @@ export const SENTENCES: readonly SpecSentence[] = [
     'SIG-012',
   ),
   held(`${D1}Authentication`, 'digest over the canonicalised body', 'SIG-002'),
-  held(`${D1}Authentication`, 'Message-signature rules: signed components include', 'SIG-001', 'SIG-008', 'SIG-012'),
+  held(
+    `${D1}Authentication`,
+    'Message-signature rules: signed components include',
+    'SIG-001',
+    'SIG-008',
+    'SIG-012',
+    'SIG-013',
+  ),
   held(`${D1}Authentication`, 'Response signing is recommended', 'SIG-003'),
   held(`${D1}Authentication`, 'Businesses SHOULD sign order responses.', 'SIG-004'),
 

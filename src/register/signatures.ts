@@ -72,9 +72,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Authentication`,
     statement:
-      'Where a business authenticates platforms by message signature, a request signature that leaves out one of the components the spec lists (@method, @authority, @path, idempotency-key, content-digest, content-type, proto-agent, each where the request has it) gets 401.',
-    unchecked:
-      'The signature probes of the requests suite send signatures over every component; one left out per probe is their next case.',
+      "Where a business authenticates platforms by message signature, a request signature that leaves out one of the components the spec lists (@method, @authority, @path, idempotency-key, content-digest, content-type, proto-agent, each where the request has it) gets 401, though it verifies over what it covers. Each component the checker's own signature covers is left out in turn.",
   },
   {
     id: 'SIG-009',
@@ -83,8 +81,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Authentication`,
     statement:
-      'Where a business authenticates platforms by message signature, a request carrying Signature-Input without Signature ("Required when authenticating with message signatures") gets 401.',
-    unchecked: 'As SIG-008: a signature probe that omits the Signature header.',
+      'Where a business authenticates platforms by message signature, a request without Signature ("Required when authenticating with message signatures") gets 401: one carrying no signature at all, and one carrying Signature-Input alone.',
   },
   {
     id: 'SIG-010',
@@ -94,7 +91,6 @@ export const requirements: Requirement[] = [
     source: `${D1} §Authentication`,
     statement:
       'Where a business authenticates platforms by message signature, a request carrying Signature without Signature-Input ("Required with message signatures") gets 401.',
-    unchecked: 'As SIG-008: a signature probe that omits the Signature-Input header.',
   },
   {
     id: 'SIG-011',
@@ -103,8 +99,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Authentication`,
     statement:
-      'Where a business authenticates platforms by message signature, a signed request with a body (POST, PUT) that lacks Content-Digest ("required on requests that have a body when signatures are used") gets 401.',
-    unchecked: 'As SIG-008: a signature probe that omits Content-Digest (and leaves it out of the signed components).',
+      'Where a business authenticates platforms by message signature, a signed request with a body (POST, PUT) that lacks Content-Digest ("required on requests that have a body when signatures are used"), its signature covering the rest, gets 401.',
   },
   {
     id: 'SIG-012',
@@ -115,5 +110,14 @@ export const requirements: Requirement[] = [
       'A platform that signs a request sends Signature, Signature-Input and, on a body, Content-Digest, and covers @method, @authority, @path, idempotency-key, content-digest, content-type and proto-agent with keys its profile publishes.',
     untestable:
       'Binds the platform, not the business; the checker signs every request so (src/http/pipeline.ts), and SIG-008 to SIG-011 are how a business answers a request that does not.',
+  },
+  {
+    id: 'SIG-013',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Authentication`,
+    statement:
+      'A response signature covers, of the components the message-signature rules list ("signed components include … content-digest, content-type …"), the two a response carries: content-type and content-digest, so its body is protected. A signed response therefore carries Content-Digest. The spec lists the components for signatures in general; applying them to responses is our reading.',
   },
 ];

@@ -4,9 +4,11 @@ import type { Effect } from '../../src/report/types.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import type { OperationName } from '../../src/protocol/recipes.js';
 import {
+  anotherInstrument,
   anotherQuestion,
   moreOfEachLine,
   oneMoreNight,
+  otherCancelBody,
   renamedGuests,
   type Change,
 } from '../../src/protocol/idempotency.js';
@@ -45,9 +47,14 @@ export interface IdempotencySubject {
   state?(t: ScenarioContext, x: Exchange): unknown;
   /**
    * Supporting idempotency here is only advised (Document 1 §Limits: "Operations that modify state SHOULD support
-   * idempotency"): a cancel, whose repetition has no further effect, may keep no result.
+   * idempotency"): a cancel, whose repetition has no further effect, may keep no result, nor see a conflict.
    */
   advised?: true;
+  /**
+   * The spec fixes the body (Document 1 §Checkout 5: "Cancel sends an empty JSON object"): a 400 for another body
+   * refuses that body itself, and says nothing of the key.
+   */
+  bodyFixed?: true;
 }
 
 const idOf = (t: ScenarioContext, x: Exchange): string | undefined => {
@@ -121,7 +128,9 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const { id } = await newCart(t);
       return { id, send: (o) => t.call('cart.cancel', { id, ...o }) };
     },
+    conflict: otherCancelBody,
     advised: true,
+    bodyFixed: true,
   },
   {
     operation: 'checkout.create',
@@ -159,6 +168,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       };
     },
     made: orderIdOf,
+    conflict: anotherInstrument,
   },
   {
     operation: 'checkout.cancel',
@@ -167,7 +177,9 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const id = idOf(t, await newSession(t)) as string;
       return { id, send: (o) => t.call('checkout.cancel', { id, ...o }) };
     },
+    conflict: otherCancelBody,
     advised: true,
+    bodyFixed: true,
   },
   {
     // The key is optional on ask (Document 2 §POST /ask); a platform sends one with a conversation.
@@ -227,6 +239,7 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       };
     },
     made: confirmationIdOf,
+    conflict: anotherInstrument,
   },
   {
     operation: 'booking.cancel',
@@ -235,6 +248,8 @@ export const SUBJECTS: readonly IdempotencySubject[] = [
       const id = idOf(t, await newBooking(t)) as string;
       return { id, send: (o) => t.call('booking.cancel', { id, ...o }) };
     },
+    conflict: otherCancelBody,
     advised: true,
+    bodyFixed: true,
   },
 ];

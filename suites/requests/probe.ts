@@ -18,6 +18,11 @@ export type RequestCheck = `requests.${string}.${
   | 'signature-tampered'
   | 'signature-digest-wrong'
   | 'signature-unknown-keyid'
+  | 'signature-absent'
+  | 'signature-header-missing'
+  | 'signature-input-missing'
+  | 'signature-digest-missing'
+  | 'signature-component-left-out'
   | 'credential-missing'
   | 'credential-invalid'
   | 'credential-forbidden'}`;
@@ -27,7 +32,7 @@ export type RequestCheck = `requests.${string}.${
  * left out or replaced, a header overridden, another body, another client certificate.
  */
 export type Send = (extra: {
-  omit?: ('agent' | 'credentials')[];
+  omit?: ('agent' | 'credentials' | 'content-digest' | 'signature')[];
   headers?: Record<string, string>;
   replace?: RequestStep[];
   rawBody?: string;

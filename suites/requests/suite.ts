@@ -108,6 +108,36 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
       requirements: ['SIG-007'],
     },
     {
+      id: `${p}.signature-absent`,
+      title: 'where the config says signatures are required, a request with no signature gets 401',
+      requirements: ['SIG-009'],
+    },
+    {
+      id: `${p}.signature-header-missing`,
+      title: 'where the config says signatures are required, Signature-Input without Signature gets 401',
+      requirements: ['SIG-009'],
+    },
+    {
+      id: `${p}.signature-input-missing`,
+      title: 'where the config says signatures are required, Signature without Signature-Input gets 401',
+      requirements: ['SIG-010'],
+    },
+    ...(op.method === 'GET'
+      ? []
+      : [
+          {
+            id: `${p}.signature-digest-missing` as const,
+            title: 'where the config says signatures are required, a body without Content-Digest gets 401',
+            requirements: ['SIG-011'],
+          },
+        ]),
+    {
+      id: `${p}.signature-component-left-out`,
+      title:
+        'where the config says signatures are required, a signature leaving out a listed component (each in turn) gets 401',
+      requirements: ['SIG-008'],
+    },
+    {
       id: `${p}.credential-missing`,
       title: 'where the config says it needs authentication, a request without the credential gets 401',
       requirements: ['AUTH-001'],

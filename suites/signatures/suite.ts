@@ -54,6 +54,19 @@ const unsigned = (x: Exchange, r: RuleContext) =>
           : 'the response carries no Signature, and the profile publishes no keys to sign with',
       ];
 
+/** Of the components Document 1 lists for signatures, those a response carries: what protects its body. */
+const BODY_COMPONENTS = ['content-type', 'content-digest'];
+
+/**
+ * Each signature that leaves content-type or content-digest out: one over `@status` alone protects no body. One that
+ * covers a Content-Digest the response lacks cannot verify (signatures.verify).
+ */
+const uncoveredBody = (x: Exchange): string[] =>
+  findings(x).flatMap((f) => {
+    const left = BODY_COMPONENTS.filter((c) => !f.components.includes(c));
+    return left.length ? [`${f.label} covers ${f.components.join(' ') || 'nothing'}, not ${left.join(' or ')}`] : [];
+  });
+
 const RULES: ExchangeRule[] = [
   {
     check: {
@@ -108,6 +121,17 @@ const RULES: ExchangeRule[] = [
       ];
       return notes.length ? notes.join('; ') : undefined;
     },
+  },
+  {
+    check: {
+      id: 'signatures.covers-body',
+      title: 'a response signature covers content-type and content-digest',
+      requirements: ['SIG-013'],
+    },
+    appliesTo: 'signed service responses',
+    optional: UNSIGNED,
+    applies: (x) => x.service !== undefined && findings(x).length > 0,
+    problems: uncoveredBody,
   },
   {
     check: {

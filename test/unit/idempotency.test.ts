@@ -86,8 +86,13 @@ function cartBusiness(habits: Habits = {}) {
         const omitted = (opts.omit as string[] | undefined)?.includes('idempotency-key');
         const headers = opts.headers as Record<string, string> | undefined;
         const key = op === 'cart.get' || omitted ? undefined : (headers?.['Idempotency-Key'] ?? `key-${++keys}`);
+        // A cancel sends an empty JSON object (Document 1 §Checkout 5), as the recipe does.
         const body =
-          op === 'cart.get' || op === 'cart.cancel' ? undefined : JSON.stringify({ line_items: input?.lineItems });
+          op === 'cart.get'
+            ? undefined
+            : op === 'cart.cancel'
+              ? '{}'
+              : JSON.stringify({ line_items: input?.lineItems });
         return exchange({ op, id: opts.id as string | undefined, key, body, opts });
       },
       async resend(of: Exchange, rawBody?: string) {
@@ -268,9 +273,36 @@ describe('idempotency of an update and a cancel', () => {
     );
   });
 
-  it('asks a cancel only for its replay, a warning where idempotency is advised', async () => {
-    const { verdicts } = await run('cart.cancel');
-    expect(kinds(verdicts)).toEqual({ 'missing-key': 'held', replay: 'held' });
+  it('asks a cancel for its replay and a conflict, a warning where idempotency is advised', async () => {
+    const { verdicts, sent } = await run('cart.cancel');
+    expect(kinds(verdicts)).toEqual({ 'missing-key': 'held', replay: 'held', 'conflict-409': 'held' });
+    expect(sent.at(-1)).toMatchObject({ op: 'cart.cancel', body: '{"signals":{}}' });
+    const accepted = await run('cart.cancel', { conflictAccepted: true });
+    expect(accepted.verdicts['conflict-409']).toMatchObject({
+      kind: 'broken',
+      message: 'a changed body under the same key answered HTTP 200',
+      expected: 'HTTP 409',
+    });
+    // The spec fixes a cancel's body: a 400 for another body says nothing of the key.
+    const refused = await run('cart.cancel', { conflictStatus: 400 });
+    expect(refused.verdicts['conflict-409']).toMatchObject({
+      kind: 'not-tested',
+      message: expect.stringMatching(/^the other body was refused itself \(HTTP 400\)/),
+    });
+    expect(refused.verdicts['conflict-409'].exchanges).toHaveLength(2);
+    // Elsewhere a 400 is no 409.
+    const update = await run('cart.update', { conflictStatus: 400 });
+    expect(update.verdicts['conflict-409'].kind).toBe('broken');
+  });
+
+  it('cites the SHOULD for a cancel conflict and the MUST for a complete one', () => {
+    const checks = idempotencySuites.flatMap((s) => s.scenarios.flatMap((sc) => sc.checks));
+    const cited = (id: string) => checks.find((c) => c.id === id)?.requirements;
+    expect(cited('idempotency.cart.cancel.conflict-409')).toEqual(['IDEM-009']);
+    expect(cited('idempotency.booking.cancel.conflict-409')).toEqual(['IDEM-009']);
+    expect(cited('idempotency.checkout.complete.conflict-409')).toEqual(['IDEM-003']);
+    expect(cited('idempotency.booking.complete.conflict-409')).toEqual(['IDEM-003']);
+    expect(cited('idempotency.checkout.complete.conflict-unchanged')).toBeUndefined();
   });
 
   it('stops when the keyed request itself is refused, judging the bare one only if it was served', async () => {

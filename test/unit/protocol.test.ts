@@ -11,10 +11,12 @@ import {
 } from '../../src/protocol/envelope.js';
 import { ENVELOPE_RULES, SUCCESS_STATUS_RULE } from '../../suites/envelope/rules.js';
 import {
+  anotherInstrument,
   anotherQuestion,
   changedBody,
   moreOfEachLine,
   oneMoreNight,
+  otherCancelBody,
   reformatted,
   renamedGuests,
   replayDifferences,
@@ -379,6 +381,30 @@ describe('idempotency (Document 1 §Limits: a duplicate key with a matching body
     expect(oneMoreNight(stay('2026-12-31'))).toEqual(stay('2027-01-01'));
     expect(oneMoreNight({ stays: [{ room: 'r1' }, 'junk', { stay_dates: {} }] })).toBeUndefined();
     expect(oneMoreNight({})).toBeUndefined();
+  });
+
+  it('pays a complete with another instrument, whatever its id was', () => {
+    const body = (...ids: unknown[]) => ({
+      payment: { instruments: ids.map((id) => (id === 'junk' ? id : { id, type: 'card' })) },
+      signals: {},
+    });
+    const other = anotherInstrument(body('instrument-1', 'junk'))!;
+    const [first, junk] = (other.payment as { instruments: Record<string, unknown>[] }).instruments;
+    expect(first).toEqual({ id: expect.stringMatching(/\w/), type: 'card' });
+    expect(first.id).not.toBe('instrument-1');
+    expect(junk).toBe('junk');
+    expect(other.signals).toEqual({});
+    const again = anotherInstrument(other)!;
+    expect((again.payment as { instruments: { id: unknown }[] }).instruments[0].id).not.toBe(first.id);
+    expect(anotherInstrument(body('junk'))).toBeUndefined();
+    expect(anotherInstrument({ payment: {} })).toBeUndefined();
+    expect(anotherInstrument({})).toBeUndefined();
+  });
+
+  it("gives a cancel's empty object another value, and takes it back", () => {
+    expect(otherCancelBody({})).toEqual({ signals: {} });
+    expect(otherCancelBody({ signals: { a: 1 }, b: 2 })).toEqual({ b: 2 });
+    expect(changedBody('{}', otherCancelBody)).toBe('{"signals":{}}');
   });
 
   it('renames every guest, whatever the name was', () => {

@@ -14,7 +14,14 @@ import { scripted, x, operation as op } from './scripted-business.js';
 // The request probes' signed variants and the request each operation is probed with
 // (suites/requests/), against answers scripted here.
 
-const control = x(200, { id: 'cart-1' });
+/** The served control request, signed over three components. */
+const control = {
+  ...x(200, { id: 'cart-1' }),
+  requestHeaders: {
+    'Signature-Input': 'sig1=("@method" "@path" "content-digest");created=1;keyid="k1"',
+    Signature: 'sig1=:AAAA:',
+  },
+} as Exchange;
 const SIGNING = { config: { signing: { required_for: ['*'] } }, more: { signing: { kid: 'k1' } } };
 
 describe('the request signature checks', () => {
@@ -22,11 +29,20 @@ describe('the request signature checks', () => {
     expect(signatureCheckIds(op('cart.get'))).toEqual([
       'requests.cart.get.signature-tampered',
       'requests.cart.get.signature-unknown-keyid',
+      'requests.cart.get.signature-absent',
+      'requests.cart.get.signature-header-missing',
+      'requests.cart.get.signature-input-missing',
+      'requests.cart.get.signature-component-left-out',
     ]);
     expect(signatureCheckIds(op('cart.update'))).toEqual([
       'requests.cart.update.signature-tampered',
       'requests.cart.update.signature-digest-wrong',
       'requests.cart.update.signature-unknown-keyid',
+      'requests.cart.update.signature-absent',
+      'requests.cart.update.signature-header-missing',
+      'requests.cart.update.signature-input-missing',
+      'requests.cart.update.signature-digest-missing',
+      'requests.cart.update.signature-component-left-out',
     ]);
   });
 
@@ -34,7 +50,7 @@ describe('the request signature checks', () => {
     const keyless = scripted(() => control, { config: SIGNING.config });
     concludeUnconfiguredSigning(keyless.t, op('cart.get'));
     expect([...keyless.concluded.values()].map((c) => [c.kind, c.message])).toEqual(
-      Array(2).fill(['not-applicable', 'the run has no signing key (--signing-key, or signing.key_file in --config)']),
+      Array(6).fill(['not-applicable', 'the run has no signing key (--signing-key, or signing.key_file in --config)']),
     );
     const elsewhere = scripted(() => control, {
       config: { signing: { required_for: ['cart.update'] } },
@@ -42,7 +58,7 @@ describe('the request signature checks', () => {
     });
     concludeUnconfiguredSigning(elsewhere.t, op('cart.get'));
     expect([...elsewhere.concluded.values()].map((c) => c.message)).toEqual(
-      Array(2).fill(
+      Array(6).fill(
         'the config does not say the business verifies request signatures here (signing.required_for in --config)',
       ),
     );
@@ -51,22 +67,23 @@ describe('the request signature checks', () => {
     expect(configured.concluded.size).toBe(0);
   });
 
-  async function judge(name: string, answer: (step: string) => Exchange, setup: object = SIGNING) {
+  /** Runs the probes; a step is the request step replaced, or `-name` for one left out. */
+  async function judge(name: string, answer: (step: string) => Exchange, setup: object = SIGNING, served = control) {
     const s = scripted(() => control, setup);
     concludeUnconfiguredSigning(s.t, op(name));
     const steps: string[] = [];
     const send: Send = async (extra) => {
-      const step = (extra.replace ?? []).map((r) => r.name).join(',');
+      const step = [...(extra.replace ?? []).map((r) => r.name), ...(extra.omit ?? []).map((o) => `-${o}`)].join(',');
       steps.push(step);
       return answer(step);
     };
-    await judgeRequestSignatures(s.t, op(name), control, send);
+    await judgeRequestSignatures(s.t, op(name), served, send);
     return { s, steps, verdict: (k: string) => s.concluded.get(`requests.${name}.signature-${k}`) };
   }
 
   it('hold 401 for each broken signature, and 400 or 401 for a wrong Content-Digest', async () => {
     const r = await judge('cart.update', (step) => x(step === 'content-digest' ? 400 : 401, {}));
-    expect(r.steps).toEqual(['signature', 'content-digest', 'signature']);
+    expect(r.steps.slice(0, 3)).toEqual(['signature', 'content-digest', 'signature']);
     expect(r.verdict('tampered')).toMatchObject({
       kind: 'held',
       message: 'a request whose signature was altered answered HTTP 401',
@@ -90,12 +107,69 @@ describe('the request signature checks', () => {
       actual: 'HTTP 400: {}',
     });
     const down = await judge('cart.get', () => ({ ...x(undefined), transportError: { message: 'EPIPE' } }) as Exchange);
-    expect(down.steps).toEqual(['signature', 'signature']);
+    expect(down.steps.slice(0, 2)).toEqual(['signature', 'signature']);
     expect(down.verdict('tampered')).toMatchObject({
       kind: 'broken',
       message: 'a request whose signature was altered answered HTTP EPIPE',
     });
     expect((await judge('cart.update', () => x(403, {}))).verdict('digest-wrong')?.kind).toBe('broken');
+  });
+
+  it('hold 401 for a request lacking a part, and for each covered component left out in turn', async () => {
+    const r = await judge('cart.update', () => x(401, {}));
+    expect(r.steps.slice(3)).toEqual([
+      '-signature',
+      'signature',
+      'signature',
+      '-content-digest',
+      'signature',
+      'signature',
+      'signature',
+    ]);
+    for (const k of ['absent', 'header-missing', 'input-missing', 'digest-missing', 'component-left-out'])
+      expect(r.verdict(k)?.kind, k).toBe('held');
+    expect(r.verdict('component-left-out')?.expected).toBe(
+      'HTTP 401 for a signature leaving out any of @method, @path, content-digest',
+    );
+    // No body, no Content-Digest to leave out.
+    const get = await judge('cart.get', () => x(401, {}));
+    expect(get.steps.filter((s) => s === '-content-digest')).toEqual([]);
+    expect(get.verdict('digest-missing')).toBeUndefined();
+  });
+
+  it('fail a request lacking a part that is served, naming each component left out', async () => {
+    const r = await judge('cart.update', () => x(200, {}));
+    expect(r.verdict('absent')).toMatchObject({
+      kind: 'broken',
+      message: 'a request carrying no signature answered HTTP 200',
+      expected: 'HTTP 401',
+    });
+    expect(r.verdict('header-missing')?.message).toBe(
+      'a request carrying Signature-Input without Signature answered HTTP 200',
+    );
+    expect(r.verdict('input-missing')?.message).toBe(
+      'a request carrying Signature without Signature-Input answered HTTP 200',
+    );
+    expect(r.verdict('digest-missing')?.message).toBe(
+      'a signed request with a body and no Content-Digest answered HTTP 200',
+    );
+    expect(r.verdict('component-left-out')).toMatchObject({
+      kind: 'broken',
+      message:
+        'a signature leaving out @method answered HTTP 200; a signature leaving out @path answered HTTP 200; a signature leaving out content-digest answered HTTP 200',
+    });
+    expect(r.verdict('component-left-out')?.exchanges).toHaveLength(4);
+    // A 400 is no 401: the business must say authentication failed.
+    expect((await judge('cart.update', () => x(400, {}))).verdict('absent')?.kind).toBe('broken');
+  });
+
+  it('cannot leave a component out of a served request that names none', async () => {
+    const unsigned = { ...control, requestHeaders: {} } as Exchange;
+    const r = await judge('cart.update', () => x(401, {}), SIGNING, unsigned);
+    expect(r.verdict('component-left-out')).toMatchObject({
+      kind: 'not-tested',
+      message: 'the served request names no covered components',
+    });
   });
 
   it('send nothing where they were concluded not-applicable', async () => {

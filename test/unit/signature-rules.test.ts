@@ -118,3 +118,39 @@ describe('the signing SHOULDs of checkout and order', () => {
     expect(rule('signatures.order-signed').capabilities).toEqual(['shopping.order']);
   });
 });
+
+describe('what a response signature covers', () => {
+  const signed = (...covered: string[][]): Exchange =>
+    call('checkout.complete', {
+      signatures: covered.map((components, i) => ({
+        label: `sig${i + 1}`,
+        keyid: 'k1',
+        components,
+        result: 'valid' as const,
+      })),
+      contentDigest: { header: 'sha-256=:AA==:', result: 'canonical' },
+    });
+  const FULL = ['@status', 'content-type', 'content-digest'];
+
+  it('holds a signature over content-type and content-digest, whatever else it covers', () => {
+    const r = settle(target(SHOPPING), [signed(FULL), signed([...FULL, '@method'], FULL)], 'signatures.covers-body');
+    expect(r.verdict).toBe('pass');
+  });
+
+  it('fails one over @status alone, or one leaving either out, naming the signature and what it left out', () => {
+    const r = settle(target(SHOPPING), [signed(['@status'])], 'signatures.covers-body');
+    expect(r).toMatchObject({
+      verdict: 'broken',
+      message: expect.stringContaining('sig1 covers @status, not content-type or content-digest'),
+    });
+    const second = settle(target(SHOPPING), [signed(FULL, ['@status', 'content-type'])], 'signatures.covers-body');
+    expect(second.message).toContain('sig2 covers @status content-type, not content-digest');
+    expect(second.message).not.toContain('sig1');
+    const none = settle(target(SHOPPING), [signed([])], 'signatures.covers-body');
+    expect(none.message).toContain('sig1 covers nothing, not content-type or content-digest');
+  });
+
+  it('cites the derived reading of the listed components', () => {
+    expect(rule('signatures.covers-body').check.requirements).toEqual(['SIG-013']);
+  });
+});

@@ -91,6 +91,17 @@ export type IdempotencyAction =
   /** Processed, then answered as a conflict anyway: the effect happened. */
   | 'process-then-conflict';
 
+/** What a request signature is checked for (src/reference/shared/request-signatures.ts). */
+export type SignatureCheck =
+  | 'digest'
+  | 'key'
+  | 'signature'
+  | 'absent'
+  | 'signature-missing'
+  | 'input-missing'
+  | 'digest-missing'
+  | 'components';
+
 /** Why a response is signed: as the spec advises (complete checkout, order), or by the business's own choice. */
 export type SignedBecause = 'advised' | 'chosen' | undefined;
 
@@ -214,8 +225,11 @@ export interface LayerHooks {
   'platform-profile.key-problem': Hook<string | undefined, { key: Json; known: boolean }>;
   /** Whether the request signature of an operation is verified. */
   'request-signature.verified': Hook<boolean, { op: Operation }>;
-  /** The refusal of a request whose signature fails a check: its digest, its key, or the signature itself. */
-  'request-signature.refusal': Hook<Reply | undefined, { check: 'digest' | 'key' | 'signature' }>;
+  /**
+   * The refusal of a request whose signature fails a check: its digest, its key, or the signature itself; a part
+   * missing (no signature at all, one of its two headers, the Content-Digest of a body); a listed component left out.
+   */
+  'request-signature.refusal': Hook<Reply | undefined, { check: SignatureCheck }>;
   /** The headers an operation's requests must carry. */
   'request.required-headers': Hook<string[], { op: Operation }>;
   /**

@@ -51,7 +51,7 @@ export function servicePipeline({
     const unresolved = await (resolved ? platformProfiles.refusal(agent) : undefined);
     if (unresolved) return unresolved;
     const unsigned = hooks.run('request-signature.verified', false, { op })
-      ? signatureRefusal(req, raw, op, agent, platformProfiles, hooks)
+      ? signatureRefusal(req, raw, agent, platformProfiles, hooks)
       : undefined;
     if (unsigned) return unsigned;
     const problem = headerProblem(req, op, hooks);
