@@ -148,7 +148,7 @@ async function exercise(t: ScenarioContext<IdempotencyCheck>, s: IdempotencySubj
     );
   if (bare && !isSuccess(bare)) judgeBare(bare);
 
-  await judgeReplay(t, s, first, made, discard);
+  const honoured = await judgeReplay(t, s, first, made, discard);
   if (s.conflict) {
     const changed = changedBody(first.requestBody, s.conflict);
     const conflictChecks: IdempotencyCheck[] = [
@@ -159,7 +159,7 @@ async function exercise(t: ScenarioContext<IdempotencyCheck>, s: IdempotencySubj
       for (const c of conflictChecks) t.notTested(c, 'the request carries nothing whose meaning can be changed');
     else await judgeConflict(t, s, first, changed, id, discard);
   }
-  if (creates) await observeOpenQuestions(t, s, first, made, discard);
+  if (creates) await observeOpenQuestions(t, s, first, made, discard, honoured);
 }
 
 /** The same key and the same bytes: the stored result, and nothing made twice. */
@@ -169,7 +169,7 @@ async function judgeReplay(
   first: Exchange,
   made: string | undefined,
   discard: Discard,
-): Promise<void> {
+): Promise<boolean> {
   const p = `idempotency.${s.operation}` as const;
   const replay = await t.resend(first);
   const differences = replayDifferences(first, replay);
@@ -179,15 +179,16 @@ async function judgeReplay(
     actual: `HTTP ${replay.status}: ${brief(replay.json ?? replay.responseBody)}`,
     exchanges: [first, replay],
   });
-  if (!s.made) return;
+  if (!s.made) return differences.length === 0;
   const again = s.made(t, replay);
   discard(again);
   if (made === undefined || again === undefined) {
-    return t.notTested(
+    t.notTested(
       `${p}.replay-no-second-effect`,
       `${made === undefined ? 'the first answer' : 'the replay'} names nothing made to compare`,
       [first, replay],
     );
+    return differences.length === 0;
   }
   t.check(`${p}.replay-no-second-effect`, again === made, {
     message: `the replay made ${again}, the first request ${made}`,
@@ -195,6 +196,7 @@ async function judgeReplay(
     actual: `it names ${again}`,
     exchanges: [first, replay],
   });
+  return differences.length === 0 && again === made;
 }
 
 /** The same key with a changed quantity: 409, and (on an existing resource) nothing changed. */
@@ -242,6 +244,7 @@ async function observeOpenQuestions(
   first: Exchange,
   made: string | undefined,
   discard: Discard,
+  honoured: boolean,
 ): Promise<void> {
   const p = `idempotency.${s.operation}` as const;
   const body = reformatted(first.requestBody);
@@ -263,12 +266,13 @@ async function observeOpenQuestions(
       exchanges: [first, x],
     });
   }
-  await observeKeyScope(t, s.operation, first, made, `${p}.key-scope`);
+  await observeKeyScope(t, s.operation, first, made, `${p}.key-scope`, honoured);
 }
 
 /**
  * The first request's key on the resource's cancel: a 409 says keys are scoped across operations,
- * a cancel says per operation. Either is allowed (not shown).
+ * a cancel says per operation. Either is allowed (not shown). A cancel says so only of a business
+ * that honours keys (its replay gave the stored result): of one that ignores them, it says nothing.
  */
 async function observeKeyScope(
   t: ScenarioContext<IdempotencyCheck>,
@@ -276,6 +280,7 @@ async function observeKeyScope(
   first: Exchange,
   made: string | undefined,
   checkId: IdempotencyCheck,
+  honoured: boolean,
 ): Promise<void> {
   const cancel = operationsOf(operation(name).capability).find((o) => o.name.endsWith('.cancel'));
   if (!cancel || made === undefined) return t.notTested(checkId, 'nothing was made to cancel');
@@ -289,7 +294,7 @@ async function observeKeyScope(
     x.status === 409
       ? 'HTTP 409: a key is scoped across operations'
       : isSuccess(x)
-        ? `HTTP ${x.status}: a key is scoped per operation`
+        ? `HTTP ${x.status}${honoured ? ': a key is scoped per operation' : ', which says nothing of scope: the create did not replay its stored result'}`
         : `HTTP ${x.status}`;
   t.observe(checkId, { message: `the create's key on ${cancel.name} gets ${outcome}`, exchanges: [x] });
 }

@@ -102,8 +102,9 @@ describe('an https business', () => {
     expect(server.url).toMatch(/^https:/);
     expect([tls.verdict, tls.message]).toEqual([
       'pass',
-      expect.stringMatching(/TLSv1\.3; a handshake capped at TLS 1\.2 was refused/),
+      expect.stringMatching(/TLSv1\.3 \(http\/1\.1\); a handshake capped at TLS 1\.2 was refused/),
     ]);
+    expect(readReport(json).handshakes).toEqual([{ url: server.url, version: 'TLSv1.3', http: 'http/1.1' }]);
     expect(r.code).toBe(0);
   });
 
@@ -159,5 +160,24 @@ describe('a business that requires mutual TLS', () => {
     const r = await cli([server.url, '--cert', tls('client-cert.pem')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--cert and --key/);
+  });
+});
+
+describe('a business that speaks HTTP/2 only', () => {
+  const dir = tempDir();
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await referenceServer(['--variation', 'http2-only', '--write-config', join(dir, 'reference.json')]);
+  });
+  afterAll(async () => server?.stop());
+
+  it('is reached over h2, and the report says which version the origin agreed', async () => {
+    const json = join(dir, 'h2.json');
+    const args = [server.url, '--config', join(dir, 'reference.json'), '--capabilities', 'catalog.search'];
+    const r = await cli([...args, '--json', json]);
+    const report = readReport(json);
+    expect(report.handshakes).toEqual([{ url: server.url, version: 'TLSv1.3', http: 'h2' }]);
+    expect(report.checks.find((c) => c.id === 'catalog-search.response')?.verdict).toBe('pass');
+    expect(r.code).toBe(0);
   });
 });
