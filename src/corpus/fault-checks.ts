@@ -260,6 +260,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-complete-endpoint-501': {
     fails: ['checkout.complete', 'checkout.endpoints-exist'],
     skips: [
+      'checkout.instrument-handler',
       'checkout.completed-order',
       'checkout.in-progress-unchanged',
       'order.resource',
@@ -534,6 +535,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-bad-status': {
     fails: ['checkout.create', 'checkout.resource'],
     skips: [
+      'checkout.partial-buyer',
       'checkout.complete-from-incomplete',
       'checkout.get',
       'checkout.update-leaves-out',
@@ -544,10 +546,11 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'checkout.quantity-adjusted-path',
     ],
   },
-  'checkout-no-payment-handlers': { fails: ['checkout.payment-handlers'] },
+  'checkout-no-payment-handlers': { fails: ['checkout.instrument-handler', 'checkout.payment-handlers'] },
   'checkout-never-ready': {
     fails: ['checkout.ready'],
     skips: [
+      'checkout.instrument-handler',
       'checkout.completed-order',
       'checkout.cancel-from-ready',
       'checkout.complete',
@@ -611,6 +614,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-create-ignores-line-items': {
     fails: ['checkout.create', 'checkout.item-unavailable'],
     skips: [
+      'checkout.partial-buyer',
+      'checkout.instrument-handler',
       'checkout.complete-from-incomplete',
       'checkout.completed-order',
       'checkout.get',
@@ -638,6 +643,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-create-500': {
     fails: ['checkout.create', 'checkout.item-unavailable'],
     skips: [
+      'checkout.partial-buyer',
+      'checkout.instrument-handler',
       'checkout.complete-from-incomplete',
       'checkout.completed-order',
       'checkout.get',
@@ -677,6 +684,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'checkout-update-500': {
     fails: ['checkout.ready'],
     skips: [
+      'checkout.partial-buyer',
+      'checkout.instrument-handler',
       'checkout.completed-order',
       'checkout.get',
       'checkout.update-leaves-out',
@@ -702,13 +711,14 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       ...refusedProbe('checkout.update'),
     ],
   },
-  'checkout-payment-handlers-empty': { fails: ['checkout.payment-handlers'] },
-  'checkout-payment-handler-no-id': { fails: ['checkout.payment-handlers'] },
+  'checkout-payment-handlers-empty': { fails: ['checkout.instrument-handler', 'checkout.payment-handlers'] },
+  'checkout-payment-handler-no-id': { fails: ['checkout.instrument-handler', 'checkout.payment-handlers'] },
   'checkout-missing-path-not-json': { fails: ['checkout.missing-messages'] },
   'checkout-missing-unrecoverable': { fails: ['checkout.missing-messages'] },
   'checkout-complete-asks-billing-addr': {
     fails: ['checkout.complete'],
     skips: [
+      'checkout.instrument-handler',
       'checkout.completed-order',
       'checkout.in-progress-unchanged',
       'order.resource',

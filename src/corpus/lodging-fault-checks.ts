@@ -33,6 +33,9 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-create-500': {
     fails: ['booking.create'],
     skips: [
+      'booking.stay-ids',
+      'booking.instrument-handler',
+      'booking.assigned-guests',
       'booking.complete-from-incomplete',
       ...AFTER_CREATE,
       'booking.cancel',
@@ -77,8 +80,11 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-sold-out-other-code': { fails: ['booking.inventory-exhausted'] },
   'booking-sold-out-400': { fails: ['booking.inventory-exhausted'] },
   'booking-sold-out-no-continue-url': { fails: ['booking.inventory-exhausted'] },
-  'booking-never-ready': { fails: ['booking.ready'], skips: AFTER_READY },
-  'booking-guest-first-name-ignored': { fails: ['booking.ready'], skips: AFTER_READY },
+  'booking-never-ready': { fails: ['booking.ready'], skips: [...AFTER_READY, 'booking.instrument-handler'] },
+  'booking-guest-first-name-ignored': {
+    fails: ['booking.ready'],
+    skips: [...AFTER_READY, 'booking.instrument-handler'],
+  },
   'booking-update-drops-booker': { fails: ['booking.update-kept'] },
   'booking-partial-guest-400': { fails: ['booking.partial-update'] },
   'booking-partial-update-202': { fails: ['booking.partial-update', 'envelope.success-status'] },
@@ -127,7 +133,7 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-booker-phone-number': { fails: ['booking.resource'] },
   'booking-incomplete-silent': { fails: ['booking.incomplete-names-missing'], skips: ['booking.missing-messages'] },
   'booking-missing-without-path': { fails: ['booking.missing-messages'] },
-  'booking-no-payment-handlers': { fails: ['booking.payment-handlers'] },
+  'booking-no-payment-handlers': { fails: ['booking.instrument-handler', 'booking.payment-handlers'] },
   'booking-payment-handlers-not-array': { fails: ['booking.payment-handlers'] },
   'booking-cancel-202': { fails: ['booking.cancel', 'booking.cancel-from-ready', 'envelope.success-status'] },
   'booking-cancel-ignored': { fails: ['booking.cancel', 'booking.cancel-from-ready'] },
@@ -151,15 +157,16 @@ export const LODGING_FAULT_CHECKS: Record<string, FaultChecks> = {
   'booking-complete-stays-ready': { fails: ['booking.complete'], skips: COMPLETED },
   'booking-complete-ignores-billing-address': {
     fails: ['booking.complete'],
-    skips: [...COMPLETED, 'booking.in-progress-unchanged'],
+    skips: ['booking.instrument-handler', ...COMPLETED, 'booking.in-progress-unchanged'],
   },
   'booking-complete-pending-warning': {
     fails: ['booking.complete'],
-    skips: [...COMPLETED, 'booking.in-progress-unchanged'],
+    skips: ['booking.instrument-handler', ...COMPLETED, 'booking.in-progress-unchanged'],
   },
   'booking-complete-declined-500': {
     fails: ['booking.complete', 'envelope.transport-error-body'],
     skips: [
+      'booking.instrument-handler',
       ...COMPLETED,
       'idempotency.booking.complete.missing-key',
       'idempotency.booking.complete.replay',

@@ -291,7 +291,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D3} §Resources and their fields`,
     statement:
-      'A guest assignment\'s guest_id "refers to a guests element": in a response that lists guests with ids, every assignment of its stays names one of them.',
+      "A guest assignment's guest_id \"refers to a guests element\": in a response that lists guests with ids, every assignment of its stays names one of them, unless the response's own messages call the assignments out (an assignment answered invalid is the platform's, shown as sent).",
   },
   {
     id: 'BOOK-032',

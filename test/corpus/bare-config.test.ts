@@ -94,6 +94,7 @@ describe('a run with an empty config', () => {
         'requests.booking.create.platform-profile-unknown-key: needs fixtures.booking.property and fixtures.booking.stays in --config',
         // Without a token no session is completed.
         `checkout.completed-order: none of the run's ${answered} answered requests was one of the checkout responses carrying a completed session`,
+        `checkout.instrument-handler: none of the run's ${answered} answered requests was one of the checkout responses carrying a session whose payment shows instruments`,
         // Only an order placed by the run is a real resource for Get Order; the unknown-id probe is the not-found
         // rule's.
         `order.endpoints-exist: none of the run's ${answered} answered requests was one of the requests to shopping.order endpoints`,
@@ -103,6 +104,9 @@ describe('a run with an empty config', () => {
         `booking.payment-handlers: none of the run's ${answered} answered requests was one of the booking responses carrying a session`,
         `booking.completed-confirmation: none of the run's ${answered} answered requests was one of the booking responses carrying a completed session`,
         `booking.incomplete-names-missing: none of the run's ${answered} answered requests was one of the booking update responses carrying an incomplete session`,
+        `booking.instrument-handler: none of the run's ${answered} answered requests was one of the booking responses carrying a session whose payment shows instruments`,
+        `booking.assigned-guests: none of the run's ${answered} answered requests was one of the booking responses carrying a session that lists its guests by id`,
+        `booking.stay-ids: none of the run's ${answered} answered requests was one of the booking create and update responses carrying a session, for a request that supplied stay ids`,
         `booking.missing-messages: none of the run's ${answered} answered requests was one of the booking responses with a message of code missing`,
         `booking.dates: none of the run's ${answered} answered requests was one of the booking responses carrying a session with dates`,
         `booking.currency: none of the run's ${answered} answered requests was one of the booking responses carrying a session with a currency`,

@@ -419,7 +419,7 @@ export const LODGING_FAULTS = [
     needs: ['profile-no-payment-handlers'],
     description:
       'Booking session responses carry no payment_handlers, and the profile names none either: no handler to pay with.',
-    breaks: ['BOOK-011'],
+    breaks: ['BOOK-011', 'BOOK-033'],
   }),
   fault({
     name: 'booking-payment-handlers-not-array',

@@ -875,7 +875,7 @@ export const SHOPPING_FAULTS = [
     needs: ['profile-no-payment-handlers'],
     description:
       'Checkout responses carry no payment_handlers, and the profile names none either: no handler to pay with.',
-    breaks: ['CHK-004'],
+    breaks: ['CHK-004', 'CHK-026'],
   }),
   checkoutSessions.neverGiven(
     {
@@ -1160,7 +1160,7 @@ export const SHOPPING_FAULTS = [
     capability: 'shopping.checkout',
     needs: ['profile-no-payment-handlers'],
     description: 'Checkout responses carry an empty payment handler registry, and the profile names no handler either.',
-    breaks: ['CHK-004'],
+    breaks: ['CHK-004', 'CHK-026'],
     plug: { 'checkout.payment-handlers': (registry) => registry && {} },
   }),
   fault({
@@ -1169,7 +1169,7 @@ export const SHOPPING_FAULTS = [
     needs: ['profile-no-payment-handlers'],
     description:
       'Checkout responses name a payment handler entry without id, and the profile names no handler either: Complete has no handler_id to name.',
-    breaks: ['CHK-004'],
+    breaks: ['CHK-004', 'CHK-026'],
     plug: { 'checkout.payment-handlers': (registry) => registry && withoutIds(registry) },
   }),
   checkoutSessions.missingPathRelative({
