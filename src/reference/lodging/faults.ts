@@ -537,20 +537,10 @@ export const LODGING_FAULTS = [
     breaks: ['BOOK-004', 'BOOK-032'],
     plug: { 'booking.stay-json': (stay) => ({ ...stay, id: `S-${String(stay.id)}` }) },
   }),
-  fault({
+  bookingSessions.instrumentHandlerUnknown({
     name: 'booking-instrument-handler-unknown',
-    capability,
     description: 'Payment instruments are shown with handler_id "card", which names no handler entry.',
     breaks: ['BOOK-033'],
-    plug: {
-      'booking.json': (json) => {
-        const payment = json.payment as Json | undefined;
-        const instruments = Array.isArray(payment?.instruments) ? (payment.instruments as Json[]) : [];
-        return instruments.length
-          ? { ...json, payment: { ...payment, instruments: instruments.map((i) => ({ ...i, handler_id: 'card' })) } }
-          : json;
-      },
-    },
   }),
   bookingSessions.cancelNotKept({
     name: 'booking-cancel-not-kept',

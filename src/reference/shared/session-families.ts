@@ -4,6 +4,7 @@
  * list makes its own records of a family, each with its own name, description, requirements and
  * place in the list; the family gives the capability and what the record does.
  */
+import { isObject } from '../../dialect/dialect.js';
 import { normalizedPath, resolvePath } from '../../protocol/json-path.js';
 import { recordsFor, type Fault, type Variation } from '../records.js';
 import type { Plugs } from './hooks.js';
@@ -113,6 +114,19 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
       fault(
         text,
         at('complete-needs-ready', () => false),
+      ),
+
+    /** Payment instruments are shown with a handler_id that names no handler entry. */
+    instrumentHandlerUnknown: <N extends string>(text: FaultText<N>) =>
+      fault(
+        text,
+        at('json', (json) => {
+          const payment = isObject(json.payment) ? json.payment : {};
+          const instruments = Array.isArray(payment.instruments) ? payment.instruments.filter(isObject) : [];
+          return instruments.length
+            ? { ...json, payment: { ...payment, instruments: instruments.map((i) => ({ ...i, handler_id: 'card' })) } }
+            : json;
+        }),
       ),
 
     // What is missing

@@ -842,20 +842,10 @@ export const SHOPPING_FAULTS = [
       },
     },
   }),
-  fault({
+  checkoutSessions.instrumentHandlerUnknown({
     name: 'checkout-instrument-handler-unknown',
-    capability: 'shopping.checkout',
     description: 'Payment instruments are shown with handler_id "card", which names no handler entry.',
     breaks: ['CHK-026'],
-    plug: {
-      'checkout.json': (json) => {
-        const payment = json.payment as Json | undefined;
-        const instruments = Array.isArray(payment?.instruments) ? (payment.instruments as Json[]) : [];
-        return instruments.length
-          ? { ...json, payment: { ...payment, instruments: instruments.map((i) => ({ ...i, handler_id: 'card' })) } }
-          : json;
-      },
-    },
   }),
   checkoutSessions.missingWithoutPath({
     name: 'checkout-missing-without-path',
