@@ -42,6 +42,12 @@ export interface CallOptions<K extends OperationName> {
   rawBody?: string;
 }
 
+/** Work shared by the scenarios of a run (ScenarioContext.once): its value, and the exchanges it made. */
+export interface Memo<T> {
+  value: Promise<T>;
+  made: Exchange[];
+}
+
 /**
  * What a scenario sees: the target, the config, a client that records evidence, and verdict calls.
  * `C` is the IDs of the checks the scenario declares: concluding another is a compile error. It is
@@ -66,7 +72,7 @@ export class ScenarioContext<in C extends string = never> {
     private readonly client: HttpClient,
     private readonly checks: readonly CheckSpec[],
     private readonly scenarioId: string,
-    private readonly runMemo: Map<string, Promise<unknown>> = new Map(),
+    private readonly runMemo: Map<string, Memo<unknown>> = new Map(),
     /** The platform profiles the run hosts for a business on loopback (good and broken ones). */
     readonly platform?: PlatformProfiles,
   ) {}
@@ -78,15 +84,25 @@ export class ScenarioContext<in C extends string = never> {
 
   /**
    * Work done once per run and shared by every scenario (fixture discovery), so a run does not
-   * repeat the same requests. The exchanges belong to the scenario that ran it first.
+   * repeat the same requests. Every scenario that uses it sees its exchanges as its own, so what a
+   * check cites does not depend on which scenario happened to run it first.
    */
   once<T>(key: string, work: () => Promise<T>): Promise<T> {
-    let found = this.runMemo.get(key) as Promise<T> | undefined;
+    const found = this.runMemo.get(key) as Memo<T> | undefined;
     if (!found) {
-      found = work();
-      this.runMemo.set(key, found);
+      const start = this.exchanges.length;
+      const memo: Memo<T> = { made: [], value: Promise.resolve(undefined as T) };
+      memo.value = work().then((value) => {
+        memo.made = this.exchanges.slice(start).filter((x) => x.role !== 'cleanup');
+        return value;
+      });
+      this.runMemo.set(key, memo);
+      return memo.value;
     }
-    return found;
+    return found.value.then((value) => {
+      for (const x of found.made) if (!this.exchanges.includes(x)) this.exchanges.push(x);
+      return value;
+    });
   }
 
   get dialect(): Dialect {

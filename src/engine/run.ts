@@ -6,7 +6,7 @@ import type { Exchange } from '../report/exchange.js';
 import { serviceOf } from '../protocol/operations.js';
 import type { PlatformProfiles } from '../platform/profile-server.js';
 import type { Requirement } from '../register/types.js';
-import { refusedPlatformProfile, ScenarioContext, unvouched } from './context.js';
+import { type Memo, refusedPlatformProfile, ScenarioContext, unvouched } from './context.js';
 import { EXIT, exitCodeFor } from '../report/exit-code.js';
 import { HarnessError, Stop } from './outcomes.js';
 import { summarise, type RunInfo, type RunReport } from '../report/run-report.js';
@@ -93,7 +93,7 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
     results.push(result);
     tell({ type: 'check-concluded', result });
   };
-  const memo = new Map<string, Promise<unknown>>();
+  const memo = new Map<string, Memo<unknown>>();
   const allowGated = new Map<Suite, Effect>();
   const chosen = (suite: Suite, check: CheckSpec) =>
     !plan.select ||
@@ -450,7 +450,7 @@ function settleAll(checks: readonly CheckSpec[], gate: Gate): [CheckSpec, Settle
 async function runScenario(
   plan: RunPlan,
   scenario: Scenario,
-  memo: Map<string, Promise<unknown>>,
+  memo: Map<string, Memo<unknown>>,
 ): Promise<[CheckSpec, Settled][]> {
   const t = new ScenarioContext<string>(
     plan.target,

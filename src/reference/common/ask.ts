@@ -24,8 +24,6 @@ interface Conversation {
 export interface AskStore {
   conversations: Map<string, Conversation>;
   issued: number;
-  /** The id of the first conversation started. */
-  first?: string;
 }
 
 export function createAskStore(): AskStore {
@@ -75,11 +73,8 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
     if (note) unresolved.push(note);
   }
   // Without a conversation, a question starts a new one (Document 2: "omitted to start a new one").
-  const resumed =
-    sent === undefined ? hooks.run('ask.resumes', undefined as string | undefined, { first: store.first }) : undefined;
-  const carried = continued ?? (resumed === undefined ? undefined : live(store, resumed));
-  const conversation = carried ?? start(store);
-  const about = hooks.run('ask.conversation-notes', unresolved, { sent, started: !carried, id: conversation.id });
+  const conversation = continued ?? start(store);
+  const about = hooks.run('ask.conversation-notes', unresolved, { sent, started: !continued, id: conversation.id });
 
   const answer = answerQuestion(query, grounded, conversation.turns);
   const unaddressed = answer.addressed ? undefined : refused({ step: 'unaddressed' });
@@ -87,7 +82,10 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
   conversation.turns.push({ query, answer: answer.plain, subjects: answer.subjects, topics: answer.topics });
   conversation.expiresAt = Date.now() + CONVERSATION_LIFETIME_MS;
 
-  const handle = hooks.run('ask.handle', conversation.id, { issue: () => issue(store, conversation) });
+  const handle = hooks.run('ask.handle', conversation.id, {
+    issue: () => issue(store, conversation),
+    started: !continued,
+  });
   const messages = [...notes, ...about, ...answerMessages(answer, req)];
   const links = hooks.run('ask.links', [], { answer, base: req.base });
   const json = hooks.run('ask.conversation-json', conversationJson(handle, conversation, req), {
@@ -133,7 +131,6 @@ function live(store: AskStore, id: string): Conversation | undefined {
 function start(store: AskStore): Conversation {
   const c: Conversation = { id: '', turns: [], expiresAt: Date.now() + CONVERSATION_LIFETIME_MS };
   c.id = issue(store, c);
-  store.first ??= c.id;
   return c;
 }
 

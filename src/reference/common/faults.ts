@@ -1074,9 +1074,10 @@ export const COMMON_FAULTS = [
     name: 'ask-conversation-one-per-platform',
     capability: 'common.ask',
     description:
-      'A question without a conversation continues the first conversation the business started, as if each platform had one: every such answer carries the same conversation id.',
+      'Every conversation a question starts is shown under one id, conv-platform, as if each platform had one conversation; a question naming it is taken as a new one. Two questions without a conversation carry the same id.',
     breaks: ['ASK-019'],
-    plug: { 'ask.resumes': (_none, { first }) => first },
+    // The id alone is shared, not the turns, so what each answer says is the same whatever order questions come in.
+    plug: { 'ask.handle': (handle, { started }) => (started ? 'conv-platform' : handle) },
   }),
   fault({
     name: 'ask-replay-appends-turn',

@@ -164,8 +164,6 @@ export interface AskHooks {
   'ask.grounding-note': Hook<ReplyMessage | undefined, { id: string; found: boolean }>;
   /** Whether a question continues the live conversation its id leads to (rule 3); if not, a new one starts. */
   'ask.continues': Hook<boolean>;
-  /** The conversation a question without one continues: none, it starts a new one; `first` is the first started. */
-  'ask.resumes': Hook<string | undefined, { first?: string }>;
   /** The note that a conversation id sent leads to none, so the answer starts a new one; none notes nothing. */
   'ask.unknown-conversation-note': Hook<ReplyMessage | undefined>;
   /**
@@ -174,7 +172,7 @@ export interface AskHooks {
    */
   'ask.conversation-notes': Hook<ReplyMessage[], { sent?: string; started: boolean; id: string }>;
   /** The id an answer hands out for its conversation: the conversation's own; `issue` gives a new one leading to it. */
-  'ask.handle': Hook<string, { issue: () => string }>;
+  'ask.handle': Hook<string, { issue: () => string; started: boolean }>;
   /** The answer's plain text. */
   'ask.plain': Hook<string, { answer: AskAnswer }>;
   /** The answer, a Description: its plain text. */
