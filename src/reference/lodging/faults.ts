@@ -488,29 +488,16 @@ export const LODGING_FAULTS = [
       'Complete of a session still incomplete (no guests, no booker) takes the payment and confirms: completed without ever being ready_for_complete.',
     breaks: ['BOOK-030'],
   }),
-  fault({
-    name: 'booking-incomplete-dead-end-message',
-    capability,
-    description:
-      'An update that leaves the session incomplete answers, instead of what is missing, one unrecoverable error naming no field ("This booking cannot be confirmed.").',
-    breaks: ['BOOK-015'],
-    plug: {
-      'booking.answer': (json, { op }) =>
-        op === 'update' && json.status === 'incomplete'
-          ? {
-              ...json,
-              messages: [
-                {
-                  type: 'error',
-                  code: 'not_confirmable',
-                  content: 'This booking cannot be confirmed.',
-                  severity: 'unrecoverable',
-                },
-              ],
-            }
-          : json,
+  bookingSessions.incompleteDeadEnd(
+    {
+      name: 'booking-incomplete-dead-end-message',
+      description:
+        'An update that leaves the session incomplete answers, instead of what is missing, one unrecoverable error naming no field ("This booking cannot be confirmed.").',
+      breaks: ['BOOK-015'],
     },
-  }),
+    'update',
+    'This booking cannot be confirmed.',
+  ),
   fault({
     name: 'booking-assignment-guest-unknown',
     capability,

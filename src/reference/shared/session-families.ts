@@ -11,7 +11,7 @@ import type { Plugs } from './hooks.js';
 import { billingAddressMissing, providerDeclined } from './payment.js';
 import { resource, transportError, type ReplyMessage } from './replies.js';
 import type { InProgressAnswer, SessionCore, SessionStatus } from './session.js';
-import type { SessionHookPoints, SessionHooks } from './session-hooks.js';
+import type { SessionHookPoints, SessionHooks, SessionOperation } from './session-hooks.js';
 
 /** A message with its path in normalized form, where the path reads in `doc`. */
 const normalized = (doc: unknown) => (m: unknown) => {
@@ -127,6 +127,28 @@ export function sessionRecords<P extends string, R extends SessionCore = Session
             ? { ...json, payment: { ...payment, instruments: instruments.map((i) => ({ ...i, handler_id: 'card' })) } }
             : json;
         }),
+      ),
+
+    /**
+     * An `op` answering the session incomplete replaces its errors naming what is missing with one
+     * unrecoverable error naming no field; its warnings stay.
+     */
+    incompleteDeadEnd: <N extends string>(text: FaultText<N>, op: SessionOperation, content: string) =>
+      fault(
+        text,
+        at('answer', (json, ctx) =>
+          ctx.op === op && json.status === 'incomplete'
+            ? {
+                ...json,
+                messages: [
+                  ...(Array.isArray(json.messages)
+                    ? json.messages.filter((m) => isObject(m) && m.type !== 'error')
+                    : []),
+                  { type: 'error', code: 'not_completable', content, severity: 'unrecoverable' },
+                ],
+              }
+            : json,
+        ),
       ),
 
     // What is missing

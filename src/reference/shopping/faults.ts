@@ -804,30 +804,16 @@ export const SHOPPING_FAULTS = [
       'Complete of a session still incomplete (no buyer, no destination) takes the payment and places the order: completed without ever being ready_for_complete.',
     breaks: ['CHK-025'],
   }),
-  fault({
-    name: 'checkout-incomplete-dead-end-message',
-    capability: 'shopping.checkout',
-    description:
-      'Create answers 201 with the session incomplete and, instead of its errors naming what is missing, one unrecoverable error naming no field ("This session cannot be completed."); its warnings stay. Updates name what is missing as usual.',
-    breaks: ['CHK-015'],
-    plug: {
-      'checkout.answer': (json, { op }) =>
-        op === 'create' && json.status === 'incomplete'
-          ? {
-              ...json,
-              messages: [
-                ...(json.messages as Json[]).filter((m) => m.type !== 'error'),
-                {
-                  type: 'error',
-                  code: 'not_completable',
-                  content: 'This session cannot be completed.',
-                  severity: 'unrecoverable',
-                },
-              ],
-            }
-          : json,
+  checkoutSessions.incompleteDeadEnd(
+    {
+      name: 'checkout-incomplete-dead-end-message',
+      description:
+        'Create answers 201 with the session incomplete and, instead of its errors naming what is missing, one unrecoverable error naming no field ("This session cannot be completed."); its warnings stay. Updates name what is missing as usual.',
+      breaks: ['CHK-015'],
     },
-  }),
+    'create',
+    'This session cannot be completed.',
+  ),
   fault({
     name: 'checkout-partial-buyer-refused',
     capability: 'shopping.checkout',
