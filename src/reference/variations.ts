@@ -1,5 +1,5 @@
 import type { RunConfig } from '../config/config.js';
-import { wireName } from '../dialect/dialect.js';
+import { isObject, wireName } from '../dialect/dialect.js';
 import { canonicalJson } from '../protocol/canonical.js';
 import { OPERATIONS, type Operation } from '../protocol/operations.js';
 import { signMessage } from '../protocol/signatures.js';
@@ -24,6 +24,12 @@ export type { Variation };
 
 const { variation } = recordsFor<HookPoints>();
 
+/** session-handlers-subset: a second handler, the only one session responses list. */
+const WALLET_HANDLER = {
+  'dev.proto_conformance.wallet': [
+    { id: 'wallet', version: '2026-01-15', available_instruments: [{ type: 'wallet' }] },
+  ],
+};
 const API_KEY = { 'X-API-Key': REFERENCE_API_KEY };
 const UNSCOPED_API_KEY = { 'X-API-Key': REFERENCE_UNSCOPED_API_KEY };
 /** auth-api-key-common-word: keys that are words of the bodies. */
@@ -151,6 +157,22 @@ export const VARIATIONS = [
     permitted_by: 'Document 1 §Response envelope: payment_handlers, Required "no".',
     hides: ['profile-handlers-not-array'],
     plug: { 'profile.envelope': ({ payment_handlers: _, ...envelope }) => envelope },
+  }),
+  variation({
+    name: 'session-handlers-subset',
+    capability: 'envelope',
+    description:
+      "The profile advertises two payment handlers; checkout and booking responses list only the wallet, while the instruments they show name the profile's test card. A checker that reads a response's own registry as the only handlers fails them.",
+    permitted_by:
+      'Document 1 §Checkout resource: "Payment instrument: `id`, `handler_id` (id of a handler entry)"; §Payment handler entry: entries sit "in `proto.payment_handlers`", the profile\'s as well as a response\'s; nothing says a response repeats every handler of the profile.',
+    plug: {
+      'profile.envelope': (envelope) => {
+        const registry = isObject(envelope.payment_handlers) ? envelope.payment_handlers : {};
+        return { ...envelope, payment_handlers: { ...registry, ...WALLET_HANDLER } };
+      },
+      'checkout.payment-handlers': (registry) => registry && WALLET_HANDLER,
+      'booking.payment-handlers': (registry) => registry && WALLET_HANDLER,
+    },
   }),
   // Discovery and HTTP framing
   variation({

@@ -192,9 +192,14 @@ export function instrumentHandlerRule(capability: string, check: CheckSpec, noun
     applies: (x, r) => isSession(x, r.dialect.envelopeKey) && instrumentsOf(x).length > 0,
     problems: (x, r) => {
       const env = envelopeOf(r.dialect, x.json);
-      const own = ids(isObject(env) ? env.payment_handlers : undefined);
       const profileEnv = envelopeOf(r.dialect, r.target.profile?.document);
-      const known = own.length ? own : ids(isObject(profileEnv) ? profileEnv.payment_handlers : undefined);
+      // A handler entry may be listed by the response or only by the profile: either names it.
+      const known = [
+        ...new Set([
+          ...ids(isObject(env) ? env.payment_handlers : undefined),
+          ...ids(isObject(profileEnv) ? profileEnv.payment_handlers : undefined),
+        ]),
+      ];
       return instrumentsOf(x).flatMap((i, n) =>
         known.includes(i.handler_id)
           ? []
