@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { suites as bundledSuites } from '../suites/index.js';
+import { PROFILE_SERVED, profileSuite, servedExpected } from '../suites/profile/suite.js';
 import { configSecrets, credentialVariables, type RunConfig } from './config/config.js';
 import { PROTO_DIALECT, wireName, type Dialect } from './dialect/dialect.js';
 import { discover, type Overrides } from './discovery/discover.js';
@@ -9,7 +10,7 @@ import { type RecordedRun, Transcript } from './http/transcript.js';
 import type { Baseline } from './report/baseline.js';
 import { selection } from './engine/selection.js';
 import type { RunInfo, RunReport } from './report/run-report.js';
-import { reportWithoutChecks, runSuites } from './engine/run.js';
+import { reportWithoutChecks, resultBeforeRun, runSuites } from './engine/run.js';
 import { RunStop } from './engine/run-stop.js';
 import { NotInTranscript, TargetUnusableError } from './errors.js';
 import type { Suite } from './engine/suite.js';
@@ -173,7 +174,20 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       // A record without the profile's answer cannot be regraded.
       const refused = err instanceof NotInTranscript ? new TargetUnusableError(err.message) : err;
       if (refused instanceof TargetUnusableError) {
-        await reportWithoutChecks(info, reporters, { unusable: refused.message }, client.exchanges);
+        // Reached, the business answered its profile's address with no profile: PROF-013 fails.
+        const judged = refused.answered
+          ? [
+              resultBeforeRun(opts, profileSuite, profileSuite.scenarios[0], PROFILE_SERVED, {
+                verdict: 'fail',
+                message: refused.message,
+                expected: servedExpected(dialect.envelopeKey),
+                actual: refused.message,
+                exchanges: [refused.answered],
+                durationMs: 0,
+              }),
+            ]
+          : [];
+        await reportWithoutChecks(info, reporters, { unusable: refused.message }, client.exchanges, judged);
         // Its words may quote what the business sent: they go to stderr as output does, redacted.
         throw new TargetUnusableError(redaction.text(refused.message));
       }

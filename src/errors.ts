@@ -1,8 +1,18 @@
 /** Bad flags, config or dialect: exit 2 with one line. */
 export class UsageError extends Error {}
 
+import type { Exchange } from './report/exchange.js';
+
 /** The target cannot be checked at all (profile unreachable, not a profile): exit 3 with one line. */
-export class TargetUnusableError extends Error {}
+export class TargetUnusableError extends Error {
+  /** The business's own answer that made it so (a 404, a body with no proto): reached, yet no profile served. */
+  constructor(
+    message: string,
+    readonly answered?: Exchange,
+  ) {
+    super(message);
+  }
+}
 
 /** The run was interrupted (a signal) or its deadline passed: no request is sent after it but clean-up. */
 export class RunHalted extends Error {}

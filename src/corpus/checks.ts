@@ -11,6 +11,8 @@ import { suites } from '../../suites/index.js';
 export interface FaultChecks {
   fails: readonly string[];
   skips?: readonly string[];
+  /** The run names every service's endpoint (--endpoint), as a user must whose business serves no profile. */
+  endpoints?: true;
 }
 
 /** Every check of the bundled suites, scenarios and rules alike, by ID. */

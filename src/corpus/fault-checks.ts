@@ -33,6 +33,11 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'profile-capabilities-not-array': { fails: ['profile.capabilities-registry'] },
   'profile-handlers-not-array': { fails: ['profile.payment-handlers-registry'] },
   'profile-entry-version-format': { fails: ['profile.entry-versions', 'versions.capability-echo'] },
+  'profile-not-served': {
+    fails: ['profile.served'],
+    endpoints: true,
+    skips: ['profile.*', 'signatures.*', 'versions.*', 'booking.profile-payment-handlers'],
+  },
   'profile-services-missing': {
     fails: ['profile.services-registry', 'profile.rest-endpoint'],
     skips: [

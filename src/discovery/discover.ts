@@ -26,11 +26,13 @@ export async function discover(
   const base = parseTargetUrl(url);
   let profile: Target['profile'];
   let profileNotRead: string | undefined;
+  let profileRefused: Target['profileRefused'];
   try {
     profile = await readProfile(base, dialect, client);
   } catch (err) {
     if (!(err instanceof TargetUnusableError) || overrides.endpoints.size === 0) throw err;
     profileNotRead = `profile not read (${err.message}); --endpoint gave the services`;
+    if (err.answered) profileRefused = { problem: err.message, exchange: err.answered };
   }
   const meta = profile ? (profile.document[dialect.envelopeKey] as Record<string, unknown>) : undefined;
   const services = new Map(profile?.services ?? []);
@@ -74,6 +76,7 @@ export async function discover(
     dialect,
     profile,
     profileNotRead,
+    ...(profileRefused ? { profileRefused } : {}),
     services,
     capabilities,
     ...(named ? { narrowed: true as const } : {}),
@@ -96,12 +99,15 @@ async function readProfile(base: URL, dialect: Dialect, client: HttpClient): Pro
     );
   }
   if (exchange.status !== 200) {
-    throw new TargetUnusableError(`profile ${profileUrl} answered HTTP ${exchange.status}, expected 200`);
+    throw new TargetUnusableError(`profile ${profileUrl} answered HTTP ${exchange.status}, expected 200`, exchange);
   }
-  if (exchange.json === undefined) throw new TargetUnusableError(`profile ${profileUrl} is not JSON`);
+  if (exchange.json === undefined) throw new TargetUnusableError(`profile ${profileUrl} is not JSON`, exchange);
   const document = exchange.json;
   if (!isObject(document) || !isObject(document[dialect.envelopeKey])) {
-    throw new TargetUnusableError(`profile ${profileUrl} is not a profile: it has no "${dialect.envelopeKey}" object`);
+    throw new TargetUnusableError(
+      `profile ${profileUrl} is not a profile: it has no "${dialect.envelopeKey}" object`,
+      exchange,
+    );
   }
   const meta = document[dialect.envelopeKey] as Record<string, unknown>;
   const services = new Map<Service, ServiceBinding>();

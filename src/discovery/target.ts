@@ -16,6 +16,8 @@ export interface Target {
   };
   /** Why the profile was not read. */
   profileNotRead?: string;
+  /** The business answered at the profile's address, but not with a profile (PROF-013): its answer, and why. */
+  profileRefused?: { problem: string; exchange: Exchange };
   /** The endpoints the run uses: the profile's, with `--endpoint` overrides applied. */
   services: Map<Service, ServiceBinding>;
   /** Capabilities this tool knows that the run checks, dialect-free. */
@@ -37,6 +39,9 @@ export interface Target {
  */
 export const advertises = (target: Target, capability: string): boolean =>
   target.capabilities.has(capability) || target.excluded.has(capability);
+
+/** The profile check that the profile is served at all (PROF-013); what reads the profile is blocked by it. */
+export const SERVED_CHECK_ID = 'profile.served';
 
 /** The profile check that finds each service's REST endpoint; capability suites are blocked by it. */
 export const ENDPOINT_CHECK_ID = 'profile.rest-endpoint';

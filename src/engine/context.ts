@@ -273,11 +273,12 @@ export class ScenarioContext<in C extends string = never> {
   /**
    * Stops the scenario because the run lacks something (config, permission, a fixture, a business
    * answer that lets the steps go on): every check not yet concluded is not-tested with `reason`.
-   * `at` names the check whose step could not be taken, citing the exchanges that show why.
+   * `at` names the check whose step could not be taken, citing the exchanges that show why;
+   * `waitsOn`, the checks whose failure is the reason (each not-tested check is then blocked by it).
    */
-  stopNotTested(reason: string, at?: { check: C; exchanges: Exchange[] }): never {
+  stopNotTested(reason: string, at?: { check: C; exchanges: Exchange[] }, waitsOn: readonly string[] = []): never {
     if (at) this.notTested(at.check, reason, at.exchanges);
-    throw new Stop('not-tested', reason);
+    throw new Stop('not-tested', reason, waitsOn);
   }
 
   /**

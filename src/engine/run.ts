@@ -1,6 +1,6 @@
 import type { RunConfig } from '../config/config.js';
 import { wireName } from '../dialect/dialect.js';
-import { ENDPOINT_CHECK_ID, type Target } from '../discovery/target.js';
+import { ENDPOINT_CHECK_ID, SERVED_CHECK_ID, type Target } from '../discovery/target.js';
 import type { HttpClient } from '../http/client.js';
 import type { Exchange } from '../report/exchange.js';
 import { serviceOf } from '../protocol/operations.js';
@@ -168,7 +168,8 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
         settled = { ...settled, message: `needs --allow ${gatedBy}` };
         effect = gatedBy;
       }
-      conclude(resultOf(plan, suite, 'every-exchange', effect, rule.check, settled));
+      const result = resultOf(plan, suite, 'every-exchange', effect, rule.check, settled);
+      conclude(settled.waitsOn?.length ? unblocked(result, results, settled.waitsOn) : result);
     }
   }
   for (const result of uncovered(plan)) conclude(result);
@@ -222,6 +223,8 @@ export async function reportWithoutChecks(
   reporters: readonly Reporter[],
   ended: { unusable: string } | { stopped: RunStopped },
   log: Exchange[],
+  /** What discovery could judge before it gave up (a profile address answered with no profile). */
+  judged: readonly CheckResult[] = [],
 ): Promise<RunReport> {
   const tell = (event: RunEvent) => {
     for (const r of reporters) void r.on(event);
@@ -234,7 +237,7 @@ export async function reportWithoutChecks(
     'stopped' in ended
       ? stoppedResult(ended.stopped, resources)
       : runEntry('run.target', 'the target can be checked', `target unusable: ${ended.unusable}`);
-  tell({ type: 'check-concluded', result: entry });
+  for (const result of [...judged, entry]) tell({ type: 'check-concluded', result });
   const notices = [
     ...('stopped' in ended ? [stoppedNotice(ended.stopped)] : []),
     ...resources.filter(isOpen).map(openLine),
@@ -245,10 +248,10 @@ export async function reportWithoutChecks(
     reportVersion: 2,
     finishedAt: new Date().toISOString(),
     durationMs: Math.max(0, Date.now() - Date.parse(info.startedAt)),
-    summary: summarise([entry]),
+    summary: summarise([...judged, entry]),
     exitCode: 'stopped' in ended ? exitCodeFor([entry], false, ended) : EXIT.unusable,
     notices,
-    checks: [entry],
+    checks: [...judged, entry],
     exchanges: log,
     ...('stopped' in ended ? { stopped: ended.stopped } : {}),
     resources,
@@ -285,7 +288,12 @@ const SETTLED = {
 
 function applicability(suite: Suite, target: Target): Gate | undefined {
   if (suite.appliesWhen === 'profile' && !target.profile) {
-    return { verdict: 'not-tested', message: target.profileNotRead ?? 'profile not read' };
+    // A profile the business answered with something else blocks what reads it; one not reached leaves it not-tested.
+    return {
+      verdict: 'not-tested',
+      message: target.profileNotRead ?? 'profile not read',
+      ...(target.profileRefused ? { waitsOn: [SERVED_CHECK_ID] } : {}),
+    };
   }
   if (suite.appliesWhen !== 'advertised') return undefined;
   const name = wireName(target.dialect, suite.capability);
@@ -508,11 +516,25 @@ async function runScenario(
 }
 
 /** The capability a suite's results are filed under: as the target names it, or the cross-cutting area. */
-const capabilityOf = (plan: RunPlan, suite: Suite) =>
-  suite.appliesWhen === 'advertised' ? wireName(plan.target.dialect, suite.capability) : suite.capability;
+const capabilityOf = (plan: { target?: Pick<Target, 'dialect'> }, suite: Suite) =>
+  suite.appliesWhen === 'advertised' && plan.target
+    ? wireName(plan.target.dialect, suite.capability)
+    : suite.capability;
+
+/** A check settled outside a run (by discovery, before the suites): its result as the run would file it. */
+export function resultBeforeRun(
+  plan: Pick<RunPlan, 'requirement' | 'provenBy'>,
+  suite: Suite,
+  scenario: Scenario,
+  spec: CheckSpec,
+  s: Settled,
+): CheckResult {
+  if (suite.appliesWhen === 'advertised') throw new Error(`suite ${suite.id} is filed under the target's names`);
+  return resultOf(plan, suite, scenario.id, scenario.effect, spec, s);
+}
 
 function resultOf(
-  plan: RunPlan,
+  plan: Pick<RunPlan, 'requirement' | 'provenBy'> & { target?: Pick<Target, 'dialect'> },
   suite: Suite,
   scenario: string,
   effect: Effect,

@@ -89,6 +89,14 @@ export const FAULTS = [
     },
   }),
   fault({
+    name: 'profile-not-served',
+    capability: 'discovery',
+    description:
+      'The well-known address answers 404: the business serves no profile. Its services answer where the user names them (--endpoint).',
+    breaks: ['PROF-013'],
+    plug: { 'profile.response': () => ({ status: 404, text: 'Not Found', type: 'text/plain', headers: {} }) },
+  }),
+  fault({
     name: 'profile-services-missing',
     capability: 'discovery',
     description: 'The profile advertises its capabilities but has no proto.services at all: no service can be reached.',

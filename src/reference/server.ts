@@ -114,7 +114,12 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     const type = hooks.run('profile.content-type', 'application/json');
     const text = JSON.stringify(buildProfile({ base, servicesBase, dialect, hooks, versions, keys, modules }));
     const signs = hooks.run('profile.signed', false) && publishesKeys;
-    return { status: 200, text, type, headers: signs ? profileSignatureHeaders(200, type, text, keys) : {} };
+    return hooks.run('profile.response', {
+      status: 200,
+      text,
+      type,
+      headers: signs ? profileSignatureHeaders(200, type, text, keys) : {},
+    });
   };
 
   const recent = requestCounter();

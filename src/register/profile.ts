@@ -105,9 +105,8 @@ export const requirements: Requirement[] = [
     derived: true,
     capability: 'profile',
     source: `${D1} §What the service does`,
-    statement: 'The business serves its profile, a JSON object with a proto member, at /.well-known/proto.',
-    untestable:
-      'Checked by discovery rather than a check: a run whose profile cannot be read ends with exit code 3 and a one-line cause.',
+    statement:
+      'The business serves its profile, a JSON object with a proto member, at /.well-known/proto. Judged when the business answers there: an unreachable address is a run that cannot be checked (exit 3); an answer with no profile fails, in the report of a run that then ends with exit 3, or, with --endpoint, of the run that goes on.',
   },
   {
     id: 'PROF-014',

@@ -21,6 +21,7 @@ import {
 } from '../shared/booking-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { resourceRule } from '../shared/resource-rule.js';
+import { PROFILE_SERVED } from '../profile/suite.js';
 import {
   carriesResource,
   checkCancel,
@@ -258,7 +259,7 @@ export const bookingSuite: Suite = {
         },
       ],
       async run(t) {
-        const profile = t.need(t.target.profile, 'the business profile, read at discovery');
+        const profile = t.need(t.target.profile, 'the business profile, read at discovery', [PROFILE_SERVED.id]);
         const env = profile.document[t.dialect.envelopeKey];
         const registry = isObject(env) ? env.payment_handlers : undefined;
         const names = isObject(registry) ? Object.keys(registry) : [];

@@ -1,6 +1,7 @@
 import { isObject, wireName } from '../../src/dialect/dialect.js';
-import { ENDPOINT_CHECK_ID } from '../../src/discovery/target.js';
+import { ENDPOINT_CHECK_ID, SERVED_CHECK_ID } from '../../src/discovery/target.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
+import type { CheckSpec } from '../../src/engine/check.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
 import { VERSION_PATTERN } from '../../src/protocol/envelope.js';
 import { algCurveProblems, privateMemberProblems, requiredMemberProblems, thumbprint } from '../../src/protocol/jwk.js';
@@ -19,17 +20,28 @@ const REGISTRIES = [
   },
 ] as const;
 
+/** Whether the business serves its profile at the well-known address (PROF-013). */
+export const PROFILE_SERVED: CheckSpec<typeof SERVED_CHECK_ID> = {
+  id: SERVED_CHECK_ID,
+  title: 'the profile is served at the well-known address, with a proto object',
+  requirements: ['PROF-013'],
+};
+/** What PROF-013 expects at the well-known address. */
+export const servedExpected = (envelopeKey: string) => `HTTP 200 with a JSON object holding a ${envelopeKey} object`;
+
 export const profileSuite: Suite = {
   id: 'profile',
   title: 'Business profile',
   capability: 'profile',
-  appliesWhen: 'profile',
+  // Always: a profile that is not served is a verdict too (with --endpoint the run goes on without it).
+  appliesWhen: 'always',
   scenarios: [
     scenario({
       id: 'profile.document',
       title: 'The profile document, its registries and keys',
       effect: 'read',
       checks: [
+        PROFILE_SERVED,
         { id: 'profile.content-type', title: 'profile is served as application/json', requirements: ['PROF-011'] },
         { id: 'profile.version', title: 'proto.version is YYYY-MM-DD or draft', requirements: ['PROF-001'] },
         {
@@ -73,6 +85,7 @@ export const profileSuite: Suite = {
 };
 
 type ProfileCheck =
+  | typeof PROFILE_SERVED.id
   | 'profile.content-type'
   | 'profile.version'
   | (typeof REGISTRIES)[number]['checkId']
@@ -85,8 +98,19 @@ type ProfileCheck =
   | 'profile.keys-okp';
 
 async function checkProfile(t: ScenarioContext<ProfileCheck>): Promise<void> {
-  const { exchange, document } = t.need(t.target.profile, 'the profile');
+  const { profile, profileRefused, profileNotRead } = t.target;
+  if (profileRefused)
+    t.check(PROFILE_SERVED.id, false, {
+      message: profileRefused.problem,
+      expected: servedExpected(t.dialect.envelopeKey),
+      actual: profileRefused.problem,
+      exchanges: [profileRefused.exchange],
+    });
+  // Unreached (or refused), the profile's checks have nothing to read: blocked when it was refused.
+  if (!profile) t.stopNotTested(profileNotRead ?? 'profile not read', undefined, [PROFILE_SERVED.id]);
+  const { exchange, document } = profile;
   const exchanges = [exchange];
+  t.pass(PROFILE_SERVED.id, `served at ${profile.url}`, exchanges);
   const d = t.dialect;
   const meta = document[d.envelopeKey] as Record<string, unknown>;
   const verdict = (checkId: ProfileCheck, problems: string[], expected: string) =>

@@ -7,8 +7,9 @@ import { describe } from 'vitest';
 import { check, type CheckOptions } from '../../src/check.js';
 import type { RunReport } from '../../src/report/run-report.js';
 import type { Verdict } from '../../src/report/types.js';
-import { CAPABILITIES } from '../../src/protocol/operations.js';
-import { pinnedSkip, type CorpusFault } from '../../src/corpus/index.js';
+import { CAPABILITIES, SERVICES } from '../../src/protocol/operations.js';
+import { CORPUS_FAULTS, pinnedSkip, type CorpusFault } from '../../src/corpus/index.js';
+import { servicePath } from '../../src/reference/profile.js';
 import type { FaultName } from '../../src/reference/faults.js';
 import { findRequirement } from '../../src/register/index.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
@@ -35,6 +36,11 @@ export async function runReference(
   const business = await startReferenceBusiness({ faults, variations, field });
   try {
     const config = referenceRunConfig(variations, business);
+    const narrowed = narrowedTo(scope);
+    // A fault whose record says so is run as a user must whose business serves no profile: every service by --endpoint.
+    if (faults.some((name) => CORPUS_FAULTS.find((f) => f.name === name)?.endpoints))
+      for (const service of SERVICES)
+        narrowed.overrides!.endpoints.set(service, business.servicesUrl + servicePath(service));
     return await check({
       url: business.url,
       config,
@@ -51,7 +57,7 @@ export async function runReference(
             },
           }
         : {}),
-      ...narrowedTo(scope),
+      ...narrowed,
       ...CORPUS_CONCURRENCY,
     });
   } finally {

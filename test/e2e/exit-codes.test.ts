@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +19,9 @@ function serve(status: number, type: string, body: string): Promise<{ url: strin
 }
 
 const oneLine = (s: string) => s.trim().split('\n').length === 1;
+/** Each check of a JSON report with its verdict. */
+const verdicts = (file: string): [string, string][] =>
+  JSON.parse(readFileSync(file, 'utf8')).checks.map((c: { id: string; verdict: string }) => [c.id, c.verdict]);
 const dir = tempDir();
 
 describe('exit code 3: target unusable, with a one-line cause', () => {
@@ -30,11 +33,14 @@ describe('exit code 3: target unusable, with a one-line cause', () => {
   it('for an unreachable profile', async () => {
     const { url, server } = await serve(200, 'application/json', '{}');
     await new Promise<void>((r) => server.close(() => r()));
-    const r = await cli([url, '--timeout', '2000']);
+    const json = join(dir, 'unreachable.json');
+    const r = await cli([url, '--timeout', '2000', '--json', json]);
     expect(r.code).toBe(3);
     expect(oneLine(r.stderr)).toBe(true);
     expect(r.stderr).toMatch(/unreachable/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    // Not reached, the business said nothing about its profile: no verdict on PROF-013.
+    expect(verdicts(json)).toEqual([['run.target', 'error']]);
   });
 
   it('for a profile that is not JSON', async () => {
@@ -58,9 +64,19 @@ describe('exit code 3: target unusable, with a one-line cause', () => {
   it('for a profile answering 404', async () => {
     const { url, server } = await serve(404, 'application/json', '{"code":"not_found","content":"no"}');
     servers.push(server);
-    const r = await cli([url]);
+    const json = join(dir, '404.json');
+    const r = await cli([url, '--json', json]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/HTTP 404/);
+    // The business answered at the well-known address with no profile: PROF-013 fails, citing that answer.
+    expect(verdicts(json)).toEqual([
+      ['profile.served', 'fail'],
+      ['run.target', 'error'],
+    ]);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.checks[0]).toMatchObject({ requirements: ['PROF-013'], evidence: [1], level: 'MUST' });
+    expect(report.checks[0].curl[0]).toMatch(/\/\.well-known\/proto/);
+    expect(report.summary).toMatchObject({ fail: 1, error: 1 });
   });
 });
 

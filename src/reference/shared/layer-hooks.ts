@@ -167,6 +167,8 @@ export interface LayerHooks {
   // The profile document.
   /** The profile's Content-Type. */
   'profile.content-type': Hook<string>;
+  /** The answer at the well-known address (conformant: the profile document, 200). */
+  'profile.response': Hook<StoredResponse>;
   /** Whether the profile's own response is signed (where the business publishes keys to sign with). */
   'profile.signed': Hook<boolean>;
   /** The profile document: the envelope member, then the keys. */
