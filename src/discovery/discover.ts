@@ -44,6 +44,16 @@ export async function discover(
     advertised.map((w) => logicalName(dialect, w)).filter((c): c is string => !!c && CAPABILITIES.includes(c)),
   );
   const notices: string[] = [];
+  // A capability named short (`cart` for org.proto.shopping.cart) is no capability this tool knows: say so.
+  for (const key of advertised) {
+    const meant = logicalName(dialect, key)
+      ? []
+      : CAPABILITIES.filter((c) => (c === key || c.endsWith(`.${key}`)) && !known.has(c));
+    if (meant.length)
+      notices.push(
+        `${dialect.envelopeKey}.capabilities names ${JSON.stringify(key)}, which is no capability name; did you mean ${meant.map((c) => wireName(dialect, c)).join(' or ')}? Its suites are not run`,
+      );
+  }
   const named = overrides.capabilities;
   // --capabilities narrows what a readable profile advertises: one it does not advertise is not the business's to
   // implement. A registry that is no object advertises nothing readable: the flag's names are checked as given.

@@ -1,3 +1,4 @@
+import { wireName } from '../dialect/dialect.js';
 import { COMMON_FAULTS } from './common/faults.js';
 import type { HookPoints } from './hook-points.js';
 import { LODGING_FAULTS } from './lodging/faults.js';
@@ -95,6 +96,17 @@ export const FAULTS = [
       'The well-known address answers 404: the business serves no profile. Its services answer where the user names them (--endpoint).',
     breaks: ['PROF-013'],
     plug: { 'profile.response': () => ({ status: 404, text: 'Not Found', type: 'text/plain', headers: {} }) },
+  }),
+  fault({
+    name: 'profile-capability-short-name',
+    capability: 'discovery',
+    description:
+      'The profile advertises the cart capability as "cart", not by its reverse-domain name org.proto.shopping.cart.',
+    breaks: ['PROF-016'],
+    plug: {
+      'profile.capabilities': (names, { dialect }) =>
+        names.map((n) => (n === wireName(dialect, 'shopping.cart') ? 'cart' : n)),
+    },
   }),
   fault({
     name: 'profile-services-missing',

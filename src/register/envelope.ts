@@ -87,4 +87,13 @@ export const requirements: Requirement[] = [
     statement:
       'No payment handler applies to catalog, cart and order responses ("The registry is an empty object when no handler applies (catalog, cart, order)"): the envelope payment_handlers of such a response, when present (it is optional), is an empty object.',
   },
+  {
+    id: 'ENV-011',
+    level: 'MAY',
+    derived: true,
+    capability: 'envelope',
+    source: `${D1} §Shared value objects`,
+    statement:
+      "A Totals entry's type is one of subtotal, tax, fee, fulfillment and total; the list is not said to be closed (a discount entry is common), so a type outside it is reported, never failed.",
+  },
 ];

@@ -109,6 +109,15 @@ export const requirements: Requirement[] = [
       'The business serves its profile, a JSON object with a proto member, at /.well-known/proto. Judged when the business answers there: an unreachable address is a run that cannot be checked (exit 3); an answer with no profile fails, in the report of a run that then ends with exit 3, or, with --endpoint, of the run that goes on.',
   },
   {
+    id: 'PROF-016',
+    level: 'MUST',
+    derived: true,
+    capability: 'profile',
+    source: `${D1} §Response envelope, §Payment handler entry`,
+    statement:
+      'The services, capabilities and payment_handlers registries are keyed by reverse-domain names (two or more dot-separated labels); a key that is a capability name cut short (cart for org.proto.shopping.cart) is also named in a notice, since its suites are not run.',
+  },
+  {
     id: 'PROF-014',
     level: 'MAY',
     derived: true,

@@ -49,7 +49,7 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}Profile document`, 'Any signing keys a profile publishes MUST appear here', 'PROF-012'),
   held(`${D1}Service entry`, 'keyed by service identifier', 'PROF-002'),
   held(`${D1}Capability entry`, 'keyed by capability identifier', 'PROF-003'),
-  held(`${D1}Payment handler entry`, 'keyed by reverse-domain handler name', 'PROF-004'),
+  held(`${D1}Payment handler entry`, 'keyed by reverse-domain handler name', 'PROF-004', 'PROF-016'),
   held(`${D1}Payment handler entry`, 'The registry is an empty object when no handler applies', 'ENV-010'),
 
   held(`${D1}Public JWK`, 'kid | string | yes', 'PROF-009'),
@@ -64,11 +64,15 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}Public JWK`, 'OKP keys are recommended', 'PROF-015'),
 
   held(`${D1}Response envelope`, 'version | string | yes', 'ENV-001'),
+  held(`${D1}Response envelope`, 'Service registry keyed by reverse-domain name.', 'PROF-016'),
+  held(`${D1}Response envelope`, 'Capability registry keyed by reverse-domain name;', 'PROF-016'),
+  held(`${D1}Response envelope`, 'Payment handler registry keyed by reverse-domain name.', 'PROF-016'),
   held(`${D1}Response envelope`, 'Version identifier, format YYYY-MM-DD', 'ENV-002'),
   held(`${D1}Response envelope`, 'success or error.', 'ENV-007'),
   held(`${D1}Response envelope`, 'MUST be error in an error response.', 'ENV-003'),
 
   held(`${D1}Shared value objects`, 'type (error, warning, info), code (string)', 'ENV-005'),
+  held(`${D1}Shared value objects`, 'type (subtotal, tax, fee, fulfillment, total)', 'ENV-011'),
   held(`${D1}Shared value objects`, 'plain (string, required when a description is given)', 'SRCH-002', 'ASK-003'),
   held(`${D1}Shared value objects`, 'Businesses SHOULD use them when verified inputs', 'CTX-001'),
   held(`${D1}Shared value objects`, 'Context SHOULD be non-identifying', 'CTX-004'),

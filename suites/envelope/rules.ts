@@ -18,6 +18,20 @@ const STRING_MEMBERS = ['code', 'content', 'path', 'content_type', 'presentation
  */
 const REGISTRIES = ['services', 'capabilities', 'map_order'] as const;
 
+/** The totals entry types Document 1 §Shared value objects lists. */
+const TOTALS_TYPES = ['subtotal', 'tax', 'fee', 'fulfillment', 'total'] as const;
+
+/** Every totals array of a body, with its path: the resource's, its lines', its fulfillment options'. */
+function totalsIn(body: unknown, path = '$', depth = 0): [string, unknown[]][] {
+  if (depth > 8 || typeof body !== 'object' || body === null) return [];
+  const entries: [string, unknown][] = Array.isArray(body)
+    ? body.map((v, i) => [`${path}[${i}]`, v])
+    : Object.entries(body).map(([k, v]) => [`${path}.${k}`, v]);
+  return entries.flatMap(([at, v]) =>
+    at.endsWith('.totals') && Array.isArray(v) ? [[at, v] as [string, unknown[]]] : totalsIn(v, at, depth + 1),
+  );
+}
+
 const envelope = (x: Exchange, d: Dialect) => {
   const env = envelopeOf(d, x.json);
   return isObject(env) ? env : undefined;
@@ -122,6 +136,21 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
       }
       return out;
     },
+  },
+  {
+    check: {
+      id: 'envelope.totals-types',
+      title: 'which totals entries have a type outside the five listed',
+      requirements: ['ENV-011'],
+    },
+    appliesTo: 'service responses carrying totals',
+    applies: (x) => isService(x) && totalsIn(x.json).length > 0,
+    problems: (x) =>
+      totalsIn(x.json).flatMap(([path, totals]) =>
+        totals.flatMap((t, i) =>
+          isObject(t) && !TOTALS_TYPES.includes(t.type as never) ? [`${path}[${i}].type is ${brief(t.type)}`] : [],
+        ),
+      ),
   },
   {
     check: { id: 'envelope.content-type', title: 'responses are application/json', requirements: ['ENV-006'] },

@@ -29,6 +29,9 @@ export const PROFILE_SERVED: CheckSpec<typeof SERVED_CHECK_ID> = {
 /** What PROF-013 expects at the well-known address. */
 export const servedExpected = (envelopeKey: string) => `HTTP 200 with a JSON object holding a ${envelopeKey} object`;
 
+/** Two or more dot-separated labels (`com.example.loyalty`): a name under a domain its owner holds. */
+const REVERSE_DOMAIN = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
+
 export const profileSuite: Suite = {
   id: 'profile',
   title: 'Business profile',
@@ -60,6 +63,11 @@ export const profileSuite: Suite = {
           requirements: ['PROF-004'],
         },
         {
+          id: 'profile.registry-names',
+          title: 'services, capabilities and payment handlers are keyed by reverse-domain names',
+          requirements: ['PROF-016'],
+        },
+        {
           id: 'profile.entry-versions',
           title: 'service and capability entries carry dated versions',
           requirements: ['PROF-005'],
@@ -89,6 +97,7 @@ type ProfileCheck =
   | 'profile.content-type'
   | 'profile.version'
   | (typeof REGISTRIES)[number]['checkId']
+  | 'profile.registry-names'
   | 'profile.entry-versions'
   | typeof ENDPOINT_CHECK_ID
   | 'profile.keys-no-private'
@@ -153,6 +162,18 @@ async function checkProfile(t: ScenarioContext<ProfileCheck>): Promise<void> {
             .map((p) => p.replace('$', `$.${d.envelopeKey}.${r.member}`));
     verdict(r.checkId, problems, `${d.envelopeKey}.${r.member}: an object whose values are arrays of entries`);
   }
+
+  verdict(
+    'profile.registry-names',
+    REGISTRIES.flatMap((r) =>
+      isObject(meta[r.member])
+        ? Object.keys(meta[r.member] as object)
+            .filter((key) => !REVERSE_DOMAIN.test(key))
+            .map((key) => `${d.envelopeKey}.${r.member} key ${JSON.stringify(key)} is not a reverse-domain name`)
+        : [],
+    ),
+    'keys such as org.proto.shopping.cart or com.example.loyalty',
+  );
 
   verdict(
     'profile.entry-versions',

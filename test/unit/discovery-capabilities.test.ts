@@ -63,3 +63,15 @@ describe('--capabilities against what the profile advertises', () => {
     expect([...(await run(registry)).capabilities]).toEqual(['shopping.cart']);
   });
 });
+
+describe('a capability named short', () => {
+  it('is named in a notice with the name it stands for, never silently left unadvertised', async () => {
+    const v = [{ version: '2026-04-08' }];
+    const target = await run({ cart: v, search: v, 'org.proto.shopping.checkout': v, 'com.example.loyalty': v });
+    expect([...target.capabilities]).toEqual(['shopping.checkout']);
+    expect(target.notices).toEqual([
+      'proto.capabilities names "cart", which is no capability name; did you mean org.proto.shopping.cart? Its suites are not run',
+      'proto.capabilities names "search", which is no capability name; did you mean org.proto.shopping.catalog.search or org.proto.common.location.search? Its suites are not run',
+    ]);
+  });
+});
