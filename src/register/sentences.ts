@@ -20,10 +20,17 @@ export interface SpecSentence {
   ids?: string[];
   /** Why a normative sentence is in no register row. */
   excluded?: string;
+  /** Why a clause at this level is held by no row at it (a MUST on a condition that is not shown, a permission). */
+  clauses?: Partial<Record<'MUST' | 'SHOULD' | 'MAY', string>>;
 }
 
 /** A sentence the register rows `ids` hold. */
 export const held = (at: string, says: string, ...ids: string[]): SpecSentence => ({ at, says, ids });
+/** An entry, with why one of its clauses is held by no row at the clause's level. */
+const clause = (e: SpecSentence, level: 'MUST' | 'SHOULD' | 'MAY', why: string): SpecSentence => ({
+  ...e,
+  clauses: { ...e.clauses, [level]: why },
+});
 /** A normative sentence no register row holds, and why. */
 export const excluded = (at: string, says: string, why: string): SpecSentence => ({ at, says, excluded: why });
 
@@ -47,13 +54,19 @@ export const SENTENCES: readonly SpecSentence[] = [
 
   held(`${D1}Profile document`, 'proto | object | yes', 'PROF-013'),
   held(`${D1}Profile document`, 'Any signing keys a profile publishes MUST appear here', 'PROF-012'),
+  held(`${D1}Profile document`, 'Protocol metadata, capabilities, services and payment handlers', 'PROF-013'),
+  held(`${D1}Profile document`, 'Canonical place for signing keys as a JWK Set (RFC 7517).', 'PROF-012'),
   held(`${D1}Service entry`, 'keyed by service identifier', 'PROF-002'),
   held(`${D1}Capability entry`, 'keyed by capability identifier', 'PROF-003'),
   held(`${D1}Payment handler entry`, 'keyed by reverse-domain handler name', 'PROF-004', 'PROF-016'),
   held(`${D1}Payment handler entry`, 'The registry is an empty object when no handler applies', 'ENV-010'),
 
   held(`${D1}Public JWK`, 'kid | string | yes', 'PROF-009'),
-  held(`${D1}Public JWK`, 'it MUST be the key', 'PROF-014'),
+  clause(
+    held(`${D1}Public JWK`, 'it MUST be the key', 'PROF-014'),
+    'MUST',
+    'the MUST binds keys "used in dual-audience signatures", and which keys those are is not shown: reported per key.',
+  ),
   held(`${D1}Public JWK`, 'kty | string | yes', 'PROF-009'),
   held(`${D1}Public JWK`, 'crv | string | required when kty is EC or OKP', 'PROF-009'),
   held(`${D1}Public JWK`, 'x | string | required when kty is EC or OKP', 'PROF-009'),
@@ -61,11 +74,29 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}Public JWK`, 'When present for a well-known curve it MUST match', 'PROF-008'),
   held(`${D1}Public JWK`, 'private members d, p, q, dp, dq, qi, oth, k MUST NOT appear', 'PROF-007'),
   held(`${D1}Public JWK`, 'MUST tolerate unrecognised key types', 'PROF-010', 'SIG-001'),
-  held(`${D1}Public JWK`, 'OKP keys are recommended', 'PROF-015'),
+  clause(
+    held(`${D1}Public JWK`, 'OKP keys are recommended', 'PROF-015'),
+    'SHOULD',
+    'recommended "for signers that opt into bot-authentication interoperability", and which signers opt in is not shown: reported.',
+  ),
+  held(`${D1}Public JWK`, 'Key identifier referenced by keyid in Signature-Input.', 'PROF-012', 'SIG-001'),
+  held(`${D1}Public JWK`, 'Well-known: EC, OKP.', 'PROF-009'),
+  held(`${D1}Public JWK`, 'Open vocabulary.', 'PROF-010'),
+  held(`${D1}Public JWK`, 'Well-known: P-256, P-384 (EC); Ed25519 (OKP).', 'PROF-008', 'PROF-009'),
+  held(`${D1}Public JWK`, 'base64url public value', 'PROF-009'),
+  held(`${D1}Public JWK`, 'base64url EC y coordinate', 'PROF-009'),
+  held(`${D1}Public JWK`, 'Well-known: ES256, ES384, EdDSA.', 'PROF-008'),
+  held(`${D1}Public JWK`, 'When absent the verifier derives it from crv.', 'SIG-014'),
+  excluded(
+    `${D1}Public JWK`,
+    'Key use; sig for signatures.',
+    'use is an optional member, and this says what its value means; nothing requires a signing key to state it.',
+  ),
 
   held(`${D1}Response envelope`, 'version | string | yes', 'ENV-001'),
   held(`${D1}Response envelope`, 'Service registry keyed by reverse-domain name.', 'PROF-016'),
   held(`${D1}Response envelope`, 'Capability registry keyed by reverse-domain name;', 'PROF-016'),
+  held(`${D1}Response envelope`, 'Preferred key-traversal order for the sibling registries', 'ENV-001'),
   held(`${D1}Response envelope`, 'Payment handler registry keyed by reverse-domain name.', 'PROF-016'),
   held(`${D1}Response envelope`, 'Version identifier, format YYYY-MM-DD', 'ENV-002'),
   held(`${D1}Response envelope`, 'success or error.', 'ENV-007'),
@@ -74,7 +105,11 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}Shared value objects`, 'type (error, warning, info), code (string)', 'ENV-005'),
   held(`${D1}Shared value objects`, 'type (subtotal, tax, fee, fulfillment, total)', 'ENV-011'),
   held(`${D1}Shared value objects`, 'plain (string, required when a description is given)', 'SRCH-002', 'ASK-003'),
-  held(`${D1}Shared value objects`, 'Businesses SHOULD use them when verified inputs', 'CTX-001'),
+  clause(
+    held(`${D1}Shared value objects`, 'Businesses SHOULD use them when verified inputs', 'CTX-001'),
+    'MAY',
+    'a permission (to ignore or down-rank context): any answer keeps it, so no row can judge it.',
+  ),
   held(`${D1}Shared value objects`, 'Context SHOULD be non-identifying', 'CTX-004'),
   held(`${D1}Shared value objects`, 'Values MUST NOT be buyer-asserted claims', 'CTX-002'),
   held(`${D1}Shared value objects`, 'Every key MUST be a reverse-domain name.', 'CTX-003'),
@@ -121,6 +156,13 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}Order resource`, 'totals | Totals | yes', 'ORD-001'),
 
   held(`${D1}States and transitions`, 'Returns 201 with the session', 'CHK-001', 'CHK-015', 'CHK-016'),
+  held(`${D1}States and transitions`, '(none) | Create Checkout | items available | incomplete', 'CHK-001'),
+  held(`${D1}States and transitions`, 'all items unavailable | no session created', 'CHK-009'),
+  held(`${D1}States and transitions`, 'business has everything needed | ready_for_complete', 'CHK-005'),
+  held(`${D1}States and transitions`, 'something still missing | incomplete', 'CHK-015'),
+  held(`${D1}States and transitions`, 'payment accepted, synchronous case | completed', 'CHK-007', 'CHK-025'),
+  held(`${D1}States and transitions`, 'incomplete or ready_for_complete | Cancel Checkout', 'CHK-008'),
+  held(`${D1}States and transitions`, 'complete_in_progress | Update Checkout | any', 'CHK-011'),
   held(`${D1}States and transitions`, 'HTTP 200 with error envelope', 'CHK-009'),
   held(`${D1}States and transitions`, 'Totals recomputed.', 'CHK-018'),
   held(`${D1}States and transitions`, 'Messages name what is missing.', 'CHK-005', 'CHK-015'),
@@ -143,12 +185,16 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}POST /catalog/lookup`, 'When none resolve, products is an empty array.', 'LKUP-005'),
   held(`${D1}POST /catalog/lookup`, 'The HTTP status stays 200.', 'LKUP-004'),
 
+  held(`${D1}Catalog`, 'POST | /catalog/search | search', 'DISC-001'),
+  held(`${D1}Catalog`, 'POST | /catalog/lookup | lookup', 'DISC-001'),
+  held(`${D1}Catalog`, 'POST | /catalog/product | lookup', 'DISC-001'),
   held(`${D1}POST /catalog/product`, 'id | string | yes', 'ERR-002'),
   held(`${D1}POST /catalog/product`, 'Product or variant identifier.', 'PROD-003'),
   held(`${D1}POST /catalog/product`, 'carry available and exists relative to them', 'PROD-005', 'PROD-006'),
   held(`${D1}POST /catalog/product`, 'drops options from the end of the list first', 'PROD-007'),
   held(`${D1}POST /catalog/product`, 'Product response: proto, product', 'PROD-002'),
   held(`${D1}POST /catalog/product`, 'Returned variants match the selections.', 'PROD-008'),
+  held(`${D1}POST /catalog/product`, 'Narrows returned variants.', 'PROD-010'),
   held(`${D1}POST /catalog/product`, 'When the identifier does not resolve', 'PROD-001', 'PROD-009'),
 
   held(`${D1}Cart`, 'Create Cart | POST | /carts | 201', 'CART-001', 'ENV-009'),
@@ -182,6 +228,19 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}Authentication`, 'Proto-Agent | yes, every request', 'HDR-001', 'HDR-005'),
   held(`${D1}Authentication`, 'which MUST point to the /.well-known/proto document', 'HDR-002', 'HDR-006'),
   held(`${D1}Authentication`, 'Request-Id | yes', 'HDR-003'),
+  held(`${D1}Authentication`, 'Format: profile="<profile_url>".', 'HDR-001'),
+  held(`${D1}Authentication`, 'Tracing identifier across layers.', 'HDR-003'),
+  excluded(`${D1}Authentication`, 'See Limits.', 'a pointer to §Limits, whose sentences are held there.'),
+  held(`${D1}Authentication`, 'Not listed for catalog or order reads.', 'HDR-004'),
+  held(`${D1}Authentication`, 'Bearer token as above.', 'AUTH-001', 'AUTH-002'),
+  held(`${D1}Authentication`, 'API key.', 'AUTH-001', 'AUTH-002'),
+  held(`${D1}Authentication`, 'Format sig1=:<base64-signature>:.', 'SIG-012'),
+  held(`${D1}Authentication`, 'Format sig1=("@method" "@path" ...)', 'SIG-012'),
+  excluded(
+    `${D1}Authentication`,
+    'Ordinary HTTP meaning.',
+    'these headers mean what HTTP says; the protocol adds no rule of its own.',
+  ),
   held(`${D1}Authentication`, 'Idempotency-Key | yes for cart and checkout operations', 'HDR-004', 'IDEM-005'),
   held(`${D1}Authentication`, 'Required when authenticating with message signatures.', 'SIG-009', 'SIG-012'),
   held(`${D1}Authentication`, 'Required with message signatures.', 'SIG-010', 'SIG-012'),
@@ -256,6 +315,7 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}Limits`, 'Operations that modify state SHOULD support idempotency.', 'IDEM-001', 'IDEM-009'),
   held(`${D1}Limits`, '10 results.', 'SRCH-003', 'SRCH-015'),
   held(`${D1}Limits`, 'Requests above the allowed size get HTTP 400', 'LKUP-007'),
+  held(`${D1}Limits`, 'The maximum number is not shown.', 'LKUP-007'),
   held(`${D1}Limits`, 'Rate limit values and headers (429 is the signal): not shown.', 'ERR-003'),
   held(`${D1}Limits`, 'expires_at timestamp (RFC 3339) is optional', 'CART-002'),
 
@@ -272,6 +332,15 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D2}Location`, 'Location', 'LOC-009'),
   held(`${D2}Location`, 'id | string | yes', 'LOC-001'),
   held(`${D2}Location`, 'name | string | yes', 'LOC-001'),
+  held(`${D2}Location`, 'Stable, opaque, business-scoped identifier.', 'LOC-001'),
+  held(`${D2}Location`, 'Buyer-facing display name owned by the business.', 'LOC-001'),
+  held(`${D2}Location`, 'Physical address.', 'LOC-009'),
+  held(`${D2}Location`, 'Geographic coordinates.', 'LOC-007'),
+  held(`${D2}Location`, 'Map keyed by amenity identifier; each value is an Amenity.', 'LOC-005', 'LOC-006'),
+  held(`${D2}Location`, 'Several entries for one day express split shifts.', 'LOC-008'),
+  held(`${D2}Location`, 'A day with no entry has no regular interval starting that day', 'LOC-008'),
+  held(`${D2}Location`, 'Omitting hours means the regular schedule is unknown.', 'LOC-008'),
+  held(`${D2}Location`, 'Date-specific exceptions including full closures', 'LOC-008', 'LOC-009'),
   held(`${D2}Location`, 'The key alone defines identity and filter matching.', 'LOC-005', 'LSRCH-007'),
   held(`${D2}Location`, 'Regular weekly operating hours', 'LOC-008'),
   held(`${D2}Location`, 'timezone | string | required when hours or exception_hours is present', 'LOC-002'),
@@ -304,11 +373,18 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D2}Ask`, 'the business SHOULD put its global identifier in the link id', 'ASK-017'),
 
   held(`${D2}POST /locations/search`, 'Combined by AND with serves and every filter.', 'LSRCH-006'),
+  held(`${D2}POST /locations/search`, 'Combined by AND.', 'LSRCH-006'),
+  excluded(
+    `${D2}POST /locations/search`,
+    'Free-text natural-language location query.',
+    'what query is; how a business ranks or matches free text is its own, and no rule is stated.',
+  ),
   held(`${D2}POST /locations/search`, 'the business supports cursor pagination', 'LSRCH-010', 'LSRCH-011', 'LSRCH-017'),
   held(`${D2}POST /locations/search`, 'Response (200): proto (required), locations', 'LSRCH-001'),
 
   held(`${D2}POST /locations/lookup`, 'ids | array of string | yes', 'ERR-002'),
   held(`${D2}POST /locations/lookup`, 'Canonical Location.id values MUST be supported', 'LLKP-002', 'LLKP-003'),
+  held(`${D2}POST /locations/lookup`, 'Applied after identifier resolution.', 'LLKP-013', 'LLKP-014'),
   held(`${D2}POST /locations/lookup`, 'Response (200): proto (required), locations', 'LLKP-001'),
   held(`${D2}POST /locations/lookup`, 'The array may hold fewer locations than identifiers', 'LLKP-006', 'LLKP-015'),
   held(`${D2}POST /locations/lookup`, 'one returned location carries all matching inputs entries', 'LLKP-005'),
@@ -331,6 +407,8 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D2}POST /locations/lookup`, "exceeds the business's batch maximum", 'LLKP-009', 'LLKP-010', 'LLKP-011'),
 
   held(`${D2}POST /ask`, 'query | string | yes', 'ERR-002', 'ASK-013'),
+  held(`${D2}POST /ask`, 'Natural-language question.', 'ASK-001'),
+  held(`${D2}POST /ask`, 'Grounding identifiers for any business resource', 'ASK-011', 'ASK-013'),
   held(`${D2}POST /ask`, 'Present to continue a conversation', 'ASK-006', 'ASK-019'),
   held(`${D2}POST /ask`, 'A business SHOULD accept its own global identifiers', 'ASK-011', 'ASK-012'),
   held(`${D2}POST /ask`, 'Response (200): proto (required), answer', 'ASK-003', 'ASK-001'),
@@ -341,7 +419,11 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D2}POST /ask`, 'An unresolved id starts a new conversation', 'ASK-007'),
   held(`${D2}POST /ask`, 'a regulated disclosure', 'ASK-008', 'ASK-009', 'ASK-010'),
   held(`${D2}POST /ask`, 'The Idempotency-Key header is optional on this service.', 'ASK-014'),
-  held(`${D2}POST /ask`, 'A platform SHOULD include it', 'ASK-015', 'ASK-014'),
+  clause(
+    held(`${D2}POST /ask`, 'A platform SHOULD include it', 'ASK-015', 'ASK-014'),
+    'MAY',
+    "a platform's permission (the key on other asks); ASK-014 holds what a business makes of either.",
+  ),
   held(`${D2}POST /ask`, 'without appending another turn', 'IDEM-001', 'IDEM-003', 'IDEM-008'),
   held(`${D2}POST /ask`, 'are required on every request', 'HDR-001', 'HDR-003', 'HDR-005'),
 
@@ -383,6 +465,17 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D3}Resources and their fields`, 'Allowed values of travel_purpose and role', 'BOOK-022'),
 
   held(`${D3}States and transitions`, '201; totals and links returned.', 'BOOK-001'),
+  held(`${D3}States and transitions`, '(none) | Create Booking Session | room available | incomplete', 'BOOK-001'),
+  held(`${D3}States and transitions`, 'selected room no longer available | no session created', 'BOOK-002'),
+  held(`${D3}States and transitions`, 'business has what it needs | ready_for_complete', 'BOOK-003'),
+  held(
+    `${D3}States and transitions`,
+    'Complete Booking Session | payment accepted | completed',
+    'BOOK-006',
+    'BOOK-030',
+  ),
+  held(`${D3}States and transitions`, '(a session) | Cancel Booking Session', 'BOOK-007', 'BOOK-027'),
+  held(`${D3}States and transitions`, 'complete_in_progress | Update Booking Session | any', 'BOOK-008'),
   held(`${D3}States and transitions`, 'message code inventory_exhausted', 'BOOK-002'),
   held(`${D3}States and transitions`, 'Guests, booker, travel purpose stored.', 'BOOK-003'),
   held(`${D3}States and transitions`, 'Response includes confirmation.', 'BOOK-006', 'BOOK-030'),
@@ -398,7 +491,11 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D3}Endpoints`, 'Cancel Booking Session | POST | /booking-sessions/{id}/cancel | 200', 'BOOK-007'),
   held(`${D3}Endpoints`, 'All return the booking session resource.', 'BOOK-009'),
   held(`${D3}Endpoints`, 'Create request: property (object with id) and stays', 'ERR-002'),
-  held(`${D3}Endpoints`, 'The required and optional status of every member beyond those shown', 'BOOK-022'),
+  clause(
+    held(`${D3}Endpoints`, 'The required and optional status of every member beyond those shown', 'BOOK-022'),
+    'MUST',
+    '"required" names what is not shown here, not a requirement.',
+  ),
   held(`${D3}Endpoints`, 'Update is a full replacement.', 'BOOK-004'),
   held(`${D3}Endpoints`, 'The platform sends the entire resource', 'BOOK-018'),
   held(`${D3}Endpoints`, 'All fields in guests, booker, travel_purpose', 'BOOK-005'),

@@ -22,14 +22,20 @@ const REGISTRIES = ['services', 'capabilities', 'map_order'] as const;
 const TOTALS_TYPES = ['subtotal', 'tax', 'fee', 'fulfillment', 'total'] as const;
 
 /** Every totals array of a body, with its path: the resource's, its lines', its fulfillment options'. */
-function totalsIn(body: unknown, path = '$', depth = 0): [string, unknown[]][] {
-  if (depth > 8 || typeof body !== 'object' || body === null) return [];
-  const entries: [string, unknown][] = Array.isArray(body)
-    ? body.map((v, i) => [`${path}[${i}]`, v])
-    : Object.entries(body).map(([k, v]) => [`${path}.${k}`, v]);
-  return entries.flatMap(([at, v]) =>
-    at.endsWith('.totals') && Array.isArray(v) ? [[at, v] as [string, unknown[]]] : totalsIn(v, at, depth + 1),
-  );
+function totalsIn(body: unknown): [string, unknown[]][] {
+  if (!isObject(body)) return [];
+  const out: [string, unknown[]][] = [];
+  const take = (at: string, v: unknown) => {
+    if (isObject(v) && Array.isArray(v.totals)) out.push([`${at}.totals`, v.totals]);
+  };
+  const each = (v: unknown): [number, unknown][] => (Array.isArray(v) ? [...v.entries()] : []);
+  take('$', body);
+  for (const [i, line] of each(body.line_items)) take(`$.line_items[${i}]`, line);
+  for (const [i, m] of each(isObject(body.fulfillment) ? body.fulfillment.methods : undefined))
+    for (const [j, g] of each(isObject(m) ? m.groups : undefined))
+      for (const [k, o] of each(isObject(g) ? g.options : undefined))
+        take(`$.fulfillment.methods[${i}].groups[${j}].options[${k}]`, o);
+  return out;
 }
 
 const envelope = (x: Exchange, d: Dialect) => {
@@ -144,6 +150,8 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
       requirements: ['ENV-011'],
     },
     appliesTo: 'service responses carrying totals',
+    // The resources with totals: a business serving none of them has nothing to judge here.
+    capabilities: ['shopping.cart', 'shopping.checkout', 'shopping.order', 'lodging.booking'],
     applies: (x) => isService(x) && totalsIn(x.json).length > 0,
     problems: (x) =>
       totalsIn(x.json).flatMap(([path, totals]) =>

@@ -10,7 +10,7 @@ import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
 import type { VariationName } from '../../src/reference/variations.js';
 import type { RunReport } from '../../src/report/run-report.js';
-import { eachCase, narrowedTo, scopeOf, troubles, unexplained, type Scope, CORPUS_CONCURRENCY } from './harness.js';
+import { eachCase, narrowedTo, scopeOf, troubles, unexplained, type Scope, caseConcurrency } from './harness.js';
 import { pinnedCorpus } from './pinned.js';
 
 const pinned = pinnedCorpus('config-cases');
@@ -839,7 +839,7 @@ async function runCase(c: ConfigCase, scope: Scope): Promise<RunReport> {
       config: c.config(referenceRunConfig(c.variations, business)),
       allow: 'irreversible',
       ...narrowedTo(scope),
-      ...CORPUS_CONCURRENCY,
+      ...caseConcurrency([c.name]),
     });
   } finally {
     await business.close();

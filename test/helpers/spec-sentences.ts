@@ -13,8 +13,12 @@ const FILES: Record<1 | 2 | 3, string> = {
   3: '002_daa464865b113733.txt',
 };
 
-/** Why a sentence is normative; a sentence may be several. */
-export type Kind = 'keyword' | 'required-row' | 'status' | 'code';
+/**
+ * Why a sentence is normative; a sentence may be several. A `table-rule` states a rule without a
+ * keyword, by where it stands: a row of a state table (a transition, and what it also does), a
+ * limit's value, an endpoint a capability has, the cell of a Rule column.
+ */
+export type Kind = 'keyword' | 'required-row' | 'status' | 'code' | 'table-rule';
 
 export interface Sentence {
   doc: 1 | 2 | 3;
@@ -116,15 +120,36 @@ export function readDocument(doc: 1 | 2 | 3, source = readFileSync(join(SPEC_DIR
       out.push(judge(doc, heading, cells.join(' | '), ['status']));
       continue;
     }
+    // A transition (from, trigger, condition, to) is one sentence; what it also does, sentences of their own.
+    if (header[0] === 'from' && header.includes('to')) {
+      const to = header.indexOf('to');
+      out.push(judge(doc, heading, cells.slice(0, to + 1).join(' | '), ['table-rule']));
+      for (const cell of cells.slice(to + 1))
+        for (const s of sentencesOf(cell)) out.push(judge(doc, heading, s, ['table-rule']));
+      continue;
+    }
+    // An endpoint a capability has is one sentence.
+    if (header[0] === 'method' && header.includes('capability')) {
+      out.push(judge(doc, heading, cells.join(' | '), ['table-rule']));
+      continue;
+    }
     // A row whose Required cell says yes (or names a condition) is one occurrence; its rule, sentences of its own.
     let rest = cells;
+    let restHeader = header;
     if (required >= 0 && !/^(no|)$/i.test(cells[required])) {
       out.push(judge(doc, heading, cells.slice(0, required + 1).join(' | '), ['required-row']));
       rest = cells.slice(required + 1);
+      restHeader = header.slice(required + 1);
     } else if (required >= 0) {
       rest = cells.slice(required + 1);
+      restHeader = header.slice(required + 1);
     }
-    for (const cell of rest) for (const s of sentencesOf(cell)) out.push(judge(doc, heading, s));
+    // A limit's value and a Rule cell state rules; other cells (types, notes) describe.
+    const limits = header[0] === 'limit';
+    rest.forEach((cell, i) => {
+      const rule = restHeader[i] === 'rule' || (limits && restHeader[i] === 'value');
+      for (const s of sentencesOf(cell)) out.push(judge(doc, heading, s, rule ? ['table-rule'] : []));
+    });
   }
   return out;
 }
