@@ -47,7 +47,7 @@ export function recordedPlatformProfiles(
   };
 }
 
-export type BrokenProfile = 'unreachable' | 'malformed' | 'unknown-key-type';
+export type BrokenProfile = 'unreachable' | 'malformed' | 'unknown-key-type' | 'key-without-alg';
 
 /** The platform profile document: version and empty registries, and the signing keys, if any. */
 export function platformProfileDocument(
@@ -99,6 +99,16 @@ export async function startPlatformProfiles(
         })),
       }),
     },
+  };
+  // The run's own keys with no alg: a verifier derives it from crv (Document 1 §Public JWK).
+  bodies['key-without-alg'] = {
+    status: 200,
+    body: JSON.stringify({
+      ...document,
+      ...(Array.isArray(document.keys)
+        ? { keys: document.keys.map(({ alg: _alg, ...key }: Record<string, unknown>) => key) }
+        : {}),
+    }),
   };
   const byUrl = new Map<string, number>();
   const server: Server = createServer((req, res) => {

@@ -28,7 +28,7 @@ export interface Selection {
 export interface RecipeInputs {
   'catalog.search': { query?: string; filters?: Json; limit?: number; cursor?: string };
   'catalog.lookup': { ids: string[]; filters?: Json };
-  'catalog.product': { id: string; selected?: Selection[]; preferences?: string[] };
+  'catalog.product': { id: string; selected?: Selection[]; preferences?: string[]; filters?: Json };
   'cart.create': { lineItems: LineItemRequest[] };
   'cart.get': undefined;
   'cart.update': { lineItems: LineItemRequest[] };
@@ -95,7 +95,7 @@ const empty = (): Json => ({});
 const RECIPES: Recipes = {
   'catalog.search': (i) => defined({ query: i.query, filters: i.filters, ...pagination(i.limit, i.cursor) }),
   'catalog.lookup': (i) => defined({ ids: i.ids, filters: i.filters }),
-  'catalog.product': (i) => defined({ id: i.id, selected: i.selected, preferences: i.preferences }),
+  'catalog.product': (i) => defined({ id: i.id, selected: i.selected, preferences: i.preferences, filters: i.filters }),
   'cart.create': (i) => ({ line_items: i.lineItems }),
   'cart.get': () => undefined,
   'cart.update': (i) => ({ line_items: i.lineItems }),

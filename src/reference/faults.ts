@@ -11,6 +11,8 @@ import { recordsFor, type Fault } from './records.js';
 
 /** The curves Document 1 §Public JWK names for EC keys. */
 const WELL_KNOWN_EC_CURVES = ['P-256', 'P-384'];
+/** The curves whose alg a verifier derives (Document 1 §Public JWK). */
+const WELL_KNOWN_CURVES = [...WELL_KNOWN_EC_CURVES, 'Ed25519'];
 /** The members Document 1 §Public JWK lists for a public key. */
 const JWK_MEMBERS = ['kid', 'kty', 'crv', 'x', 'y', 'alg', 'use'];
 
@@ -727,6 +729,21 @@ export const FAULTS = [
     description: 'A signature under a keyid the platform profile does not publish is served unverified.',
     breaks: ['SIG-007'],
     plug: { 'request-signature.refusal': (refusal, { check }) => (check === 'key' ? undefined : refusal) },
+  }),
+  fault({
+    name: 'request-signature-key-needs-alg',
+    capability: 'signatures',
+    needs: ['requires-signatures'],
+    description:
+      'A platform profile whose well-known key states no alg is refused with 422: the business reads alg from the key and never derives it from crv.',
+    breaks: ['SIG-014'],
+    plug: {
+      'platform-profile.key-problem': (problem, { key }) =>
+        problem ??
+        (WELL_KNOWN_CURVES.includes(String(key.crv)) && key.alg === undefined
+          ? `key ${key.kid} states no alg`
+          : undefined),
+    },
   }),
   fault({
     name: 'request-unsigned-accepted',

@@ -150,7 +150,5 @@ export const requirements: Requirement[] = [
     source: `${D1} §POST /catalog/product`,
     statement:
       'Product detail filters (Search Filters) narrow the returned variants: every variant a product detail with filters returns satisfies them.',
-    unchecked:
-      "Its check goes in suites/catalog-lookup beside catalog-product.variants-match: a product detail whose filters exclude some of the variants the same product shows unfiltered (a price bound between its variants' prices), judged on the variants returned.",
   },
 ];

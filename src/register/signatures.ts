@@ -128,7 +128,5 @@ export const requirements: Requirement[] = [
     source: `${D1} §Public JWK`,
     statement:
       'A verifier derives alg from crv when a key states none ("When absent the verifier derives it from crv"): a business that verifies request signatures accepts one made with a platform key that states no alg, as the checker, verifying responses, accepts one by a business key that states none (the variation profile-keys-without-alg).',
-    unchecked:
-      "Its check goes in suites/requests: a signed probe whose Proto-Agent profile publishes the run's key without alg (a kind beside unknown-key-type in src/platform/profile-server.ts), judged where the config says signatures are required.",
   },
 ];

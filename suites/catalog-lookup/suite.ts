@@ -258,6 +258,19 @@ export const catalogLookupSuite: Suite = {
       ],
       run: selections,
     }),
+    scenario({
+      id: 'catalog-product.filters',
+      title: 'Filters narrow the variants product detail returns',
+      effect: 'read',
+      checks: [
+        {
+          id: 'catalog-product.filters-narrow',
+          title: 'every variant a product detail with filters returns satisfies them',
+          requirements: ['PROD-010'],
+        },
+      ],
+      run: filtersNarrow,
+    }),
     unknownIdScenario({
       operation: 'catalog.product',
       checkId: 'catalog-product.not-found',
@@ -307,6 +320,50 @@ async function probeBatchLimit(t: ScenarioContext<'catalog-lookup.batch-limit'>)
   }
   t.observe('catalog-lookup.batch-limit', {
     message: `every batch up to ${accepted} ids was accepted; no limit below the ceiling (fixtures.lookup_batch_ceiling)`,
+  });
+}
+
+/** A variant's price amount, when it states one. */
+const amountOf = (v: Json) => (isObject(v.price) && typeof v.price.amount === 'number' ? v.price.amount : undefined);
+
+/**
+ * Product detail with filters (Document 1 §POST /catalog/product: filters "Narrows returned variants"): a price
+ * ceiling at the cheapest price the unfiltered answer shows leaves out the dearer variants it shows. Both ask with an
+ * empty selection, so that no selection narrows them first.
+ */
+async function filtersNarrow(t: ScenarioContext<'catalog-product.filters-narrow'>): Promise<void> {
+  const products = await knownProducts(t);
+  const priced = (p: Json) => new Set(variantsOf(p).flatMap((v) => amountOf(v) ?? [])).size > 1;
+  const product = t.need(
+    products.find(priced),
+    'a product whose variants differ in price, among fixtures.product_ids or the first search page',
+    CATALOG_READS,
+  );
+  const id = String(product.id);
+  const plain = await productDetail(t, { id, selected: [] });
+  if (!plain.product || !priced(plain.product))
+    return t.notTested(
+      'catalog-product.filters-narrow',
+      `product detail of ${id} shows no variants that differ in price (HTTP ${plain.x.status}): no price filter can narrow them`,
+      [plain.x],
+    );
+  const max = Math.min(...variantsOf(plain.product).flatMap((v) => amountOf(v) ?? []));
+  const filters = { price: { max } };
+  const { x, product: detail } = await productDetail(t, { id, selected: [], filters });
+  if (!detail)
+    return t.observe('catalog-product.filters-narrow', {
+      message: `product detail of ${id} with filters ${brief(filters)} answered HTTP ${x.status} and no product; what a business answers to filters it cannot apply is not shown`,
+      exchanges: [plain.x, x],
+    });
+  const shown = (v: Json) => `${String(v.id)} at ${amountOf(v)}`;
+  const over = variantsOf(detail).filter((v) => (amountOf(v) ?? max) > max);
+  t.check('catalog-product.filters-narrow', over.length === 0, {
+    message: over.length
+      ? `${over.length} of the ${variantsOf(detail).length} variants returned are priced above ${max}: ${over.map(shown).join(', ')}`
+      : `every variant returned is priced at most ${max}`,
+    expected: `only variants priced at most ${max} (filters ${brief(filters)}), of ${variantsOf(plain.product).map(shown).join(', ')}`,
+    actual: variantsOf(detail).map(shown).join(', ') || 'no variant',
+    exchanges: [plain.x, x],
   });
 }
 
@@ -546,7 +603,7 @@ function optionSignals(product: Json): { option: string; v: Json }[] {
 
 async function productDetail(
   t: ScenarioContext,
-  input: { id: string; selected?: Selection[]; preferences?: string[] },
+  input: { id: string; selected?: Selection[]; preferences?: string[]; filters?: Json },
 ): Promise<{ x: Exchange; product?: Json }> {
   const x = await t.call('catalog.product', { input });
   const product = isObject(x.json) && isObject(x.json.product) ? x.json.product : undefined;

@@ -152,6 +152,8 @@ export const ENVELOPE_RULES: readonly ExchangeRule[] = [
     appliesTo: 'service responses carrying totals',
     // The resources with totals: a business serving none of them has nothing to judge here.
     capabilities: ['shopping.cart', 'shopping.checkout', 'shopping.order', 'lodging.booking'],
+    // They are made by write scenarios: under --allow read, seeing none is said so.
+    effect: 'write',
     applies: (x) => isService(x) && totalsIn(x.json).length > 0,
     problems: (x) =>
       totalsIn(x.json).flatMap(([path, totals]) =>

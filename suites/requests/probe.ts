@@ -23,6 +23,7 @@ export type RequestCheck = `requests.${string}.${
   | 'signature-input-missing'
   | 'signature-digest-missing'
   | 'signature-component-left-out'
+  | 'signature-key-without-alg'
   | 'credential-missing'
   | 'credential-invalid'
   | 'credential-forbidden'}`;

@@ -4,6 +4,7 @@ import type { Operation } from '../../src/protocol/operations.js';
 import { contentDigestStep, signatureStep, type RequestStep } from '../../src/http/pipeline.js';
 import { answer, covers, type RequestCheck, type Send } from './probe.js';
 import { parseSignatures } from '../../src/protocol/signatures.js';
+import { agentHeaderValue } from '../../src/http/agent-header.js';
 
 /** A request without a body carries no Content-Digest: no digest check for a GET. */
 export const signatureCheckIds = (op: Operation) =>
@@ -17,6 +18,7 @@ export const signatureCheckIds = (op: Operation) =>
       'input-missing',
       ...(op.method === 'GET' ? [] : ['digest-missing' as const]),
       'component-left-out',
+      'key-without-alg',
     ] as const
   ).map((k) => `requests.${op.name}.signature-${k}` as const);
 
@@ -69,6 +71,40 @@ export async function judgeRequestSignatures(
     signatureStep({ keyid: UNKNOWN_KEYID }),
   ]);
   await judgeMissingParts(t, op, control, send);
+  await judgeKeyWithoutAlg(t, op, control, send);
+}
+
+/**
+ * A request signed by a key its platform profile states without alg: the verifier derives alg from crv (Document 1
+ * §Public JWK: "When absent the verifier derives it from crv"), so it is served as the signed control request was.
+ */
+async function judgeKeyWithoutAlg(
+  t: ScenarioContext<RequestCheck>,
+  op: Operation,
+  control: Exchange,
+  send: Send,
+): Promise<void> {
+  const id = `requests.${op.name}.signature-key-without-alg` as const;
+  const platform = t.platform;
+  if (!platform)
+    return t.notApplicable(
+      id,
+      'the run hosts no platform profile the business can fetch: the target is not on this machine, or --agent-profile names one',
+    );
+  const url = platform.urlFor('key-without-alg', op.name);
+  const x = await send({ headers: { [t.dialect.agentHeader]: agentHeaderValue(url) } });
+  const what = 'a request signed by a key its platform profile states without alg';
+  if (platform.fetchesOf(url) === 0)
+    return t.notApplicable(
+      id,
+      `the business answered HTTP ${statusOrError(x)} without fetching ${url}, so it never met ${what}`,
+    );
+  t.check(id, x.status === control.status, {
+    message: `${what} answered HTTP ${statusOrError(x)}`,
+    expected: `HTTP ${control.status}, as the request signed under the profile whose key states alg`,
+    actual: answer(x),
+    exchanges: [control, x],
+  });
 }
 
 /**

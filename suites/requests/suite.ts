@@ -138,6 +138,12 @@ function checksFor(op: Operation): CheckSpec<RequestCheck>[] {
       requirements: ['SIG-008'],
     },
     {
+      id: `${p}.signature-key-without-alg`,
+      title:
+        'where the config says signatures are required, a request signed by a key its platform profile states without alg is served',
+      requirements: ['SIG-014'],
+    },
+    {
       id: `${p}.credential-missing`,
       title: 'where the config says it needs authentication, a request without the credential gets 401',
       requirements: ['AUTH-001'],

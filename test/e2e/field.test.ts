@@ -224,7 +224,7 @@ describe('the deadline', () => {
 });
 
 describe('every report asked for is written', () => {
-  it('when the target is unusable (exit 3): one error entry giving the reason', async () => {
+  it('when the target is unusable (exit 3): one error entry giving the reason, after the profile check it fails', async () => {
     const server: Server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>'));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -235,11 +235,14 @@ describe('every report asked for is written', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     const report = readJson(out.json);
     expect(report.exitCode).toBe(3);
-    expect(report.checks).toHaveLength(1);
-    expect(report.checks[0]).toMatchObject({ id: 'run.target', verdict: 'error' });
-    expect(report.checks[0].message).toMatch(/^target unusable: .*not JSON/);
+    // The business answered the profile's address with no profile: PROF-013 fails, then the run's error entry.
+    expect(report.checks.map((c: { id: string; verdict: string }) => [c.id, c.verdict])).toEqual([
+      ['profile.served', 'fail'],
+      ['run.target', 'error'],
+    ]);
+    expect(report.checks[1].message).toMatch(/^target unusable: .*not JSON/);
     const junit = readFileSync(out.junit, 'utf8');
-    expect(junit).toContain('tests="1" failures="0" errors="1"');
+    expect(junit).toContain('tests="2" failures="1" errors="1"');
     expect(readFileSync(out.html, 'utf8')).toContain('target unusable');
   });
 

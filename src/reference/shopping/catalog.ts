@@ -163,7 +163,8 @@ export function product({ body, hooks }: HandlerRequest): Reply {
     if (refusal) return refusal;
   }
   const kept = relax(p, start, preferences, hooks.run('product.relax', dropLast));
-  const variants = p.variants.filter((v) => matches(v, kept));
+  const narrows = hooks.run('product.filters', variantFilter(body.filters), { filters: body.filters });
+  const variants = p.variants.filter((v) => matches(v, kept) && narrows(v));
   const featured = variants[0] ?? p.variants[0];
   const json = productJson(p, hooks);
   const all = json.variants as Json[];
@@ -192,6 +193,12 @@ export function product({ body, hooks }: HandlerRequest): Reply {
     resource({ product: hooks.run('catalog.listed', json, { product: p, op: 'product' }) }),
     { op: 'product' },
   );
+}
+
+/** Product detail's filters on a variant: a price ceiling (a category is the product's, not a variant's). */
+function variantFilter(filters: unknown): (v: SeedVariant) => boolean {
+  const max = isObject(filters) && isObject(filters.price) ? filters.price.max : undefined;
+  return (v) => typeof max !== 'number' || v.price <= max;
 }
 
 function selectionsOf(value: unknown): Selection[] | undefined {

@@ -327,6 +327,13 @@ export const SHOPPING_FAULTS = [
     plug: { 'product.selected': () => undefined },
   }),
   fault({
+    name: 'product-filters-ignored',
+    capability: 'shopping.catalog.lookup',
+    description: 'Product detail ignores its filters: a price ceiling leaves every variant in.',
+    breaks: ['PROD-010'],
+    plug: { 'product.filters': () => () => true },
+  }),
+  fault({
     name: 'product-no-option-signals',
     capability: 'shopping.catalog.lookup',
     description: 'Option values never carry available and exists.',
