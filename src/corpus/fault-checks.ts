@@ -223,6 +223,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'catalog-lookup.endpoints-exist',
     ],
     skips: [
+      'catalog-product.filters-narrow',
       'catalog-product.selected',
       'catalog-product.signals-present',
       'catalog-product.signals-relative',
@@ -373,6 +374,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'product-detail-variants-only': {
     fails: ['catalog-product.product-id'],
     skips: [
+      'catalog-product.filters-narrow',
       'catalog-product.selected',
       'catalog-product.signals-present',
       'catalog-product.signals-relative',
@@ -412,6 +414,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'envelope.success-status',
     ],
     skips: [
+      'catalog-product.filters-narrow',
       'catalog-lookup.product-ids',
       'catalog-lookup.inputs',
       'catalog-lookup.batch-limit',
@@ -432,6 +435,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
   'product-detail-product-array': {
     fails: ['catalog-product.product-id', 'catalog-product.variant-id'],
     skips: [
+      'catalog-product.filters-narrow',
       'catalog-product.selected',
       'catalog-product.signals-present',
       'catalog-product.signals-relative',
@@ -456,6 +460,7 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
       'catalog-product.relaxation',
     ],
     skips: [
+      'catalog-product.filters-narrow',
       'catalog-lookup.product-ids',
       'catalog-lookup.inputs',
       'catalog-lookup.variant-inputs',

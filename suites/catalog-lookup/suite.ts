@@ -341,11 +341,12 @@ async function filtersNarrow(t: ScenarioContext<'catalog-product.filters-narrow'
   );
   const id = String(product.id);
   const plain = await productDetail(t, { id, selected: [] });
+  // Where product detail broke (catalog-product.product-id failed), that failure is the reason.
   if (!plain.product || !priced(plain.product))
-    return t.notTested(
-      'catalog-product.filters-narrow',
+    t.stopNotTested(
       `product detail of ${id} shows no variants that differ in price (HTTP ${plain.x.status}): no price filter can narrow them`,
-      [plain.x],
+      undefined,
+      ['catalog-product.product-id'],
     );
   const max = Math.min(...variantsOf(plain.product).flatMap((v) => amountOf(v) ?? []));
   const filters = { price: { max } };

@@ -163,12 +163,15 @@ export function product({ body, hooks }: HandlerRequest): Reply {
     if (refusal) return refusal;
   }
   const kept = relax(p, start, preferences, hooks.run('product.relax', dropLast));
+  const variants = p.variants.filter((v) => matches(v, kept));
+  // Filters narrow what is listed after the selections have (Document 1: filters "Narrows returned variants").
   const narrows = hooks.run('product.filters', variantFilter(body.filters), { filters: body.filters });
-  const variants = p.variants.filter((v) => matches(v, kept) && narrows(v));
-  const featured = variants[0] ?? p.variants[0];
+  const passes = p.variants.map(narrows);
+  const featured = variants.find(narrows) ?? variants[0] ?? p.variants[0];
   const json = productJson(p, hooks);
-  const all = json.variants as Json[];
-  const shown = p.variants.map((v) => variants.includes(v));
+  // What the filters leave is all there is to list: the selections choose among it.
+  const all = (json.variants as Json[]).filter((_, k) => passes[k]);
+  const shown = p.variants.filter((_, k) => passes[k]).map((v) => variants.includes(v));
   json.variants = hooks.run(
     'product.variants',
     all.filter((_, k) => shown[k]),
