@@ -33,6 +33,7 @@ describe('the request signature checks', () => {
       'requests.cart.get.signature-header-missing',
       'requests.cart.get.signature-input-missing',
       'requests.cart.get.signature-component-left-out',
+      'requests.cart.get.signature-key-without-alg',
     ]);
     expect(signatureCheckIds(op('cart.update'))).toEqual([
       'requests.cart.update.signature-tampered',
@@ -43,6 +44,7 @@ describe('the request signature checks', () => {
       'requests.cart.update.signature-input-missing',
       'requests.cart.update.signature-digest-missing',
       'requests.cart.update.signature-component-left-out',
+      'requests.cart.update.signature-key-without-alg',
     ]);
   });
 
@@ -50,7 +52,7 @@ describe('the request signature checks', () => {
     const keyless = scripted(() => control, { config: SIGNING.config });
     concludeUnconfiguredSigning(keyless.t, op('cart.get'));
     expect([...keyless.concluded.values()].map((c) => [c.kind, c.message])).toEqual(
-      Array(6).fill(['not-applicable', 'the run has no signing key (--signing-key, or signing.key_file in --config)']),
+      Array(7).fill(['not-applicable', 'the run has no signing key (--signing-key, or signing.key_file in --config)']),
     );
     const elsewhere = scripted(() => control, {
       config: { signing: { required_for: ['cart.update'] } },
@@ -58,7 +60,7 @@ describe('the request signature checks', () => {
     });
     concludeUnconfiguredSigning(elsewhere.t, op('cart.get'));
     expect([...elsewhere.concluded.values()].map((c) => c.message)).toEqual(
-      Array(6).fill(
+      Array(7).fill(
         'the config does not say the business verifies request signatures here (signing.required_for in --config)',
       ),
     );
