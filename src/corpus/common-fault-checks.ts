@@ -43,6 +43,8 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
       'location-lookup.endpoints-exist',
     ],
     skips: [
+      'location-lookup.center-not-derived',
+      'location-lookup.items-never-issued',
       'location-lookup.center-required',
       'location-lookup.inputs-exact',
       'location-lookup.aliases',
@@ -107,10 +109,19 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   },
   'location-max-optional': { fails: ['location-search.max-required'] },
   'location-hours-or': { fails: ['location-search.and-hours'] },
-  'location-items-unknown-ignored': { fails: ['location-search.items-never-issued'] },
-  'location-items-any': { fails: ['location-search.items-never-issued'] },
+  // Both act where search and lookup read and match filters: lookup's filters.items breaks too.
+  'location-items-unknown-ignored': {
+    fails: ['location-search.items-never-issued', 'location-lookup.items-never-issued'],
+  },
+  'location-items-any': { fails: ['location-search.items-never-issued', 'location-lookup.items-never-issued'] },
+  'location-lookup-items-ignored': { fails: ['location-lookup.items-never-issued'] },
   'location-center-from-serves': {
-    fails: ['location-search.center-required', 'location-search.center-not-derived', 'location-lookup.center-required'],
+    fails: [
+      'location-search.center-required',
+      'location-search.center-not-derived',
+      'location-lookup.center-required',
+      'location-lookup.center-not-derived',
+    ],
   },
   'location-max-clamped': { fails: ['location-search.unsupported-max'] },
   'location-negative-max-default': { fails: ['location-search.absurd-max'] },
@@ -180,7 +191,9 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   'location-lookup-batch-no-message': { fails: ['location-lookup.batch-limit-message'] },
   'location-lookup-distance-ignored': { fails: ['location-lookup.distance-applied'] },
   'location-lookup-distance-before-resolution': { fails: ['location-lookup.distance-applied'] },
-  'location-lookup-filters-ignored': { fails: ['location-lookup.amenities-applied'] },
+  'location-lookup-filters-ignored': {
+    fails: ['location-lookup.amenities-applied', 'location-lookup.items-never-issued'],
+  },
   'location-lookup-filters-400': { fails: ['location-lookup.amenities-applied'] },
   'location-amenities-matched-by-label': {
     fails: ['location-search.amenities-filter', 'location-lookup.amenities-applied'],
@@ -195,6 +208,8 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   'location-lookup-batch-400-unstated': {
     fails: ['location-lookup.canonical-ids', 'location-lookup.context-no-filter'],
     skips: [
+      'location-lookup.center-not-derived',
+      'location-lookup.items-never-issued',
       'location-lookup.center-required',
       'location-lookup.inputs-exact',
       'location-lookup.aliases',
@@ -214,6 +229,7 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
       'location-lookup.amenities-applied',
       'location-lookup.center-required',
     ],
+    skips: ['location-lookup.center-not-derived', 'location-lookup.items-never-issued'],
   },
   'location-lookup-serves-ignored': { fails: ['location-lookup.serves-applied'] },
   'location-max-500': { fails: ['location-search.unsupported-max', 'location-search.absurd-max'] },
@@ -322,7 +338,7 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
       'location-lookup.center-required',
       'envelope.transport-error-body',
     ],
-    skips: ['location-search.center-not-derived'],
+    skips: ['location-lookup.center-not-derived', 'location-search.center-not-derived'],
   },
   'location-lookup-inputs-positional': { fails: ['location-lookup.response'] },
   'location-lookup-inputs-identifier': {

@@ -741,7 +741,7 @@ export const FAULTS = [
       'platform-profile.key-problem': (problem, { key }) =>
         problem ??
         (WELL_KNOWN_CURVES.includes(String(key.crv)) && key.alg === undefined
-          ? `key ${key.kid} states no alg`
+          ? `a key on ${String(key.crv)} states no alg`
           : undefined),
     },
   }),

@@ -129,6 +129,6 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §POST /locations/lookup`,
     statement:
-      'filters apply to lookup as to search ("fewer … or filtered out"; every supplied filter predicate applies conjunctively): a lookup with filters.amenities returns exactly the requested locations whose amenities map holds every supplied identifier as an exact key (the key alone defines filter matching, §Location).',
+      'filters apply to lookup as to search ("fewer … or filtered out"; every supplied filter predicate applies conjunctively): a lookup with filters.amenities returns exactly the requested locations whose amenities map holds every supplied identifier as an exact key (the key alone defines filter matching, §Location), and a lookup with filters.items naming an item the business never issued, alone or beside items it stocks, returns none of them (LSRCH-008).',
   },
 ];

@@ -36,7 +36,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §Resources and their fields`,
     statement:
-      'The business never derives a distance center from context, signals, IP address or serves: without distance, nothing is filtered by distance, and a distance sent without center (beside serves) leaves out nothing the same search without distance returns.',
+      'The business never derives a distance center from context, signals, IP address or serves: without distance, nothing is filtered by distance, and a distance sent without center (beside serves) leaves out nothing the same search without distance returns; the same of a lookup, whose operands are "never derived" either (Document 2 §POST /locations/lookup).',
   },
   {
     id: 'LSRCH-005',

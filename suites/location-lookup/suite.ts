@@ -26,6 +26,7 @@ import {
   locationsOf,
   minus,
   missingAmenities,
+  NEVER_ISSUED,
   signalsOf,
   walk,
   within,
@@ -146,6 +147,11 @@ export const locationLookupSuite: Suite = {
           title: 'a distance without center is refused, not served',
           requirements: ['LSRCH-018'],
         },
+        {
+          id: 'location-lookup.center-not-derived',
+          title: 'served anyway, it leaves out none of the requested locations the lookup with serves alone returns',
+          requirements: ['LSRCH-004'],
+        },
       ],
       async run(t) {
         const ids = await requestIds(t);
@@ -153,15 +159,38 @@ export const locationLookupSuite: Suite = {
         if (!plain.ok) t.stopBlocked('location-lookup.canonical-ids');
         // As in search: "center (Geo, required; the platform MUST supply it …)", and lookup takes a Location Distance.
         const { max } = await batchMax(t);
+        const asked = ids.slice(0, max ?? ids.length);
+        const serves = fixturesOf(t).serves;
         const x = await t.call('location.lookup', {
-          input: { ids: ids.slice(0, max ?? ids.length), serves: fixturesOf(t).serves, distance: { max: PROBE_MAX } },
+          input: { ids: asked, serves, distance: { max: PROBE_MAX } },
           tolerateTransportError: true,
         });
-        t.check('location-lookup.center-required', isRejection(t, x), {
+        if (isRejection(t, x)) {
+          t.pass('location-lookup.center-required', `refused: ${answered(x)}`, [x]);
+          return t.pass('location-lookup.center-not-derived', 'refused: no center derived', [x]);
+        }
+        t.check('location-lookup.center-required', false, {
           message: `a lookup with a distance without center answered ${answered(x)}`,
           expected: 'a refusal: an HTTP 4xx, or a business error with no locations',
           actual: answered(x),
           exchanges: [x],
+        });
+        // Served anyway: a radius of a meter around any center it derived leaves requested locations out (LSRCH-004).
+        if (!isLocationsAnswer(x))
+          t.stopNotTested(`the lookup answered ${answered(x)}`, undefined, ['location-lookup.center-required']);
+        const base = await lookedUp(t, asked, { serves });
+        if (!base.ok)
+          return t.notTested(
+            'location-lookup.center-not-derived',
+            `the lookup with serves alone answered ${base.exchanges.map(answered).join(', ')}`,
+            [x, ...base.exchanges],
+          );
+        const left = minus(idSet(base.locations), idSet(locationsOf(x.json)));
+        t.check('location-lookup.center-not-derived', left.length === 0, {
+          message: `a distance of ${PROBE_MAX} m without center left out ${left.join(', ')}, which the lookup with serves alone returns: a radius was applied around a center the business derived`,
+          expected: `the requested locations the lookup with serves alone returns: ${[...idSet(base.locations)].join(', ')}`,
+          actual: `${idsOf(locationsOf(x.json)).join(', ') || 'none'}`,
+          exchanges: [x, ...base.exchanges],
         });
       },
     }),
@@ -190,6 +219,19 @@ export const locationLookupSuite: Suite = {
         },
       ],
       run: amenitiesAfterResolution,
+    }),
+    scenario({
+      id: 'location-lookup.items',
+      title: 'Lookup of ids whose filters.items names an item the business never issued',
+      effect: 'read',
+      checks: [
+        {
+          id: 'location-lookup.items-never-issued',
+          title: 'no requested location provides an item the business never issued, alone or beside one it provides',
+          requirements: ['LLKP-016'],
+        },
+      ],
+      run: itemsAfterResolution,
     }),
     scenario({
       id: 'location-lookup.context',
@@ -322,6 +364,38 @@ interface Looked {
 }
 
 /** One lookup per batch of at most the maximum distinct ids (when known), answers merged. */
+/**
+ * filters.items applies to lookup as to search (LLKP-016, LSRCH-008): an item the business never issued is provided
+ * nowhere, so a lookup of locations it resolves, filtered by it alone or beside items it stocks, returns none of them.
+ */
+async function itemsAfterResolution(t: ScenarioContext<'location-lookup.items-never-issued'>): Promise<void> {
+  const ids = await requestIds(t);
+  const plain = await lookedUp(t, ids);
+  if (!plain.ok) t.stopBlocked('location-lookup.canonical-ids');
+  const { items } = fixturesOf(t);
+  const lists = [[NEVER_ISSUED], ...(items?.length ? [[...items, NEVER_ISSUED]] : [])];
+  const sent = [];
+  for (const list of lists) sent.push({ items: list, looked: await lookedUp(t, ids, { filters: { items: list } }) });
+  const exchanges = [...plain.exchanges, ...sent.flatMap((s) => s.looked.exchanges)];
+  const refused = sent.flatMap((s) => s.looked.exchanges).filter((x) => !isLocationsAnswer(x) && !isRejection(t, x));
+  const returned = sent.filter((s) => s.looked.locations.length > 0);
+  if (returned.length === 0 && refused.length > 0)
+    return t.observe('location-lookup.items-never-issued', {
+      message: `filters.items naming an item the business never issued answered ${answered(refused[0])}`,
+      exchanges,
+    });
+  t.check('location-lookup.items-never-issued', returned.length === 0, {
+    message: returned.length
+      ? returned
+          .map((s) => `filters.items ${s.items.join(', ')} returned ${idsOf(s.looked.locations).join(', ')}`)
+          .join('; ')
+      : `none returned: ${answered(sent[0].looked.exchanges[0])}`,
+    expected: `no location: ${NEVER_ISSUED}, never issued, is provided nowhere, and every referenced item must be`,
+    actual: sent.map((s) => `${s.items.join(', ')}: ${s.looked.exchanges.map(answered).join(', ')}`).join(' | '),
+    exchanges,
+  });
+}
+
 async function lookedUp(t: ScenarioContext, ids: string[], extra: LookupInput = {}): Promise<Looked> {
   const { max } = await batchMax(t);
   const size = max ?? ids.length;

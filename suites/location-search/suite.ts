@@ -29,14 +29,13 @@ import {
   within,
   type Json,
   type Walk,
+  NEVER_ISSUED,
 } from '../shared/locations.js';
 
 /** Page size of the pagination walk: small, so a few locations make several pages. */
 const SMALL_PAGE = 2;
 /** A radius no location can lie within. */
 const ABSURD_MAX = -1000;
-/** An item identifier no business issues. */
-const NEVER_ISSUED = 'proto-conformance-never-issued-item';
 /** The radius of a distance sent without center: a meter, so any center derived leaves locations out. */
 const PROBE_MAX = 1;
 /** Beyond any radius a business supports (fixtures.locations.unsupported_max overrides it). */

@@ -32,6 +32,9 @@ export const contextOf = (t: ScenarioContext): Json =>
  */
 export const DOCUMENTATION_IP = '203.0.113.7';
 
+/** An item identifier no business issues: a filters.items naming it matches no location (LSRCH-008). */
+export const NEVER_ISSUED = 'proto-conformance-never-issued-item';
+
 /**
  * Signals, when the config gives none: environment data under reverse-domain keys (Document 1
  * §Shared value objects), a buyer address and a browser's user agent, as a platform observes them.

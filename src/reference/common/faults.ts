@@ -207,7 +207,7 @@ export const COMMON_FAULTS = [
     capability: 'common.location.search',
     description:
       'filters.items leaves out items no location stocks, as if never asked for: an item the business never issued matches every location.',
-    breaks: ['LSRCH-008'],
+    breaks: ['LLKP-016', 'LSRCH-008'],
     plug: {
       'location.read': (read) => (body) => {
         const got = read(body);
@@ -218,10 +218,25 @@ export const COMMON_FAULTS = [
     },
   }),
   fault({
+    name: 'location-lookup-items-ignored',
+    capability: 'common.location.lookup',
+    description: 'Lookup ignores filters.items: every requested location comes back, whatever items it names.',
+    breaks: ['LLKP-016'],
+    plug: {
+      'location.read': (read, { op }) =>
+        op === 'lookup'
+          ? (body) => {
+              const got = read(body);
+              return 'reply' in got ? got : { criteria: { ...got.criteria, items: undefined } };
+            }
+          : read,
+    },
+  }),
+  fault({
     name: 'location-items-any',
     capability: 'common.location.search',
     description: 'filters.items matches a location that can provide any one of the items, not every one.',
-    breaks: ['LSRCH-008'],
+    breaks: ['LLKP-016', 'LSRCH-008'],
     plug: {
       'location.match': (match, { criteria: { items } }) =>
         items ? { ...match, tests: { ...match.tests, items: (l) => items.some((i) => l.stock.includes(i)) } } : match,
