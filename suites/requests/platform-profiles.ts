@@ -68,6 +68,10 @@ export const platformCheckIds = (op: Operation) =>
     (k) => `requests.${op.name}.platform-profile-${k}` as const,
   );
 
+/** Why a check that needs a platform profile this run hosts cannot be judged without one. */
+export const NO_HOSTED_PROFILE =
+  'the run hosts no platform profile the business can fetch: the target is not on this machine, or --agent-profile names one';
+
 /**
  * Concludes the platform-profile checks not-applicable when there is no profile the business resolves; says whether it
  * did.
@@ -75,7 +79,7 @@ export const platformCheckIds = (op: Operation) =>
 export function concludeUnresolvedPlatform(t: ScenarioContext<RequestCheck>, op: Operation): boolean {
   const platform = t.platform;
   const why = !platform
-    ? 'the run hosts no platform profile the business can fetch: the target is not on this machine, or --agent-profile names one'
+    ? NO_HOSTED_PROFILE
     : platform.fetchesOf(platform.url) === 0
       ? `the business did not fetch the platform profile ${platform.url} that Proto-Agent names, so it does not resolve it and 422 and 424 cannot be provoked`
       : undefined;

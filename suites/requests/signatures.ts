@@ -5,6 +5,7 @@ import { contentDigestStep, signatureStep, type RequestStep } from '../../src/ht
 import { answer, covers, type RequestCheck, type Send } from './probe.js';
 import { parseSignatures } from '../../src/protocol/signatures.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
+import { NO_HOSTED_PROFILE } from './platform-profiles.js';
 
 /** A request without a body carries no Content-Digest: no digest check for a GET. */
 export const signatureCheckIds = (op: Operation) =>
@@ -86,11 +87,7 @@ async function judgeKeyWithoutAlg(
 ): Promise<void> {
   const id = `requests.${op.name}.signature-key-without-alg` as const;
   const platform = t.platform;
-  if (!platform)
-    return t.notApplicable(
-      id,
-      'the run hosts no platform profile the business can fetch: the target is not on this machine, or --agent-profile names one',
-    );
+  if (!platform) return t.notApplicable(id, NO_HOSTED_PROFILE);
   const url = platform.urlFor('key-without-alg', op.name);
   const x = await send({ headers: { [t.dialect.agentHeader]: agentHeaderValue(url) } });
   const what = 'a request signed by a key its platform profile states without alg';
