@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { suites as bundledSuites } from '../suites/index.js';
-import { PROFILE_SERVED, profileSuite, servedExpected } from '../suites/profile/suite.js';
+import { notServed, PROFILE_SERVED, profileSuite } from '../suites/profile/suite.js';
 import { configSecrets, credentialVariables, type RunConfig } from './config/config.js';
 import { PROTO_DIALECT, wireName, type Dialect } from './dialect/dialect.js';
 import { discover, type Overrides } from './discovery/discover.js';
@@ -179,10 +179,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
           ? [
               resultBeforeRun(opts, profileSuite, profileSuite.scenarios[0], PROFILE_SERVED, {
                 verdict: 'fail',
-                message: refused.message,
-                expected: servedExpected(dialect.envelopeKey),
-                actual: refused.message,
-                exchanges: [refused.answered],
+                ...notServed(dialect.envelopeKey, { problem: refused.message, exchange: refused.answered }),
                 durationMs: 0,
               }),
             ]
