@@ -32,6 +32,7 @@ function toJson(report: RunReport): Record<string, unknown> {
     target,
     options: {
       allow: report.options.allow,
+      ...(report.options.burst ? { burst: true } : {}),
       strict: report.options.strict,
       dialect: report.options.dialect,
       ...(report.options.insecure ? { insecure: true } : {}),

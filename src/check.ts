@@ -37,6 +37,8 @@ export interface CheckOptions {
   config?: RunConfig;
   /** Side effects allowed; default `write`. */
   allow?: Effect;
+  /** `--allow burst`: scenarios that send a bounded burst of requests (to see a rate limit) may run. */
+  burst?: boolean;
   /** Count a failed SHOULD in the exit code. */
   strict?: boolean;
   timeoutMs?: number;
@@ -157,7 +159,13 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
   // The run judges what the business sent; what reporters and the caller get is redacted.
   const redaction = new OutputRedaction(redactor, platform?.url);
   const reporters = [redaction.reporter(opts.reporters ?? [], () => client.exchanges)];
-  const options = { allow, strict, dialect: dialect.name, ...(opts.insecure ? { insecure: true } : {}) };
+  const options = {
+    allow,
+    ...(opts.burst ? { burst: true as const } : {}),
+    strict,
+    dialect: dialect.name,
+    ...(opts.insecure ? { insecure: true } : {}),
+  };
   // From the first request, so a run that ends in discovery reports how long it took.
   const startedAt = new Date().toISOString();
   // The ids the run makes up are drawn from it: a regrade passes the recorded one.
@@ -207,6 +215,7 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       config,
       client,
       allow,
+      burst: opts.burst,
       strict,
       reporters,
       platform,

@@ -28,7 +28,7 @@ export async function demoCommand(opts: RunOptions, out: (s: string) => void): P
         key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8'),
       },
     };
-    const run = await resolveRun(business.url, { ...opts, allow: 'irreversible', endpoint: [] }, preset);
+    const run = await resolveRun(business.url, { ...opts, allow: 'irreversible,burst', endpoint: [] }, preset);
     return await executeRun(run, out);
   } finally {
     await business.close();

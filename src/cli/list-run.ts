@@ -21,7 +21,11 @@ export function listRun(run: ResolvedRun, write: (s: string) => void): number {
       ...suite.scenarios.flatMap((sc) =>
         sc.checks.map((check) => ({
           check,
-          note: allows(run.allow, sc.effect) ? '' : ` (needs --allow ${sc.effect})`,
+          note: !allows(run.allow, sc.effect)
+            ? ` (needs --allow ${sc.effect})`
+            : sc.burst && !run.burst
+              ? ' (needs --allow burst)'
+              : '',
         })),
       ),
       ...(suite.rules ?? []).map((r) => ({ check: r.check, note: ' (over every exchange)' })),

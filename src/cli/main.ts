@@ -28,7 +28,13 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
     cmd
       .addOption(valued('--config <file>', 'JSON config: fixtures, credentials, secrets (see README)'))
       .addOption(valued('--dialect <file>', 'protocol identifiers for a deployment under another name'))
-      .addOption(valued('--allow <class>', 'side effects allowed: read, write or irreversible', 'write'))
+      .addOption(
+        valued(
+          '--allow <class>',
+          'side effects allowed: read, write or irreversible; add ,burst for the rate-limit burst',
+          'write',
+        ),
+      )
       .option('--endpoint <service=url>', 'use this endpoint instead of the profile (repeatable)', collect, [])
       .option(
         '-H, --header <header>',

@@ -71,6 +71,8 @@ export interface ResolvedRun {
   dialect: Dialect;
   config: RunConfig;
   allow: Effect;
+  /** `--allow burst`: the bounded burst that shows how the business limits rate may be sent. */
+  burst: boolean;
   strict: boolean;
   timeoutMs: number;
   deadlineMs: number;
@@ -173,14 +175,13 @@ export async function resolveRun(
   const config = given.length ? { ...file, headers: Object.fromEntries([...kept, ...given]) } : file;
   const ca = named('--ca', opts.ca, 'tls.ca_file', config.tls?.ca_file);
   const signing = named('--signing-key', opts.signingKey, 'signing.key_file', config.signing?.key_file);
-  if (!(EFFECTS as readonly string[]).includes(opts.allow)) {
-    throw new UsageError(`--allow ${opts.allow}: expected one of ${EFFECTS.join(', ')}`);
-  }
+  const { effect, burst } = parseAllow(opts.allow);
   return {
     url,
     dialect,
     config,
-    allow: opts.allow as Effect,
+    allow: effect,
+    burst,
     strict: !!opts.strict,
     timeoutMs: positiveInt('--timeout', opts.timeout),
     deadlineMs: positiveInt('--deadline', opts.deadline),
@@ -400,3 +401,19 @@ function positiveInt(flag: string, value: string): number {
 
 /** CI services set CI (GitHub Actions, GitLab, CircleCI, Travis, Buildkite…); `CI=false` or `0` is not CI. */
 const isCi = (env: NodeJS.ProcessEnv) => env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
+
+/**
+ * `--allow`: a side-effect class (read, write, irreversible; write when none is named) and, apart
+ * from the classes, `burst`, comma-separated: `--allow irreversible,burst`.
+ */
+export function parseAllow(value: string): { effect: Effect; burst: boolean } {
+  const words = value.split(',').map((w) => w.trim());
+  const effects = words.filter((w) => (EFFECTS as readonly string[]).includes(w)) as Effect[];
+  const unknown = words.filter((w) => w !== 'burst' && !effects.includes(w as Effect));
+  if (unknown.length || effects.length > 1 || words.length === 0) {
+    throw new UsageError(
+      `--allow ${value}: expected one of ${EFFECTS.join(', ')}, optionally with burst (e.g. write,burst)`,
+    );
+  }
+  return { effect: effects[0] ?? 'write', burst: words.includes('burst') };
+}

@@ -13,6 +13,8 @@ export interface FaultChecks {
   skips?: readonly string[];
   /** The run names every service's endpoint (--endpoint), as a user must whose business serves no profile. */
   endpoints?: true;
+  /** The run may send the rate-limit burst (--allow burst), which alone shows what the fault broke. */
+  burst?: true;
 }
 
 /** Every check of the bundled suites, scenarios and rules alike, by ID. */

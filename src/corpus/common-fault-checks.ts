@@ -413,6 +413,7 @@ export const COMMON_FAULT_CHECKS: Record<string, FaultChecks> = {
   'ask-disclosure-not-presented': { fails: ['ask.disclosure-warning'] },
   'ask-link-ids-missing': { fails: ['ask.link-ids'] },
   'ask-link-ids-secondary': { fails: ['ask.link-ids'] },
+  'ask-link-ids-missing-ungrounded': { fails: ['ask.link-ids'] },
   'ask-conversation-without-id': {
     fails: ['ask.conversation-id'],
     skips: ['ask.follow-up-answered', 'ask.follow-up', 'ask.new-conversation'],

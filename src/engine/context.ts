@@ -40,6 +40,8 @@ export interface CallOptions<K extends OperationName> {
   clientCertificate?: 'none' | 'untrusted';
   /** The body bytes to send instead of the recipe's (malformed JSON). */
   rawBody?: string;
+  /** A 429 or 503 left after the client's retries is returned, not the end of the scenario (the rate-limit burst). */
+  tolerateRateLimit?: boolean;
 }
 
 /** Work shared by the scenarios of a run (ScenarioContext.once): its value, and the exchanges it made. */
@@ -144,7 +146,12 @@ export class ScenarioContext<in C extends string = never> {
       replace: opts.replace,
       clientCertificate: opts.clientCertificate,
     });
-    return this.record(exchange, opts.tolerateTransportError, opts.clientCertificate !== undefined);
+    return this.record(
+      exchange,
+      opts.tolerateTransportError,
+      opts.clientCertificate !== undefined,
+      opts.tolerateRateLimit,
+    );
   }
 
   /**
@@ -189,7 +196,12 @@ export class ScenarioContext<in C extends string = never> {
    * version, another client certificate) takes a failed handshake as its answer, and only where the
    * scenario tolerates transport failures, as it may a timeout or an oversized body.
    */
-  private record(exchange: Exchange, tolerateTransportError: boolean | undefined, handshakeAltered = false): Exchange {
+  private record(
+    exchange: Exchange,
+    tolerateTransportError: boolean | undefined,
+    handshakeAltered = false,
+    tolerateRateLimit = false,
+  ): Exchange {
     this.exchanges.push(exchange);
     const failure = exchange.transportError;
     // Cut off by the run's stop: neither the business's answer nor a failure of it.
@@ -201,7 +213,7 @@ export class ScenarioContext<in C extends string = never> {
     // that leave the request unjudged, as the rest of the scenario.
     const transient = exchange.status === 429 ? 'rate limited' : exchange.status === 503 ? 'unavailable' : undefined;
     const asked = exchange.responseHeaders?.['retry-after'];
-    if (transient && !this.cleaningUp)
+    if (transient && !this.cleaningUp && !tolerateRateLimit)
       this.stopNotTested(
         `${exchange.method} ${exchange.url} was still ${transient} (HTTP ${exchange.status}) after ${exchange.retried?.length ?? 0} retries${asked ? ` (Retry-After: ${asked})` : ''}; see the run's notices`,
       );

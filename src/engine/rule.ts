@@ -10,6 +10,11 @@ export interface RuleContext {
   target: Target;
   /** Problems of a body against a schema in schemas/, in the target's dialect. */
   validate(schema: string, body: unknown): string[];
+  /**
+   * Every identifier of an addressable resource the run read (src/protocol/resource-ids.ts): given
+   * to a rule judged at the run's end (`atEnd`), empty for the others.
+   */
+  idsRead: ReadonlySet<string>;
 }
 
 /**
@@ -45,6 +50,11 @@ export interface ExchangeRule {
     what: string;
     shownOn: { applies(x: Exchange, r: RuleContext): boolean; words(r: RuleContext): string };
   };
+  /**
+   * Judged once the run is over, with `idsRead` holding every identifier the run read: what it
+   * judges on one exchange hangs on the others, and so must not hang on the order they came in.
+   */
+  atEnd?: true;
   /** Said when it held, after "held on N …" (e.g. what the run never exercised). */
   coverage?(judged: Exchange[], r: RuleContext): string | undefined;
 }

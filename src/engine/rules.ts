@@ -1,5 +1,6 @@
 import type { Target } from '../discovery/target.js';
 import type { Exchange } from '../report/exchange.js';
+import { resourceIds } from '../protocol/resource-ids.js';
 import { validatorFor } from '../schemas.js';
 import type { ExchangeRule, RuleContext } from './rule.js';
 import type { Settled } from './check.js';
@@ -29,6 +30,9 @@ export class RuleJudge {
     { of: NonNullable<ExchangeRule['optional']>; shown: number; carried: boolean }
   >();
   private readonly r: RuleContext;
+  /** Identifiers the run read, gathered only when a rule is judged at the end. */
+  private readonly idsRead = new Set<string>();
+  private readonly gathers: boolean;
 
   constructor(
     rules: readonly ExchangeRule[],
@@ -43,19 +47,23 @@ export class RuleJudge {
       dialect: target.dialect,
       target,
       validate: (schema, body) => validatorFor(schema, target.dialect.envelopeKey)(body),
+      idsRead: new Set(),
     };
+    this.gathers = rules.some((rule) => rule.atEnd);
   }
 
   see(x: Exchange): void {
     // No whole answer to judge: no response, or one the client could not read (too large, too deep).
     if (x.role === 'cleanup' || x.status === undefined || x.transportError) return;
     this.answered += 1;
+    if (this.gathers) for (const id of resourceIds(x.sentJson, x.json)) this.idsRead.add(id);
     for (const [rule, judged] of this.judged) {
       try {
         const choice = this.choice.get(rule);
         if (choice?.of.shownOn.applies(x, this.r)) choice.shown += 1;
         if (choice && x.service !== undefined && choice.of.carries(x)) choice.carried = true;
-        if (rule.applies(x, this.r)) judged.push({ x, problems: rule.problems(x, this.r) });
+        // One judged at the end is judged in settle(), once every exchange is in.
+        if (rule.applies(x, this.r)) judged.push({ x, problems: rule.atEnd ? [] : rule.problems(x, this.r) });
       } catch (err) {
         judged.push({ x, problems: [], defect: (err as Error)?.message ?? String(err) });
       }
@@ -64,7 +72,8 @@ export class RuleJudge {
 
   /** The rule's conclusion over every exchange seen. */
   settle(rule: ExchangeRule): Settled {
-    const judged = [...(this.judged.get(rule) ?? [])].sort((a, b) => this.order(a.x, b.x));
+    const seen = this.judged.get(rule) ?? [];
+    const judged = (rule.atEnd ? seen.map((j) => this.atEnd(rule, j)) : [...seen]).sort((a, b) => this.order(a.x, b.x));
     const defect = judged.find((j) => j.defect !== undefined);
     if (defect) {
       return {
@@ -114,5 +123,14 @@ export class RuleJudge {
       exchanges: cited.map((o) => o.x),
       durationMs: 0,
     };
+  }
+
+  private atEnd(rule: ExchangeRule, j: Judged): Judged {
+    if (j.defect !== undefined) return j;
+    try {
+      return { x: j.x, problems: rule.problems(j.x, { ...this.r, idsRead: this.idsRead }) };
+    } catch (err) {
+      return { x: j.x, problems: [], defect: (err as Error)?.message ?? String(err) };
+    }
   }
 }

@@ -33,6 +33,8 @@ export interface RunPlan {
   config: RunConfig;
   client: HttpClient;
   allow: Effect;
+  /** Scenarios that send a bounded burst may run (`--allow burst`). */
+  burst?: boolean;
   reporters: Reporter[];
   /** The register to read levels from; the bundled one unless a test brings its own. */
   requirement?: (id: string) => Requirement | undefined;
@@ -111,14 +113,17 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   const slots = new Slots(plan.concurrency ?? 1);
   const outcomes = plan.suites.flatMap((suite) =>
     suite.scenarios.map((scenario) => {
-      const allowed = allows(plan.allow, scenario.effect);
-      if (!allowed && !allowGated.has(suite)) allowGated.set(suite, scenario.effect);
+      const effectAllowed = allows(plan.allow, scenario.effect);
+      if (!effectAllowed && !allowGated.has(suite)) allowGated.set(suite, scenario.effect);
+      const allowed = effectAllowed && (!scenario.burst || !!plan.burst);
       const applicable = gates.get(suite);
       const picked = scenario.checks.some((c) => chosen(suite, c));
       const gate =
         applicable ??
         (picked ? undefined : leftOut) ??
-        (allowed ? undefined : { verdict: 'not-tested' as const, message: `needs --allow ${scenario.effect}` });
+        (allowed
+          ? undefined
+          : { verdict: 'not-tested' as const, message: `needs --allow ${effectAllowed ? 'burst' : scenario.effect}` });
       const capability = capabilityOf(plan, suite);
       const finished = (settled: [CheckSpec, Settled][]) => {
         const out = settled.map(([spec, s]) => {

@@ -13,6 +13,8 @@ export interface Scenario {
   id: string;
   title: string;
   effect: Effect;
+  /** It floods the business with a bounded burst of requests: run only under `--allow burst`. */
+  burst?: true;
   checks: readonly CheckSpec[];
   run: (t: ScenarioContext<string>) => Promise<void>;
   readonly [declared]: true;
@@ -23,6 +25,7 @@ export interface ScenarioSpec<C extends string> {
   id: string;
   title: string;
   effect: Effect;
+  burst?: true;
   checks: readonly CheckSpec<C>[];
   // A property, not a method, so a run typed for more checks than declared is refused too.
   run: (t: ScenarioContext<NoInfer<C>>) => Promise<void>;

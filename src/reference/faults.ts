@@ -5,6 +5,7 @@ import { LODGING_FAULTS } from './lodging/faults.js';
 import type { Json, StoredResponse } from './shared/layer-hooks.js';
 import { businessError, missingMembers, transportError, type Reply, type ReplyMessage } from './shared/replies.js';
 import { unrouted } from './shared/plugs.js';
+import { plainJson } from './shared/transport.js';
 import { RESPONSE_COMPONENTS } from './shared/signing.js';
 import { SHOPPING_FAULTS } from './shopping/faults.js';
 import { recordsFor, type Fault } from './records.js';
@@ -807,6 +808,23 @@ export const FAULTS = [
     breaks: ['TLS-001'],
     plug: {
       'server.assembly': (assembly) => ({ ...assembly, servicesOrigin: 'own', servicesPlainHttp: true }),
+    },
+  }),
+  fault({
+    name: 'rate-limited-403',
+    capability: 'transport',
+    description:
+      'Beyond 10 identical requests a second the business refuses them with 403 and Retry-After: 1, as abuse, instead of 429.',
+    breaks: ['ERR-003'],
+    plug: {
+      'transport.refusal': (refusal, { repeated }) =>
+        refusal ??
+        (repeated > 10
+          ? {
+              ...plainJson(403, { code: 'forbidden', content: 'too many identical requests' }),
+              headers: { 'Retry-After': '1' },
+            }
+          : undefined),
     },
   }),
   fault({

@@ -24,6 +24,7 @@ import {
   plainJson,
   rateLimited,
   readBody,
+  repeatCounter,
   requestCounter,
   writeResponse,
 } from './shared/transport.js';
@@ -123,6 +124,7 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
   };
 
   const recent = requestCounter();
+  const repeats = repeatCounter();
   const turn = opts.field?.serial ? oneAtATime() : <T>(work: () => Promise<T>) => work();
   const createLimited = opts.field?.createLimit ? createLimiter(opts.field.createLimit) : undefined;
   const respond = async (req: IncomingMessage, serves: { profile: boolean; services: boolean }) => {
@@ -133,7 +135,10 @@ export async function startReferenceBusiness(opts: ReferenceOptions = {}): Promi
     const limited =
       (opts.field?.rateLimit ? rateLimited(count, opts.field.rateLimit) : undefined) ??
       (createLimited && serves.services && isCreate(req.method ?? '', url.pathname) ? createLimited() : undefined) ??
-      hooks.run('transport.refusal', undefined, { recent: count });
+      hooks.run('transport.refusal', undefined, {
+        recent: count,
+        repeated: repeats(`${req.method} ${url.pathname} ${req.headers['idempotency-key'] ?? ''} ${raw ?? ''}`),
+      });
     if (limited) return limited;
     if (raw === undefined) return plainJson(413, { code: 'request_too_large', content: `body over ${MAX_BODY} bytes` });
     if (serves.profile && url.pathname === dialect.wellKnownPath)

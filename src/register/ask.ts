@@ -149,7 +149,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D2} §Ask`,
     statement:
-      "When a link in an answer refers to an addressable resource, the business puts the resource's global identifier in the link id. Whether a link refers to one is the business's to know; a run judges the case it can see: a link, in an answer to a question grounded on identifiers, whose url names one of them carries that identifier as its id (none, or another such as a handle, is a warning).",
+      "When a link in an answer refers to an addressable resource, the business puts the resource's global identifier in the link id. Whether a link refers to one is the business's to know; a run judges the case it can see: a link whose url names an identifier the run read carries that identifier as its id (none, or another such as a handle, is a warning). Named means anywhere in the url for the ids the question was grounded on, and as the url's last path segment or a query value for any other id the run read (of a product, variant or location answered, or sent in ids).",
   },
   {
     id: 'ASK-018',

@@ -62,4 +62,13 @@ export const requirements: Requirement[] = [
     statement: 'The platform sends buyers to permalink_url, the authoritative order experience.',
     untestable: 'Binds the platform, not the business; ORD-001 checks that permalink_url is there.',
   },
+  {
+    id: 'ORD-008',
+    level: 'MUST',
+    derived: true,
+    capability,
+    source: `${D1} §Order resource`,
+    statement:
+      "An order's attribution, when it carries one (it is optional), is a read-only snapshot from the originating checkout: every member it shares with the checkout's attribution (as the checkout answered it, else as the platform sent it) has the same value. Attribution's members are not shown, so members only one side carries are reported, not failed.",
+  },
 ];

@@ -86,9 +86,7 @@ export const requirements: Requirement[] = [
     capability: 'errors',
     source: `${D1} §Errors`,
     statement:
-      'A business that limits the rate of requests answers one over its limit with HTTP 429 ("Rate limited"; Document 2 §Errors and Document 3 §Errors list it too), and 429 is the signal: its values and headers are not shown.',
-    untestable:
-      'Reaching a limit means flooding the business, which a conformance run must not do, and no rate is known to exceed; a 429 that comes anyway is a transport error, whose body ENV-008 judges.',
+      'A business that limits the rate of requests answers one over its limit with HTTP 429 ("Rate limited"; Document 2 §Errors and Document 3 §Errors list it too), and 429 is the signal: its values and headers are not shown. Judged only with the operator\'s consent (--allow burst): a read served alone is sent again in a bounded burst, and a refusal of it there other than a 429 (a 4xx, or a business error at 200) fails; a 5xx, or no refusal at all, is reported.',
   },
   {
     id: 'ERR-004',

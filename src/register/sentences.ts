@@ -154,6 +154,7 @@ export const SENTENCES: readonly SpecSentence[] = [
   held(`${D1}Order resource`, 'currency | string | yes', 'ORD-001'),
   held(`${D1}Order resource`, "MUST equal the originating checkout's currency", 'ORD-003'),
   held(`${D1}Order resource`, 'totals | Totals | yes', 'ORD-001'),
+  held(`${D1}Order resource`, 'Read-only snapshot from the originating checkout.', 'ORD-008'),
 
   held(`${D1}States and transitions`, 'Returns 201 with the session', 'CHK-001', 'CHK-015', 'CHK-016'),
   held(`${D1}States and transitions`, '(none) | Create Checkout | items available | incomplete', 'CHK-001'),

@@ -6,7 +6,7 @@ export interface RunInfo {
   tool: { name: string; version: string };
   target: TargetInfo;
   /** `insecure`: certificates were not verified (`--insecure`). */
-  options: { allow: Effect; strict: boolean; dialect: string; insecure?: boolean };
+  options: { allow: Effect; burst?: true; strict: boolean; dialect: string; insecure?: boolean };
   startedAt: string;
   /** What the ids the run made up were drawn from: a regrade draws them again. */
   seed: string;

@@ -31,6 +31,16 @@ const groundingIds = (x: Exchange): string[] =>
   isObject(x.sentJson) && Array.isArray(x.sentJson.ids)
     ? x.sentJson.ids.filter((id): id is string => typeof id === 'string')
     : [];
+/** What a url names as a whole: its last path segment and its query values, decoded. */
+function urlNames(url: string): string[] {
+  try {
+    const u = new URL(url, 'http://relative.invalid');
+    const segment = u.pathname.split('/').filter(Boolean).pop();
+    return [...(segment ? [decodeURIComponent(segment)] : []), ...u.searchParams.values()];
+  } catch {
+    return [];
+  }
+}
 const linksOf = (x: Exchange): Record<string, unknown>[] =>
   isObject(x.json) && Array.isArray(x.json.links) ? x.json.links.filter(isObject) : [];
 
@@ -222,6 +232,9 @@ export const askSuite: Suite = {
           ok: refusals.length === 0,
           wanted: 'no error message, and no not_found about the ids',
         });
+        // A follow-up speaks of what the grounded turn was about, by no ids: ask.link-ids judges its links.
+        const conversation = conversationId(x);
+        if (plainAnswer(x) !== undefined && conversation !== undefined) await ask(t, FOLLOW_UP, { conversation });
       },
     }),
     scenario({
@@ -250,25 +263,33 @@ export const askSuite: Suite = {
     {
       check: {
         id: 'ask.link-ids',
-        title: 'a link naming a grounding identifier carries that identifier as its id (links to resources should)',
+        title:
+          'a link naming an identifier the run read (grounding, or a product, variant or location) carries it as its id',
         requirements: ['ASK-017'],
       },
-      // Only a grounded question can show it; an answer without links holds too: links are optional.
+      // An answer without links holds too: links are optional. A follow-up names what an earlier turn was
+      // grounded on, so the identifiers are the whole run's: judged at its end.
       appliesTo: 'ask requests',
+      atEnd: true,
       applies: (x) => x.operation === 'ask',
-      coverage: (judged) => {
-        const grounded = judged.filter((x) => groundingIds(x).length > 0);
-        if (grounded.length === 0) return 'none was grounded on identifiers, so none could show it';
-        return grounded.some((x) => linksOf(x).length > 0)
-          ? 'answers to grounded questions carry links'
-          : 'no answer to a grounded question carries links';
-      },
-      // Only a link whose url names a resource the question was grounded on is known to be to an addressable one,
-      // and that one's global identifier is known: the one named (of several, any).
-      problems: (x) =>
+      coverage: (judged) =>
+        judged.some((x) => linksOf(x).length > 0)
+          ? 'answers carry links'
+          : 'no answer carries links, so none could show it',
+      // Only a link whose url names a resource the run read is known to be to an addressable one, and that
+      // one's global identifier is known: the one named (of several, any). The question's own grounding ids
+      // may appear anywhere in the url; another id read must be the url's last path segment, or a query value,
+      // so that a short id inside a word is not taken for a name.
+      problems: (x, r) =>
         linksOf(x).flatMap((l, i) => {
           const url = typeof l.url === 'string' ? l.url : '';
-          const named = groundingIds(x).filter((id) => url.includes(id) || url.includes(encodeURIComponent(id)));
+          const last = urlNames(url);
+          const named = [
+            ...new Set([
+              ...groundingIds(x).filter((id) => url.includes(id) || url.includes(encodeURIComponent(id))),
+              ...last.filter((name) => r.idsRead.has(name)),
+            ]),
+          ];
           if (named.length === 0 || named.includes(l.id as string)) return [];
           return [
             `links[${i}] (${brief(url)}) names ${named.join(', ')} but carries ${l.id === undefined ? 'no id' : `id ${brief(l.id)}`}`,

@@ -2,6 +2,7 @@ import { isObject } from '../../src/dialect/dialect.js';
 import { advertises } from '../../src/discovery/target.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
+import { sameJson } from '../../src/protocol/canonical.js';
 import { businessErrorProblems } from '../../src/protocol/envelope.js';
 import { brief, messagesOf } from '../../src/protocol/messages.js';
 import type { Exchange } from '../../src/report/exchange.js';
@@ -15,6 +16,7 @@ import {
   resourceOf,
   secondPlatformHeaders,
   statusOf,
+  type Json,
 } from '../shared/checkout-flow.js';
 import { endpointsRule } from '../shared/endpoints.js';
 import { unknownIdScenario } from '../shared/unknown-id.js';
@@ -35,6 +37,11 @@ export const orderSuite: Suite = {
         { id: 'order.checkout-id', title: 'checkout_id names the checkout that placed it', requirements: ['ORD-002'] },
         { id: 'order.currency', title: 'currency equals the checkout currency', requirements: ['ORD-003'] },
         {
+          id: 'order.attribution',
+          title: "attribution is the originating checkout's",
+          requirements: ['ORD-008'],
+        },
+        {
           id: 'order.other-platform',
           title: 'another platform refused the order gets unauthorized',
           requirements: ['ORD-005'],
@@ -53,12 +60,27 @@ export const orderSuite: Suite = {
   rules: [endpointsRule('shopping.order')],
 };
 
-type PlacedCheck = 'order.resource' | 'order.checkout-id' | 'order.currency' | 'order.other-platform';
+type PlacedCheck =
+  | 'order.resource'
+  | 'order.checkout-id'
+  | 'order.currency'
+  | 'order.attribution'
+  | 'order.other-platform';
+
+/**
+ * The attribution the order's checkout is created with: "the same parameters carried in URL query
+ * strings in browser flows" (Document 1 §Shared value objects), whose members are not shown.
+ */
+const ATTRIBUTION: Json = {
+  utm_source: 'proto-conformance',
+  utm_medium: 'conformance-check',
+  utm_campaign: 'order-attribution',
+};
 
 async function placedOrder(t: ScenarioContext<PlacedCheck>): Promise<void> {
   if (!advertises(t.target, 'shopping.checkout')) t.stopNotTested('needs the checkout capability, to place an order');
   const token = t.need(t.config.payment?.token, 'payment.token in --config');
-  const ready = await readySession(t);
+  const ready = await readySession(t, { attribution: ATTRIBUTION });
   const done = await completeCheckout(t, ready, token, { await: true });
   const session = resourceOf(t, done.final);
   const placed = isObject(session.order) ? session.order : {};
@@ -110,6 +132,8 @@ async function placedOrder(t: ScenarioContext<PlacedCheck>): Promise<void> {
     );
   }
 
+  checkAttribution(t, order, sessionResponses);
+
   const other = t.need(
     secondPlatformHeaders(t),
     'second_platform in --config (agent_profile or headers of another platform)',
@@ -127,5 +151,45 @@ async function placedOrder(t: ScenarioContext<PlacedCheck>): Promise<void> {
     expected: 'the order, or HTTP 200, status error, error unauthorized unrecoverable',
     actual: denied.join('; '),
     exchanges: [foreign],
+  });
+}
+
+/**
+ * ORD-008: the order's attribution against the checkout's, as the checkout last answered it, else
+ * as the run last sent it. Members are not shown, so only a member both carry is compared.
+ */
+function checkAttribution(t: ScenarioContext<PlacedCheck>, order: Json, sessionResponses: Exchange[]): void {
+  if (order.attribution === undefined) {
+    t.observe('order.attribution', { message: 'the order carries no attribution, which is optional' });
+    return;
+  }
+  const answered = sessionResponses.map((e) => resourceOf(t, e).attribution).filter(isObject);
+  const sent = sessionResponses
+    .map((e) => (isObject(e.sentJson) ? e.sentJson.attribution : undefined))
+    .filter(isObject);
+  const checkout = answered.at(-1) ?? sent.at(-1) ?? {};
+  const source = answered.length ? 'the checkout answered' : 'the run sent the checkout';
+  const mine = isObject(order.attribution) ? order.attribution : {};
+  const shared = Object.keys(mine).filter((k) => k in checkout);
+  const changed = shared.filter((k) => !sameJson(mine[k], checkout[k]));
+  // Members the order carries, none of them the checkout's: another attribution than its checkout's.
+  const foreign = shared.length === 0 && Object.keys(mine).length > 0 && Object.keys(checkout).length > 0;
+  const only = (a: Json, b: Json) => Object.keys(a).filter((k) => !(k in b));
+  const aside = [
+    ...only(mine, checkout).map((k) => `${k} only in the order`),
+    ...only(checkout, mine).map((k) => `${k} only in the checkout`),
+  ];
+  if (isObject(order.attribution) && changed.length === 0 && !foreign) {
+    t.pass('order.attribution', aside.length ? `held; ${aside.join('; ')}` : 'held');
+    return;
+  }
+  t.fail('order.attribution', {
+    message: !isObject(order.attribution)
+      ? `attribution is ${brief(order.attribution)}, not an object`
+      : foreign
+        ? `attribution ${brief(mine)} shares no member with the attribution ${source}, ${brief(checkout)}`
+        : changed.map((k) => `attribution.${k} is ${brief(mine[k])}, ${source} ${brief(checkout[k])}`).join('; '),
+    expected: `attribution as ${source}: ${brief(checkout)}`,
+    actual: `attribution ${brief(order.attribution)}`,
   });
 }

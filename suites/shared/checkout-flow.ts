@@ -138,11 +138,19 @@ const address = (t: ScenarioContext) => t.config.fixtures?.shipping_address ?? D
  * When the business answers with recoverable errors naming fields the config has, it tries again
  * with them (at most twice).
  */
-export function createCheckout(t: ScenarioContext, items: string[], quantity = 1): Promise<CreateOutcome> {
+export function createCheckout(
+  t: ScenarioContext,
+  items: string[],
+  quantity = 1,
+  extra: Json = {},
+): Promise<CreateOutcome> {
   return createSession(
     t,
     CHECKOUT,
-    (members) => t.call('checkout.create', { input: { lineItems: lineItems(items, quantity), members } }),
+    (members) =>
+      t.call('checkout.create', {
+        input: { lineItems: lineItems(items, quantity), members: { ...extra, ...members } },
+      }),
     (x) => provided(t, x),
   );
 }
@@ -284,10 +292,10 @@ export function secondPlatformHeaders(t: ScenarioContext): Record<string, string
 /**
  * A session brought to ready_for_complete for scenarios that start there; the checks of
  * checkout.to-ready judge each step, so here a step that does not work blocks (or, when the
- * config lacks what the business needs, is not-tested).
+ * config lacks what the business needs, is not-tested). `extra` members go in its create.
  */
-export async function readySession(t: ScenarioContext): Promise<Exchange> {
-  const created = await createCheckout(t, await neededItems(t, 1));
+export async function readySession(t: ScenarioContext, extra: Json = {}): Promise<Exchange> {
+  const created = await createCheckout(t, await neededItems(t, 1), 1, extra);
   if (created.kind === 'needs') t.stopNotTested(created.why);
   if (created.kind === 'broken') t.stopBlocked('checkout.create');
   const ready = await driveToReady(t, created.x);

@@ -2,6 +2,7 @@ import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import { isLoopback } from '../../src/protocol/loopback.js';
+import { rateLimitScenario } from './rate-limit.js';
 
 const CHECK = 'tls.minimum-version';
 
@@ -77,5 +78,6 @@ export const transportSuite: Suite = {
         });
       },
     }),
+    rateLimitScenario,
   ],
 };

@@ -41,10 +41,12 @@ export async function runReference(
     if (faults.some((name) => CORPUS_FAULTS.find((f) => f.name === name)?.endpoints))
       for (const service of SERVICES)
         narrowed.overrides!.endpoints.set(service, business.servicesUrl + servicePath(service));
+    const record = (name: string) => CORPUS_FAULTS.find((f) => f.name === name);
     return await check({
       url: business.url,
       config,
       allow: 'irreversible',
+      burst: faults.some((name) => record(name)?.burst) || variations.some((v) => BURST_VARIATIONS.includes(v)),
       // A business whose config says it verifies signatures is checked by a platform that signs.
       ...(config.signing ? { signingKey: SIGNING_KEY } : {}),
       // Its certificate is self-signed: the run is given it as a CA, as a user would be.
@@ -92,6 +94,9 @@ export function caseConcurrency(names: readonly string[]): Pick<CheckOptions, 'c
   for (const c of names.join(',')) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
   return h % 2 ? { concurrency: 1 } : {};
 }
+
+/** Variations run with the rate-limit burst allowed: the business that limits rate, to show its 429 passes. */
+const BURST_VARIATIONS: readonly VariationName[] = ['rate-limited-429'];
 
 /** The platform key the corpus signs with, when a variation requires signatures. */
 const SIGNING_KEY = generateSigningKey();

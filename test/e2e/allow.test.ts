@@ -36,4 +36,24 @@ describe('--allow gates side effects', () => {
       expect([c.id, c.verdict, c.message]).toEqual([c.id, 'not-tested', `needs --allow ${c.effect}`]);
     expect(notPassed(report.checks.filter((c) => !isGated(c.effect)))).toEqual([]);
   });
+
+  it('--allow read,burst sends the rate-limit burst; the reference business sets no limit, which is said as info', async () => {
+    const json = join(dir, 'burst.json');
+    const r = await cli([server.url, '--config', config, '--allow', 'read,burst', '--json', json]);
+    const report = readReport(json);
+    expect(r.code).toBe(0);
+    expect(report.options).toMatchObject({ allow: 'read', burst: true });
+    const burst = report.checks.find((c) => c.id === 'transport.rate-limited-429');
+    expect([burst?.verdict, burst?.message]).toEqual(['info', expect.stringMatching(/no limit was reached/)]);
+    // Still nothing written: the classes above read stay gated.
+    expect(report.checks.filter((c) => c.effect === 'write').every((c) => c.verdict === 'not-tested')).toBe(true);
+  });
+
+  it.each(['burst,bogus', 'read,write', ''])('--allow %j is a usage error in one line', async (allow) => {
+    const r = await cli([server.url, '--allow', allow]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/--allow .*expected one of read, write, irreversible/),
+    ]);
+  });
 });

@@ -36,13 +36,22 @@ interface Business {
   /** Get Order's answer to another platform. */
   foreign?: Exchange;
   complete?: Exchange;
+  /** The attribution the checkout's create answers with, if any. */
+  echo?: object;
 }
 
 async function place(b: Business = {}, config: object = CONFIG, capabilities = ['shopping.checkout']) {
   const exchanges: Exchange[] = [];
   const more = b.currency === undefined ? {} : { currency: b.currency };
   const answer = (c: Call): Exchange => {
-    if (c.op === 'checkout.create') return x(201, session('incomplete', more));
+    if (c.op === 'checkout.create') {
+      // The attribution the run sent is on the exchange as sent; the checkout answers it when b.echo says so.
+      const sent = (c.opts.input as { members?: { attribution?: object } } | undefined)?.members?.attribution;
+      return {
+        ...x(201, session('incomplete', { ...more, ...(b.echo ? { attribution: b.echo } : {}) })),
+        sentJson: { attribution: sent },
+      };
+    }
     if (c.op === 'checkout.update') return x(200, session('ready_for_complete', more));
     if (c.op === 'checkout.complete')
       return b.complete ?? x(200, session('completed', { ...more, order: b.placed ?? { id: 'ord_1' } }));
@@ -78,8 +87,16 @@ describe('an order placed and read back', () => {
   it('holds for the order of the completed checkout, refused to another platform', async () => {
     const r = await place({ currency: 'USD' });
     expect(r.stopped).toBeUndefined();
-    expect(r.concluded).toEqual(['order.resource', 'order.checkout-id', 'order.currency', 'order.other-platform']);
-    for (const id of r.concluded) expect([id, r.verdict(id)?.kind]).toEqual([id, 'held']);
+    expect(r.concluded).toEqual([
+      'order.resource',
+      'order.checkout-id',
+      'order.currency',
+      'order.attribution',
+      'order.other-platform',
+    ]);
+    for (const id of r.concluded)
+      expect([id, r.verdict(id)?.kind]).toEqual([id, id === 'order.attribution' ? 'observed' : 'held']);
+    expect(r.verdict('order.attribution')?.message).toBe('the order carries no attribution, which is optional');
     const reads = r.calls.filter((c) => c.op === 'order.get');
     expect(reads.map((c) => [c.opts.id, c.opts.headers])).toEqual([
       ['ord_1', undefined],
@@ -144,6 +161,44 @@ describe('an order placed and read back', () => {
       kind: 'not-tested',
       message: "no response of the checkout stated its currency, so there is nothing to compare the order's with",
     });
+  });
+
+  it("compares the order's attribution with the checkout's, member by member", async () => {
+    const withAttribution = (attribution: unknown) => x(200, { ...ORDER, attribution });
+    const sent = await place({ currency: 'USD', order: withAttribution({}) });
+    const [create] = sent.calls.filter((c) => c.op === 'checkout.create');
+    const ours = (create.opts.input as { members: { attribution: Record<string, string> } }).members.attribution;
+    expect(Object.keys(ours).length).toBeGreaterThan(0);
+
+    const same = await place({ currency: 'USD', order: withAttribution(ours) });
+    expect(same.verdict('order.attribution')).toMatchObject({ kind: 'held', message: 'held' });
+    const annotated = await place({ currency: 'USD', order: withAttribution({ ...ours, channel: 'agent' }) });
+    expect(annotated.verdict('order.attribution')).toMatchObject({
+      kind: 'held',
+      message: 'held; channel only in the order',
+    });
+    const changed = await place({ currency: 'USD', order: withAttribution({ ...ours, utm_source: 'direct' }) });
+    expect(changed.verdict('order.attribution')).toMatchObject({
+      kind: 'broken',
+      message: `attribution.utm_source is "direct", the run sent the checkout "${ours.utm_source}"`,
+    });
+    const foreign = await place({ currency: 'USD', order: withAttribution({ source: 'web' }) });
+    expect(foreign.verdict('order.attribution')).toMatchObject({
+      kind: 'broken',
+      message: expect.stringMatching(
+        /^attribution \{"source":"web"\} shares no member with the attribution the run sent/,
+      ),
+    });
+    expect(
+      (await place({ currency: 'USD', order: withAttribution('utm_source=x') })).verdict('order.attribution'),
+    ).toMatchObject({ kind: 'broken', message: 'attribution is "utm_source=x", not an object' });
+    // What the checkout answered is the snapshot's source, when it answered one.
+    const kept = await place({
+      currency: 'USD',
+      echo: { utm_source: 'normalised' },
+      order: withAttribution({ utm_source: 'normalised' }),
+    });
+    expect(kept.verdict('order.attribution')).toMatchObject({ kind: 'held' });
   });
 
   it('reports an order another platform may read, and fails any other refusal than unauthorized', async () => {

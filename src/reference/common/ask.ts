@@ -87,7 +87,7 @@ export function ask(store: AskStore, req: HandlerRequest): Reply {
     started: !continued,
   });
   const messages = [...notes, ...about, ...answerMessages(answer, req)];
-  const links = hooks.run('ask.links', [], { answer, base: req.base });
+  const links = hooks.run('ask.links', [], { answer, base: req.base, grounded: grounded.length > 0 });
   const json = hooks.run('ask.conversation-json', conversationJson(handle, conversation, req), {
     handle,
     sent,

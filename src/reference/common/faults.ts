@@ -1160,6 +1160,21 @@ export const COMMON_FAULTS = [
     },
   }),
   fault({
+    name: 'ask-link-ids-missing-ungrounded',
+    capability: 'common.ask',
+    description:
+      'Answers to questions not grounded by ids (a follow-up about what an earlier turn was grounded on) link to the products and locations they are about by a url naming the global identifier, without it in the link id; grounded answers carry it.',
+    breaks: ['ASK-017'],
+    plug: {
+      'ask.links': (links, { answer, base, grounded }) => [
+        ...links,
+        ...answer.links.flatMap(({ id, type, title }) =>
+          id ? [{ type, title, url: `${base}/${type}s/${id}`, ...(grounded ? { id } : {}) }] : [],
+        ),
+      ],
+    },
+  }),
+  fault({
     name: 'ask-conversation-without-id',
     capability: 'common.ask',
     description: 'Returned conversations carry expires_at but no id.',

@@ -179,8 +179,8 @@ export interface AskHooks {
   'ask.answer': Hook<Record<string, string>, { answer: AskAnswer }>;
   /** The messages about the answer: its disclosure (a warning), if it has one. */
   'ask.answer-messages': Hook<ReplyMessage[], { answer: AskAnswer }>;
-  /** The links an answer carries: none. */
-  'ask.links': Hook<Record<string, unknown>[], { answer: AskAnswer; base: string }>;
+  /** The links an answer carries: none. `grounded`: the question named what it is about by ids. */
+  'ask.links': Hook<Record<string, unknown>[], { answer: AskAnswer; base: string; grounded: boolean }>;
   /** The id of the conversation returned: the id handed out; none leaves the member out. */
   'ask.conversation-id': Hook<string | number | undefined>;
   /** The expires_at of the conversation returned, RFC 3339; none leaves the member out. */

@@ -207,8 +207,11 @@ export interface LayerHooks {
   'response.json': Hook<Json, { envelopeKey: string }>;
 
   // A request on its way to a handler.
-  /** The answer to a request before anything reads it (a 429): none. `recent`: requests in the last 1 s. */
-  'transport.refusal': Hook<StoredResponse | undefined, { recent: number }>;
+  /**
+   * The answer to a request before anything reads it (a 429): none. `recent`: requests in the last 1 s;
+   * `repeated`: requests identical to this one (method, path, Idempotency-Key, body) in the last 1 s.
+   */
+  'transport.refusal': Hook<StoredResponse | undefined, { recent: number; repeated: number }>;
   /** The refusal of a request that reached an operation's route: none, as every route is served. */
   'route.refusal': Hook<Reply | undefined, { op: Operation; method: string; path: string }>;
   /** The refusal of a well-formed request for what its body carries (signals it distrusts): none. */

@@ -67,6 +67,20 @@ export function requestCounter(windowMs = 1000): () => number {
   };
 }
 
+/** Counts identical requests (by `key`) in the last `windowMs`, the one just made included. */
+export function repeatCounter(windowMs = 1000): (key: string) => number {
+  const times = new Map<string, number[]>();
+  return (key) => {
+    const now = performance.now();
+    const kept = (times.get(key) ?? []).filter((t) => t > now - windowMs);
+    kept.push(now);
+    times.set(key, kept);
+    // Keys not seen within the window are dropped now and then, so the map stays small.
+    if (times.size > 1000) for (const [k, v] of times) if (v[v.length - 1] <= now - windowMs) times.delete(k);
+    return kept.length;
+  };
+}
+
 /**
  * The answer of a business limiting its rate: beyond `perSecond` requests in the last second, 429
  * with Retry-After (Document 1 §Errors: "429 | Rate limited"; §Limits leaves the values open).

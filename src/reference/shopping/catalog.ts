@@ -153,6 +153,10 @@ export function product({ body, hooks }: HandlerRequest): Reply {
     );
   }
   const p = hit.product;
+  if (body.filters !== undefined) {
+    const refusal = hooks.run('product.filters-refusal', undefined, { filters: body.filters });
+    if (refusal) return refusal;
+  }
   const requested = selectionsOf(body.selected);
   const start = requested ?? hit.variant.options;
   const preferences = Array.isArray(body.preferences)

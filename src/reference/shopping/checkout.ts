@@ -250,6 +250,7 @@ const notFound = (req: HandlerRequest) =>
 interface SessionInput {
   lines: RequestLine[];
   buyer?: Json;
+  attribution?: Json;
   fulfillment?: FulfillmentRequest;
   /** The session keeps the fulfillment it had, whatever the request carries (checkout.takes-fulfillment). */
   keepFulfillment?: boolean;
@@ -269,7 +270,8 @@ function parseSessionInput(body: Json, hooks: Hooks<StoreHooks>): SessionInput |
   if (isReply(lines)) return lines;
   const fulfillment = parseFulfillment(body.fulfillment);
   if (isReply(fulfillment)) return fulfillment;
-  return { lines, buyer: body.buyer as Json | undefined, fulfillment };
+  const attribution = isObject(body.attribution) ? body.attribution : undefined;
+  return { lines, buyer: body.buyer as Json | undefined, attribution, fulfillment };
 }
 
 /**
@@ -326,6 +328,7 @@ function apply(
 ): void {
   session.lines = assignLineIds(lines, session.lines, () => `li_${session.nextLine++}`);
   session.buyer = req.hooks.run('checkout.buyer-written', input.buyer, { session });
+  session.attribution = input.attribution;
   if (!input.keepFulfillment)
     session.fulfillment = input.fulfillment && fulfillmentState(session, input.fulfillment, req);
   if (!recompute) return;
@@ -493,6 +496,7 @@ function sessionJson(session: SessionRecord, req: HandlerRequest, extra: ReplyMe
       currency: currencyOf(session, req),
       line_items: session.lines.map(lineJson),
       ...(session.buyer ? { buyer: session.buyer } : {}),
+      ...(session.attribution ? { attribution: session.attribution } : {}),
       totals: sessionTotals(session, req),
       links: [{ type: 'terms_of_service', url: `${req.base}/terms` }],
       ...(session.fulfillment ? { fulfillment: fulfillmentJson(session, session.fulfillment, req) } : {}),

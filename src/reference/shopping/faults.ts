@@ -1272,6 +1272,15 @@ export const SHOPPING_FAULTS = [
     plug: { 'order.json': (json) => ({ ...json, currency: 'EUR' }) },
   }),
   fault({
+    name: 'order-attribution-not-checkouts',
+    capability: 'shopping.order',
+    description: "The order's attribution is the business's own last-touch record, not the checkout's.",
+    breaks: ['ORD-008'],
+    plug: {
+      'order.json': (json) => ({ ...json, attribution: { utm_source: 'direct', utm_medium: 'none' } }),
+    },
+  }),
+  fault({
     name: 'order-not-found-422',
     capability: 'shopping.order',
     description:

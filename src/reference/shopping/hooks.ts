@@ -134,6 +134,8 @@ export interface CatalogHooks {
   'product.variants': Hook<(Json | null)[], { variants: Json[]; kept: boolean[] }>;
   /** How product detail computes an option value's available and exists. */
   'product.signals': Hook<SignalsOf>;
+  /** The answer to product detail carrying filters, when the business does not apply them: none applies them. */
+  'product.filters-refusal': Hook<Reply | undefined, { filters: unknown }>;
   /** Which variants product detail's filters keep (Document 1: filters "Narrows returned variants"): price.max. */
   'product.filters': Hook<(variant: SeedVariant) => boolean, { filters: unknown }>;
   /** The selected of a product detail answer, anchoring the featured variant; none leaves it out. */

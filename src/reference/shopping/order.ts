@@ -38,6 +38,7 @@ export function placeOrder(
   const order: OrderRecord = {
     id: req.hooks.run('order.id', store.newId('ord'), { store, session }),
     checkoutId: session.id,
+    ...(session.attribution ? { attribution: structuredClone(session.attribution) } : {}),
     platform,
     lines: session.lines.map((l) => ({ ...l })),
     destination,
@@ -87,6 +88,7 @@ export function get(store: ReferenceStore, req: HandlerRequest): Reply {
     },
     currency: order.currency,
     totals: order.totals,
+    ...(order.attribution ? { attribution: order.attribution } : {}),
   };
   return resource(hooks.run('order.json', json, { order }), hooks.run('order.status', 200, { foreign }));
 }

@@ -43,6 +43,8 @@ export interface SessionRecord {
   status: SessionStatus;
   lines: LineRecord[];
   buyer?: Json;
+  /** Referral context the platform sent, kept as sent (Document 1 §Shared value objects). */
+  attribution?: Json;
   fulfillment?: FulfillmentState;
   instruments: Json[];
   orderId?: string;
@@ -74,6 +76,8 @@ export interface OrderRecord {
   shipping: string;
   currency: string;
   totals: Json[];
+  /** The checkout's attribution, as a snapshot. */
+  attribution?: Json;
   /** When it was placed (performance.now()). */
   placedAt: number;
 }

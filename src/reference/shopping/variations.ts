@@ -299,6 +299,27 @@ export const SHOPPING_VARIATIONS = [
     plug: { 'lookup.products': (products) => [...products].reverse() },
   }),
   variation({
+    name: 'product-filters-unsupported',
+    capability: 'shopping.catalog.lookup',
+    description:
+      'Product detail applies no filters: a request carrying them is answered with an unrecoverable error naming them, and no product.',
+    permitted_by:
+      'Document 1 §POST /catalog/product: filters "Narrows returned variants", Required "no"; what a business answers to filters it cannot apply is not shown, and "Response is either a product response or an error response".',
+    hides: ['product-filters-ignored'],
+    plug: {
+      'product.filters-refusal': () =>
+        businessError([
+          {
+            type: 'error',
+            code: 'invalid_request',
+            path: '$.filters',
+            content: 'Product detail does not apply filters.',
+            severity: 'unrecoverable',
+          },
+        ]),
+    },
+  }),
+  variation({
     name: 'product-detail-featured-variant-only',
     capability: 'shopping.catalog.lookup',
     description:
@@ -1054,6 +1075,26 @@ export const SHOPPING_VARIATIONS = [
     hides: ['order-checkout-id-wrong', 'idempotency-complete-not-stored'],
     // One checkout places one order, so its id serves for both.
     plug: { 'order.id': (_id, { session }) => session.id },
+  }),
+  variation({
+    name: 'order-without-attribution',
+    capability: 'shopping.order',
+    description: 'Orders carry no attribution, though the checkout was created with one.',
+    permitted_by: 'Document 1 §Order resource: attribution, Required "no".',
+    hides: ['order-attribution-not-checkouts'],
+    plug: { 'order.json': ({ attribution: _, ...json }) => json },
+  }),
+  variation({
+    name: 'order-attribution-annotated',
+    capability: 'shopping.order',
+    description:
+      "The order's attribution is the checkout's plus a member of the business's own, naming the channel the order came through.",
+    permitted_by:
+      'Document 1 §Shared value objects: "Full member lists of Context, Buyer, Attribution, … beyond those given here: not shown" (ORD-008 is a derived reading: members only one side carries are reported, not failed).',
+    plug: {
+      'order.json': (json) =>
+        json.attribution ? { ...json, attribution: { ...(json.attribution as object), channel: 'agent' } } : json,
+    },
   }),
   variation({
     name: 'order-fulfillment-pending',
