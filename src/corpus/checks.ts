@@ -13,6 +13,12 @@ export interface FaultChecks {
   skips?: readonly string[];
   /** The run names every service's endpoint (--endpoint), as a user must whose business serves no profile. */
   endpoints?: true;
+  /**
+   * The case is two runs against one business, as `--keep-keys` then `--replay-from` a day later: the first keeps its
+   * keys, the store is set back 25 hours, and once the fault's own time has passed the second replays it. The second
+   * is the run judged. What IDEM-008 needs: one run cannot outlast a retention.
+   */
+  replays?: true;
 }
 
 /** Every check of the bundled suites, scenarios and rules alike, by ID. */
