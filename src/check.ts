@@ -27,6 +27,7 @@ import type { SigningKey } from './platform/signing-key.js';
 import { DEFAULT_AGENT_PROFILE } from './platform/agent-profile.js';
 import { DEFAULT_CONCURRENCY } from './engine/concurrency.js';
 import { keptKeysOf, type KeptKeys } from './http/kept-keys.js';
+import type { Service } from './protocol/operations.js';
 
 export { DEFAULT_AGENT_PROFILE };
 export { DEFAULT_CONCURRENCY };
@@ -227,7 +228,11 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       ...(opts.replayFrom ? { replayFrom: opts.replayFrom } : {}),
     });
     // From the log as sent, not the report: a replay needs the bodies the report redacts.
-    await opts.keepKeys?.(keptKeysOf(client.exchanges, target, client.agentProfile));
+    const { url, services } = target;
+    const endpointOf = (service: Service) => services.get(service)?.endpoint;
+    await opts.keepKeys?.(
+      keptKeysOf(client.exchanges, { url, agentHeader: dialect.agentHeader, endpointOf }, client.agentProfile),
+    );
     return redaction.report(report);
   } finally {
     stop.dispose();

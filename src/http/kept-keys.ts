@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import type { Target } from '../discovery/target.js';
 import { canonicalJson } from '../protocol/canonical.js';
-import { operation, OPERATIONS } from '../protocol/operations.js';
+import { operation, OPERATIONS, type Service } from '../protocol/operations.js';
 import { isSuccess, type Exchange } from '../report/exchange.js';
 import { agentHeaderValue } from './agent-header.js';
 
@@ -81,7 +80,12 @@ const header = (x: Exchange, name: string) =>
   Object.entries(x.requestHeaders).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
 
 /** The kept keys of a run's log (raw, as sent): see KeptKeys for what is kept. */
-export function keptKeysOf(log: readonly Exchange[], target: Target, platform: string): KeptKeys {
+export function keptKeysOf(
+  log: readonly Exchange[],
+  /** The target as the run used it: the URL given, the agent header's name, and each service's endpoint. */
+  target: { url: string; agentHeader: string; endpointOf: (service: Service) => string | undefined },
+  platform: string,
+): KeptKeys {
   const agent = agentHeaderValue(platform);
   const seen = new Set<string>();
   const requests: KeptRequest[] = [];
@@ -89,9 +93,9 @@ export function keptKeysOf(log: readonly Exchange[], target: Target, platform: s
     const key = header(x, 'Idempotency-Key');
     if (!KEPT_OPERATIONS.has(x.operation) || key === undefined || x.requestBody === undefined) continue;
     if (x.role === 'cleanup' || x.scenario === REPLAY_SCENARIO || !isSuccess(x)) continue;
-    if (header(x, target.dialect.agentHeader) !== agent) continue;
+    if (header(x, target.agentHeader) !== agent) continue;
     const op = operation(x.operation);
-    const endpoint = target.services.get(op.service)?.endpoint;
+    const endpoint = target.endpointOf(op.service);
     if (!endpoint || !x.url.startsWith(endpoint)) continue;
     const path = x.url.slice(endpoint.length);
     // The first request under a key is the one the result was stored for; a later one is its replay.

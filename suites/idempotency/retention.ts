@@ -1,6 +1,13 @@
 import type { ScenarioContext } from '../../src/engine/context.js';
 import { scenario, type Suite } from '../../src/engine/suite.js';
-import { type KeptRequest, REPLAY_SCENARIO, resultDigest, resultId } from '../../src/http/kept-keys.js';
+import { wireName } from '../../src/dialect/dialect.js';
+import {
+  KEPT_OPERATIONS,
+  type KeptRequest,
+  REPLAY_SCENARIO,
+  resultDigest,
+  resultId,
+} from '../../src/http/kept-keys.js';
 import { agentHeaderValue } from '../../src/http/agent-header.js';
 import { brief } from '../../src/protocol/messages.js';
 import { operation, operationsOf, type Operation } from '../../src/protocol/operations.js';
@@ -48,6 +55,14 @@ type RetentionContext = ScenarioContext<typeof RETAINED>;
 const hours = (ms: number) => `${(ms / HOUR_MS).toFixed(1)} h`;
 
 async function judgeRetention(t: RetentionContext): Promise<void> {
+  // Like the idempotency suites, only over the capabilities this run checks.
+  const keyed = [...new Set([...KEPT_OPERATIONS].map((name) => operation(name).capability))];
+  if (!keyed.some((c) => t.target.capabilities.has(c))) {
+    const names = keyed.map((c) => wireName(t.dialect, c)).join(', ');
+    return keyed.some((c) => t.target.excluded.has(c))
+      ? t.notTested(RETAINED, `${names} left out by --capabilities`)
+      : t.notApplicable(RETAINED, `none of ${names} is advertised`);
+  }
   const kept = t.run.replayFrom;
   if (!kept)
     return t.notTested(
@@ -56,13 +71,16 @@ async function judgeRetention(t: RetentionContext): Promise<void> {
     );
   const now = Date.now();
   const ageOf = (r: KeptRequest) => now - Date.parse(r.sentAt);
-  const served = kept.requests.filter((r) => t.target.services.get(operation(r.operation).service)?.endpoint);
+  const served = kept.requests.filter((r) => {
+    const op = operation(r.operation);
+    return t.target.capabilities.has(op.capability) && t.target.services.get(op.service)?.endpoint;
+  });
   // A complete is sent again only with consent, as every complete is.
   const consented = served.filter((r) => !operation(r.operation).irreversible || t.run.allow === 'irreversible');
   const due = consented.filter((r) => ageOf(r) >= RETENTION_MS);
   const leftOut = [
     ...(served.length < kept.requests.length
-      ? [`${kept.requests.length - served.length} for a service this run has no endpoint for`]
+      ? [`${kept.requests.length - served.length} of a capability this run does not check`]
       : []),
     ...(consented.length < served.length
       ? [`${served.length - consented.length} complete(s), which need --allow irreversible`]
