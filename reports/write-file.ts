@@ -15,7 +15,12 @@ const MAX_LINKS = 40;
  * so the link stays and its target gets the report; a device, a FIFO or a socket is written
  * through, never replaced (as root, a rename would put a regular file where /dev/null was).
  */
-export async function writeReportFile(file: string, content: string): Promise<void> {
+export async function writeReportFile(
+  file: string,
+  content: string,
+  /** Only its owner may read it (mode 0600), whatever a file it replaces allowed: it holds secrets. */
+  opts: { private?: true } = {},
+): Promise<void> {
   const { path, kind, mode } = await destination(file);
   if (kind === 'directory') throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
   if (kind === 'special') return writeThrough(path, content);
@@ -24,7 +29,7 @@ export async function writeReportFile(file: string, content: string): Promise<vo
   const suffix = `${process.pid}.${randomBytes(6).toString('hex')}`;
   const tmp = join(dir, `.${basename(path)}.${suffix}.tmp`);
   try {
-    const handle = await open(tmp, 'wx');
+    const handle = await open(tmp, 'wx', opts.private ? 0o600 : 0o666);
     try {
       await handle.writeFile(content, 'utf8');
       await handle.sync();
@@ -32,7 +37,8 @@ export async function writeReportFile(file: string, content: string): Promise<vo
       await handle.close();
     }
     // A report replacing one keeps its permissions.
-    if (mode !== undefined) await chmod(tmp, mode & 0o7777);
+    if (opts.private) await chmod(tmp, 0o600);
+    else if (mode !== undefined) await chmod(tmp, mode & 0o7777);
     await rename(tmp, path);
   } catch (err) {
     await rm(tmp, { force: true }).catch(() => undefined);

@@ -26,6 +26,8 @@ import { PROTOCOL_VERSION } from './protocol/version.js';
 import type { SigningKey } from './platform/signing-key.js';
 import { DEFAULT_AGENT_PROFILE } from './platform/agent-profile.js';
 import { DEFAULT_CONCURRENCY } from './engine/concurrency.js';
+import { keptKeysOf, type KeptKeys } from './http/kept-keys.js';
+import type { Service } from './protocol/operations.js';
 
 export { DEFAULT_AGENT_PROFILE };
 export { DEFAULT_CONCURRENCY };
@@ -80,6 +82,13 @@ export interface CheckOptions {
   /** The platform's client certificate and key (PEM), for a business that requires mutual TLS. */
   clientCertificate?: { cert: string; key: string };
   reporters?: Reporter[];
+  /**
+   * Given the run's kept keys once it ends (`--keep-keys`): its keyed create, update and complete
+   * requests as sent, unredacted (src/http/kept-keys.ts). The one output that is not redacted.
+   */
+  keepKeys?: (kept: KeptKeys) => Promise<void> | void;
+  /** Kept keys of an earlier run, sent again to judge their retention (`--replay-from`; idempotency.retained). */
+  replayFrom?: KeptKeys;
   /** The suites to run; all bundled suites by default. */
   suites?: readonly Suite[];
   /** How many scenarios run at once (and connections per origin); DEFAULT_CONCURRENCY by default. */
@@ -225,7 +234,14 @@ export async function check(opts: CheckOptions): Promise<RunReport> {
       ...(opts.only?.length || opts.skip?.length ? { select: selection(opts.only ?? [], opts.skip ?? []) } : {}),
       maxFailures: opts.maxFailures,
       provenBy: opts.provenBy,
+      ...(opts.replayFrom ? { replayFrom: opts.replayFrom } : {}),
     });
+    // From the log as sent, not the report: a replay needs the bodies the report redacts.
+    const { url, services } = target;
+    const endpointOf = (service: Service) => services.get(service)?.endpoint;
+    await opts.keepKeys?.(
+      keptKeysOf(client.exchanges, { url, agentHeader: dialect.agentHeader, endpointOf }, client.agentProfile),
+    );
     return redaction.report(report);
   } finally {
     stop.dispose();

@@ -8,6 +8,7 @@ import { signaturesSuite } from './signatures/suite.js';
 import { requestSuites } from './requests/suite.js';
 import { versionsSuite } from './versions/suite.js';
 import { idempotencySuites } from './idempotency/suite.js';
+import { retentionSuite } from './idempotency/retention.js';
 import { envelopeSuite } from './envelope/suite.js';
 import { orderSuite } from './order/suite.js';
 import { askSuite } from './ask/suite.js';
@@ -33,6 +34,7 @@ export const suites: readonly Suite[] = [
   askSuite,
   bookingSuite,
   ...idempotencySuites,
+  retentionSuite,
   ...requestSuites,
   envelopeSuite,
   versionsSuite,

@@ -59,6 +59,15 @@ function runOptions(cmd: Command, opts: { demo: boolean }): Command {
       .addOption(valued('--write-baseline <file>', "write a baseline accepting this run's failures"))
       .option('--list', 'print the checks the run would judge and the files it would write, and send nothing')
       .addOption(valued('--record <file>', 'write the run (redacted) for `regrade` to judge again later'))
+      .addOption(
+        valued(
+          '--keep-keys <file>',
+          'write the keyed create, update and complete requests as sent, bodies unredacted (mode 0600), for --replay-from',
+        ),
+      )
+      .addOption(
+        valued('--replay-from <file>', 'send the keys a --keep-keys run kept again, to judge their 24-hour retention'),
+      )
       .option('--insecure', 'do not verify TLS certificates (every report says so)')
       .addOption(
         valued('--proxy <url>', 'send every request through this proxy (else HTTPS_PROXY, HTTP_PROXY, NO_PROXY)'),

@@ -10,6 +10,7 @@ import {
   junitXml,
   markdownReport,
   reportFile,
+  writeReportFile,
 } from '../../reports/index.js';
 import { check } from '../check.js';
 import type { RunConfig } from '../config/config.js';
@@ -27,6 +28,7 @@ import { closest } from '../suggest.js';
 import { EFFECTS, type Effect } from '../report/types.js';
 import { UsageError } from '../errors.js';
 import { interruptedExit } from '../report/exit-code.js';
+import { type KeptKeys, readKeptKeys } from '../http/kept-keys.js';
 
 /** Options of `run` (and of `demo`, which fills some of them itself). */
 export interface RunOptions {
@@ -46,6 +48,8 @@ export interface RunOptions {
   baseline?: string;
   writeBaseline?: string;
   record?: string;
+  keepKeys?: string;
+  replayFrom?: string;
   only?: string;
   skip?: string;
   maxFailures?: string;
@@ -93,6 +97,10 @@ export interface ResolvedRun {
   writeBaseline?: string;
   /** Where to write the run's record, for a regrade. */
   record?: string;
+  /** Where to write the run's kept keys (`--keep-keys`): requests as sent, unredacted. */
+  keepKeysFile?: string;
+  /** The kept keys of an earlier run, sent again (`--replay-from`). */
+  replayFrom?: KeptKeys;
   /** A regrade: the recorded run that answers every request, and its seed. */
   regrade?: RecordedRun;
   seed?: string;
@@ -150,11 +158,14 @@ export async function resolveRun(
     ['--markdown', opts.markdown],
     ['--write-baseline', opts.writeBaseline],
     ['--record', opts.record],
+    ['--keep-keys', opts.keepKeys],
   ] as const) {
     await checkWritable(flag, file);
   }
   const toStdout = [opts.json, opts.junit, opts.html, opts.markdown].filter((f) => f === STDOUT);
   if (toStdout.length > 1) throw new UsageError('only one report can be written to stdout (-)');
+  if (opts.keepKeys === STDOUT)
+    throw new UsageError('--keep-keys -: the kept keys hold request bodies as sent and are never printed; name a file');
   const dialect = preset.dialect ?? (opts.dialect ? await loadDialect(opts.dialect) : PROTO_DIALECT);
   const read = preset.config
     ? { config: preset.config, todos: [] }
@@ -206,6 +217,8 @@ export async function resolveRun(
     ...(opts.baseline ? { baseline: await loadBaseline(opts.baseline) } : {}),
     ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
     ...(opts.record ? { record: opts.record } : {}),
+    ...(opts.keepKeys ? { keepKeysFile: opts.keepKeys } : {}),
+    ...(opts.replayFrom ? { replayFrom: await readKeptKeys(opts.replayFrom) } : {}),
     ...(opts.only ? { only: patterns(opts.only) } : {}),
     ...(opts.skip ? { skip: patterns(opts.skip) } : {}),
     ...(opts.maxFailures ? { maxFailures: positiveInt('--max-failures', opts.maxFailures) } : {}),
@@ -279,8 +292,10 @@ export async function executeRun(
   try {
     // How each verdict is proven: the corpus, which only the CLI and tests read.
     const { PROVEN_BY } = await import('../corpus/proven-by.js');
+    const { keepKeysFile } = run;
     const report = await check({
       ...run,
+      ...(keepKeysFile ? { keepKeys: (kept: KeptKeys) => writeKeptKeys(keepKeysFile, kept) } : {}),
       reporters: [...reporters, ...extra],
       interrupt: interrupt.signal,
       provenBy: PROVEN_BY,
@@ -307,6 +322,19 @@ function guarded(what: string, inner: Reporter): Reporter {
       }
     },
   };
+}
+
+/**
+ * `--keep-keys FILE`: readable by its owner alone (it holds bodies as sent). A file that cannot be
+ * written costs one line, never the run, as a report's.
+ */
+async function writeKeptKeys(file: string, kept: KeptKeys): Promise<void> {
+  try {
+    await writeReportFile(file, `${JSON.stringify(kept, null, 2)}\n`, { private: true });
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    process.stderr.write(`proto-conformance: --keep-keys ${file}: could not write the kept keys (${why})\n`);
+  }
 }
 
 /** `--baseline FILE`: its schema, then every check it names against the bundled suites'. */

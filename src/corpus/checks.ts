@@ -15,6 +15,12 @@ export interface FaultChecks {
   endpoints?: true;
   /** The run may send the rate-limit burst (--allow burst), which alone shows what the fault broke. */
   burst?: true;
+  /**
+   * The case is two runs against one business, as `--keep-keys` then `--replay-from` a day later: the first keeps its
+   * keys, the store is set back 25 hours, and once the fault's own time has passed the second replays it. The second
+   * is the run judged. What IDEM-008 needs: one run cannot outlast a retention.
+   */
+  replays?: true;
 }
 
 /** Every check of the bundled suites, scenarios and rules alike, by ID. */

@@ -915,6 +915,8 @@ export const FAULT_CHECKS: Record<string, FaultChecks> = {
     ],
   },
   // Warnings: supporting idempotency on cancel is a SHOULD.
+  // Seen only by a run replaying an earlier run's keys: the corpus runs it twice against one business (replays).
+  'idempotency-keys-forgotten': { fails: ['idempotency.retained'], replays: true },
   'idempotency-not-on-cancel': {
     fails: [
       'idempotency.cart.cancel.replay',

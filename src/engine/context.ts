@@ -12,7 +12,8 @@ import { validatorFor } from '../schemas.js';
 import { HarnessError, Stop } from './outcomes.js';
 import { RunHalted } from '../errors.js';
 import type { CheckSpec } from './check.js';
-import type { Breach, Finding } from '../report/types.js';
+import type { Breach, Effect, Finding } from '../report/types.js';
+import type { KeptKeys } from '../http/kept-keys.js';
 
 /** How a check concluded, before the engine applies the requirement level. */
 export type Conclusion =
@@ -77,7 +78,14 @@ export class ScenarioContext<in C extends string = never> {
     private readonly runMemo: Map<string, Memo<unknown>> = new Map(),
     /** The platform profiles the run hosts for a business on loopback (good and broken ones). */
     readonly platform?: PlatformProfiles,
+    /** What the run allows, and the kept keys of an earlier run it replays (`--replay-from`). */
+    readonly run: { allow?: Effect; replayFrom?: KeptKeys } = {},
   ) {}
+
+  /** The platform profile the run names in its agent header. */
+  get agentProfile(): string {
+    return this.client.agentProfile;
+  }
 
   /** Whether the run signs its requests (a signing key was given). */
   get signing(): boolean {

@@ -25,6 +25,7 @@ import { LEFT_OUT_BY_SELECTION, type Selectable } from './selection.js';
 import { NotConsented, NotInTranscript, RunHalted } from '../errors.js';
 import type { CreatedResource, RunStopped } from '../report/run-report.js';
 import type { Baseline } from '../report/baseline.js';
+import type { KeptKeys } from '../http/kept-keys.js';
 
 export interface RunPlan {
   info: RunInfo;
@@ -54,6 +55,8 @@ export interface RunPlan {
   maxFailures?: number;
   /** The faults that prove a check can fail, to say so in its result. */
   provenBy?: ReadonlyMap<string, readonly string[]>;
+  /** Kept keys of an earlier run, for the scenario judging their retention (`--replay-from`). */
+  replayFrom?: KeptKeys;
 }
 
 type Gate = { verdict: Verdict; message: string; waitsOn?: readonly string[] };
@@ -473,6 +476,7 @@ async function runScenario(
     scenario.id,
     memo,
     plan.platform,
+    { allow: plan.allow, ...(plan.replayFrom ? { replayFrom: plan.replayFrom } : {}) },
   );
   const start = performance.now();
   let rest: Gate = { verdict: 'error', message: 'harness defect: the scenario ended without concluding this check' };

@@ -44,6 +44,12 @@ function withoutVersions({ version: _, ...envelope }: Json): Json {
   return envelope;
 }
 
+/**
+ * How long idempotency-keys-forgotten holds a result: long enough for every replay a run makes of its own requests
+ * (each within a scenario, a few requests later), short enough for a test to wait out between two runs.
+ */
+export const FORGOTTEN_AFTER_MS = 10_000;
+
 /** Whether a stored answer is a complete still in progress (idempotency-in-progress-reprocessed). */
 function inProgress(stored: StoredResponse): boolean {
   try {
@@ -960,6 +966,14 @@ export const FAULTS = [
       'Idempotency-Key is required but never looked up: a replay is processed again, a changed body under the same key too.',
     breaks: ['IDEM-001', 'IDEM-002', 'IDEM-003', 'IDEM-004', 'IDEM-009'],
     plug: { 'idempotency.stored': () => false },
+  }),
+  fault({
+    name: 'idempotency-keys-forgotten',
+    capability: 'idempotency',
+    description: `A result is held for ${FORGOTTEN_AFTER_MS / 1000} seconds, not 24 hours: a key sent again later is processed as new (a create makes another resource, an update meets the resource as it is now).`,
+    breaks: ['IDEM-008'],
+    // Seconds, not hours, so a test sees it without waiting a day; a run's own replays come within them.
+    plug: { 'idempotency.kept': (kept, { ageMs }) => kept && ageMs < FORGOTTEN_AFTER_MS },
   }),
   fault({
     name: 'idempotency-not-on-cancel',

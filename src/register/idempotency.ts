@@ -73,9 +73,7 @@ export const requirements: Requirement[] = [
     capability,
     source: `${D1} §Limits`,
     statement:
-      'The server stores the key with the result for at least 24 hours (Document 2 §Limits repeats it for ask).',
-    untestable:
-      'A run lasts minutes, so retention over 24 hours cannot be observed in one. A later run replaying a key an earlier report recorded could see it, but this version does not do that: reports hold requests redacted, and the tool never writes an unredacted request (it may carry credentials or payment tokens), so such a replay needs a store of its own, not built.',
+      'The server stores the key with the result for at least 24 hours (Document 2 §Limits repeats it for ask). A run lasts minutes, so it is judged across two: one with --keep-keys keeps its keyed create, update and complete requests as sent, and one with --replay-from, 24 hours or more later, sends each again under its key and expects the stored result (the same status, resource id and body); a 409 or a new resource means the key was forgotten. Ask, where the key is optional, is not replayed. Without a store old enough the check is not-tested.',
   },
   {
     id: 'IDEM-009',

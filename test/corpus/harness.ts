@@ -10,7 +10,8 @@ import type { Verdict } from '../../src/report/types.js';
 import { CAPABILITIES, SERVICES } from '../../src/protocol/operations.js';
 import { CORPUS_FAULTS, pinnedSkip, type CorpusFault } from '../../src/corpus/index.js';
 import { servicePath } from '../../src/reference/profile.js';
-import type { FaultName } from '../../src/reference/faults.js';
+import { FORGOTTEN_AFTER_MS, type FaultName } from '../../src/reference/faults.js';
+import type { KeptKeys } from '../../src/http/kept-keys.js';
 import { findRequirement } from '../../src/register/index.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { generateSigningKey } from '../../src/platform/signing-key.js';
@@ -37,35 +38,50 @@ export async function runReference(
   try {
     const config = referenceRunConfig(variations, business);
     const narrowed = narrowedTo(scope);
+    const records = faults.map((name) => CORPUS_FAULTS.find((f) => f.name === name));
     // A fault whose record says so is run as a user must whose business serves no profile: every service by --endpoint.
-    if (faults.some((name) => CORPUS_FAULTS.find((f) => f.name === name)?.endpoints))
+    if (records.some((f) => f?.endpoints))
       for (const service of SERVICES)
         narrowed.overrides!.endpoints.set(service, business.servicesUrl + servicePath(service));
-    const record = (name: string) => CORPUS_FAULTS.find((f) => f.name === name);
-    return await check({
-      url: business.url,
-      config,
-      allow: 'irreversible',
-      burst: faults.some((name) => record(name)?.burst) || variations.some((v) => BURST_VARIATIONS.includes(v)),
-      // A business whose config says it verifies signatures is checked by a platform that signs.
-      ...(config.signing ? { signingKey: SIGNING_KEY } : {}),
-      // Its certificate is self-signed: the run is given it as a CA, as a user would be.
-      ...(business.url.startsWith('https:') ? { ca: REFERENCE_TLS.cert() } : {}),
-      ...(variations.includes('mtls-required')
-        ? {
-            clientCertificate: {
-              cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'),
-              key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8'),
-            },
-          }
-        : {}),
-      ...narrowed,
-      ...caseConcurrency([...faults, ...variations]),
-    });
+    const run = (more: Pick<CheckOptions, 'keepKeys' | 'replayFrom'> = {}) =>
+      check({
+        url: business.url,
+        config,
+        allow: 'irreversible',
+        burst: records.some((f) => f?.burst) || variations.some((v) => BURST_VARIATIONS.includes(v)),
+        // A business whose config says it verifies signatures is checked by a platform that signs.
+        ...(config.signing ? { signingKey: SIGNING_KEY } : {}),
+        // Its certificate is self-signed: the run is given it as a CA, as a user would be.
+        ...(business.url.startsWith('https:') ? { ca: REFERENCE_TLS.cert() } : {}),
+        ...(variations.includes('mtls-required')
+          ? {
+              clientCertificate: {
+                cert: readFileSync(REFERENCE_TLS.clientCertFile(), 'utf8'),
+                key: readFileSync(REFERENCE_TLS.clientKeyFile(), 'utf8'),
+              },
+            }
+          : {}),
+        ...narrowed,
+        ...caseConcurrency([...faults, ...variations]),
+        ...more,
+      });
+    if (!records.some((f) => f?.replays)) return await run();
+    // Two runs, as --keep-keys then --replay-from a day later: the store is set back 25 hours, and the fault's own
+    // seconds are waited out, since the business keeps time by its clock.
+    const kept: KeptKeys[] = [];
+    await run({ keepKeys: (k) => void kept.push(k) });
+    if (!kept[0]) throw new Error('the first run kept no keys');
+    const aged = { ...kept[0], requests: kept[0].requests.map((r) => ({ ...r, sentAt: hoursBefore(r.sentAt, 25) })) };
+    await new Promise((resolve) => setTimeout(resolve, FORGOTTEN_AFTER_MS + 1000));
+    return await run({ replayFrom: aged });
   } finally {
     await business.close();
   }
 }
+
+/** A time `hours` before another, as the store writes it: how a test ages kept keys. */
+export const hoursBefore = (iso: string, hours: number) =>
+  new Date(Date.parse(iso) - hours * 60 * 60 * 1000).toISOString();
 
 /** The options of check() that narrow a run to a scope. */
 export function narrowedTo(scope: Scope): Pick<CheckOptions, 'overrides' | 'suites'> {

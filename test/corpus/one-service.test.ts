@@ -3,6 +3,7 @@ import { check } from '../../src/check.js';
 import { referenceRunConfig } from '../../src/reference/run-config.js';
 import { startReferenceBusiness } from '../../src/reference/server.js';
 import { CORPUS_CONCURRENCY, troubles, unexplained } from './harness.js';
+import { awaitsLaterRun } from '../helpers/report.js';
 
 // A business serving one service: the rules over other services' responses do not apply to it.
 
@@ -43,8 +44,11 @@ describe('a business serving one service', () => {
           'none of org.proto.shopping.catalog.search, org.proto.shopping.catalog.lookup, org.proto.shopping.cart, org.proto.shopping.order is advertised',
         ],
       ]);
-      // It signs none of its responses (optional there): nothing is left not-tested for the want of one.
-      expect(report.checks.filter((c) => c.verdict === 'not-tested').map((c) => c.id)).toEqual([]);
+      // It signs none of its responses (optional there): nothing is left not-tested for the want of one. Key
+      // retention waits for a later run (--replay-from) where a keyed capability is served.
+      expect(report.checks.filter((c) => c.verdict === 'not-tested' && !awaitsLaterRun(c)).map((c) => c.id)).toEqual(
+        [],
+      );
       const signing = ['signatures.keyid-resolves', 'signatures.verify', 'signatures.content-digest'];
       expect(signing.map((id) => report.checks.find((x) => x.id === id)!)).toEqual(
         signing.map((id) =>

@@ -20,7 +20,7 @@ export type IdempotencyDecision =
  * variations act at the 'idempotency.*' hook points, not in the handlers.
  */
 export class IdempotencyStore {
-  private readonly entries = new Map<string, { fingerprint: string; response?: StoredResponse }>();
+  private readonly entries = new Map<string, { fingerprint: string; response?: StoredResponse; storedAt: number }>();
 
   constructor(private readonly hooks: Hooks<LayerHooks>) {}
 
@@ -29,9 +29,14 @@ export class IdempotencyStore {
     // Where a key lives: per platform, and per whatever else the scope adds.
     const slot = JSON.stringify([request.platform, request.key, this.hooks.run('idempotency.scope', '', { request })]);
     const fingerprint = this.fingerprint(request);
-    const entry = this.entries.get(slot);
+    const found = this.entries.get(slot);
+    // A result no longer held is as if never stored: the request is processed anew.
+    const entry =
+      found && this.hooks.run('idempotency.kept', true, { request, ageMs: Date.now() - found.storedAt })
+        ? found
+        : undefined;
     const remember = (response: StoredResponse) => {
-      if (stored) this.entries.set(slot, { fingerprint, response });
+      if (stored) this.entries.set(slot, { fingerprint, response, storedAt: Date.now() });
     };
     if (!stored || !entry?.response) return { kind: 'process', remember };
     const matches = entry.fingerprint === fingerprint;

@@ -261,6 +261,11 @@ export interface LayerHooks {
   // Idempotency (Document 1 §Limits).
   /** Whether the store keeps (and looks up) results under this request's key. */
   'idempotency.stored': Hook<boolean, { request: KeyedRequest }>;
+  /**
+   * Whether a result stored this long ago (ms) is still held: always, for the life of the process, which outlasts the
+   * 24 hours of Document 1 §Limits for any test run.
+   */
+  'idempotency.kept': Hook<boolean, { request: KeyedRequest; ageMs: number }>;
   /** What a key is scoped to beside the platform: nothing. */
   'idempotency.scope': Hook<string, { request: KeyedRequest }>;
   /** The form of the body that is compared: its bytes. */
