@@ -12,7 +12,7 @@ import { selection } from './engine/selection.js';
 import type { RunInfo, RunReport } from './report/run-report.js';
 import { reportWithoutChecks, resultBeforeRun, runSuites } from './engine/run.js';
 import { RunStop } from './engine/run-stop.js';
-import { NotInTranscript, TargetUnusableError } from './errors.js';
+import { NotInTranscript, TargetUnusableError, UsageError } from './errors.js';
 import type { Suite } from './engine/suite.js';
 import type { Effect } from './report/types.js';
 import { HttpClient } from './http/client.js';
@@ -118,6 +118,12 @@ const INSECURE_NOTICE =
  * saying so), UsageError for bad input.
  */
 export async function check(opts: CheckOptions): Promise<RunReport> {
+  // Kept requests carry what was sent to one business (payment tokens among it): never to another.
+  if (opts.replayFrom && !sameUrl(opts.replayFrom.target, opts.url)) {
+    throw new UsageError(
+      `--replay-from: the kept keys are of ${opts.replayFrom.target}, not ${opts.url}; they are sent again only to the business that answered them`,
+    );
+  }
   const dialect = opts.dialect ?? PROTO_DIALECT;
   const config = opts.config ?? {};
   const allow = opts.allow ?? 'write';
@@ -287,4 +293,16 @@ function runInfo(
     startedAt,
     seed,
   };
+}
+
+/** Two URLs naming the same place, as URL parsing writes them out (a trailing slash on the origin aside). */
+function sameUrl(a: string, b: string): boolean {
+  const href = (u: string) => {
+    try {
+      return new URL(u).href;
+    } catch {
+      return u;
+    }
+  };
+  return href(a) === href(b);
 }

@@ -24,6 +24,8 @@ describe('a run with an empty config', () => {
         ]);
       const notTested = report.checks.filter((c) => c.verdict === 'not-tested').map((c) => `${c.id}: ${c.message}`);
       expect(notTested).toEqual([
+        // The burst is sent only with the operator's consent.
+        'transport.rate-limited-429: needs --allow burst',
         'cart.out-of-stock: needs fixtures.out_of_stock_item_ids in --config',
         'checkout.complete-from-incomplete: needs payment.token in --config',
         'checkout.complete: needs payment.token in --config',
@@ -32,6 +34,7 @@ describe('a run with an empty config', () => {
         'order.resource: needs payment.token in --config',
         'order.checkout-id: needs payment.token in --config',
         'order.currency: needs payment.token in --config',
+        'order.attribution: needs payment.token in --config',
         'order.other-platform: needs payment.token in --config',
         // Distance needs a center and a radius in the business's own Geo shape: members not shown.
         'location-search.within-radius: needs fixtures.locations.center (with latitude and longitude) and fixtures.locations.max_meters in --config',

@@ -17,6 +17,8 @@ async function runServing(service: 'shopping' | 'common' | 'lodging') {
       url: business.url,
       config: referenceRunConfig([], business),
       allow: 'irreversible',
+      // With the burst, so that nothing is left not-tested for want of consent.
+      burst: true,
       ...CORPUS_CONCURRENCY,
     });
   } finally {

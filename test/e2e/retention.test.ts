@@ -158,6 +158,17 @@ describe('--replay-from with a file that is no store', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('refuses to send kept requests to another business than the one that answered them', async () => {
+    const file = join(dir, 'elsewhere.json');
+    const store = { keptKeysVersion: 1, target: 'http://127.0.0.1:7', platform: url, requests: [] };
+    writeFileSync(file, JSON.stringify(store));
+    const r = await cli([url, '--replay-from', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `proto-conformance: --replay-from: the kept keys are of http://127.0.0.1:7, not ${url}; they are sent again only to the business that answered them\n`,
+    );
+  });
+
   it('refuses --keep-keys -: the store is never printed', async () => {
     const r = await cli([url, '--keep-keys', '-']);
     expect(r.code).toBe(2);
