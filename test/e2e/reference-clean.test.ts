@@ -68,10 +68,14 @@ describe('the CLI against the conformant reference business', () => {
     );
     const info = report.checks.filter((c) => c.verdict === 'info').map((c) => c.id);
     expect(info.filter((id) => !observationChecks().includes(id))).toEqual([]);
-    // One run cannot judge key retention: it waits for --replay-from, and is the one check not passed.
-    expect(report.checks.filter((c) => c.verdict === 'not-tested').map((c) => c.id)).toEqual([RETAINED]);
+    // One run cannot judge key retention: it waits for --replay-from; and the rate-limit burst waits for
+    // consent (--allow burst). They are the two checks not passed.
+    expect(report.checks.filter((c) => c.verdict === 'not-tested').map((c) => [c.id, c.message])).toEqual([
+      ['transport.rate-limited-429', 'needs --allow burst'],
+      [RETAINED, expect.stringMatching(/^needs --replay-from/)],
+    ]);
     expect(report.checks.filter(awaitsLaterRun)).toHaveLength(1);
-    expect(report.summary.pass).toBe(report.checks.length - info.length - 1);
+    expect(report.summary.pass).toBe(report.checks.length - info.length - 2);
     expect(result.code).toBe(0);
     expect(report.exitCode).toBe(0);
     // Nothing on stderr: no warning of the runtime's either (listeners on the run's stop, at its concurrency).
@@ -81,7 +85,7 @@ describe('the CLI against the conformant reference business', () => {
   it('ends the console output with the counts line', () => {
     const last = result.stdout.trimEnd().split('\n').at(-1);
     expect(last).toBe(
-      `${report.summary.pass} passed, 0 failed, 0 warned, ${report.summary.info} info, 0 not-applicable, 1 not-tested, 0 blocked, 0 error`,
+      `${report.summary.pass} passed, 0 failed, 0 warned, ${report.summary.info} info, 0 not-applicable, 2 not-tested, 0 blocked, 0 error`,
     );
     expect(result.stdout).not.toContain('\x1b[');
   });

@@ -18,7 +18,7 @@ describe('requirements', () => {
     expect(r.stdout).toMatch(/^LSRCH-014 /m);
     expect(r.stdout).not.toMatch(/^CART-/m);
     const errors = await cli(['requirements', '--capability', 'errors']);
-    expect(errors.stdout).toMatch(/^ERR-003 .*\[derived,untestable\]/m);
+    expect(errors.stdout).toMatch(/^ERR-004 .*\[derived,untestable\]/m);
     const signatures = await cli(['requirements', '--capability', 'signatures']);
     // Every testable row has a check now; an untestable one says why beneath it.
     expect(signatures.stdout).toMatch(/^SIG-008 .*\[derived\]/m);
@@ -55,9 +55,9 @@ describe('explain', () => {
   });
 
   it('says why an untestable requirement has no check', async () => {
-    const r = await cli(['explain', 'err-003']);
+    const r = await cli(['explain', 'err-004']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^untestable: Reaching a limit means flooding the business/m);
+    expect(r.stdout).toMatch(/^untestable: No request can make a conformant business fail unexpectedly/m);
     expect(r.stdout).not.toContain('checks that judge it');
   });
 

@@ -458,6 +458,7 @@ describe('the ask rules', () => {
       seen.push(body);
       return [];
     },
+    idsRead: new Set<string>(),
   } as unknown as RuleContext;
   const asking = (json: unknown, sentJson?: unknown) => exchange({ operation: 'ask', service: 'ask', json, sentJson });
 
@@ -499,18 +500,40 @@ describe('the ask rules', () => {
     expect(links.problems(asking('text', sent), r)).toEqual([]);
   });
 
-  it('ask.link-ids: says whether grounded questions got links', () => {
+  it('ask.link-ids: a link whose last path segment or a query value is an id the run read carries it', () => {
+    const links = rule('ask.link-ids');
+    expect(links.atEnd).toBe(true);
+    const read = { ...r, idsRead: new Set(['prod-3', 'loc 1', 'p']) } as RuleContext;
+    const x = asking(
+      answer({
+        links: [
+          { url: 'https://shop.example/products/prod-3' },
+          { url: 'https://shop.example/products/prod-3', id: 'prod-3' },
+          { url: '/locations/loc%201' },
+          { url: 'https://shop.example/page?item=prod-3' },
+          // Not named as a whole: inside a segment, or not the last one.
+          { url: 'https://shop.example/products/prod-30' },
+          { url: 'https://shop.example/prod-3/reviews' },
+          { url: 'https://shop.example/p/%E0%A4%A' },
+        ],
+      }),
+      { query: 'q' },
+    );
+    expect(links.problems(x, read)).toEqual([
+      'links[0] ("https://shop.example/products/prod-3") names prod-3 but carries no id',
+      'links[2] ("/locations/loc%201") names loc 1 but carries no id',
+      'links[3] ("https://shop.example/page?item=prod-3") names prod-3 but carries no id',
+    ]);
+    // Nothing read, nothing named.
+    expect(links.problems(x, r)).toEqual([]);
+  });
+
+  it('ask.link-ids: says whether any answer carried links', () => {
     const coverage = rule('ask.link-ids').coverage;
-    const grounded = { query: 'q', ids: ['p2'] };
     expect(coverage?.([asking(answer(), { query: 'q', ids: [] }), asking(answer())], r)).toBe(
-      'none was grounded on identifiers, so none could show it',
+      'no answer carries links, so none could show it',
     );
-    expect(coverage?.([asking(answer(), grounded), asking(answer({ links: [{ url: 'u' }] }))], r)).toBe(
-      'no answer to a grounded question carries links',
-    );
-    expect(coverage?.([asking(answer(), grounded), asking(answer({ links: [{ url: 'u' }] }), grounded)], r)).toBe(
-      'answers to grounded questions carry links',
-    );
+    expect(coverage?.([asking(answer()), asking(answer({ links: [{ url: 'u' }] }))], r)).toBe('answers carry links');
   });
 
   it('ask.disclosure-warning: an allergen disclosure is a warning; other disclosures may be of any type', () => {

@@ -71,3 +71,47 @@ describe('an exchange rule over what the business may leave out', () => {
     expect(settle([complete(), valid])).toMatchObject({ verdict: 'pass', message: /held on 1 signed/ });
   });
 });
+
+/** Fails an exchange whose `names` member is an id the run read, anywhere in it. */
+const namesRead: ExchangeRule = {
+  check: { id: 'r.named', title: 'names nothing read', requirements: ['T-MUST'] },
+  appliesTo: 'exchanges that name something',
+  atEnd: true,
+  applies: (x) => typeof (x.json as { names?: unknown })?.names === 'string',
+  problems: (x, r) => {
+    const name = (x.json as { names: string }).names;
+    if (name === 'throw') throw new Error('rule broke');
+    return r.idsRead.has(name) ? [`names ${name}`] : [];
+  },
+};
+
+describe('an exchange rule judged at the run end', () => {
+  it('sees every id the run read, whichever came first', () => {
+    const naming = exchange({ json: { names: 'prod-9' } });
+    const reading = exchange({ json: { products: [{ id: 'prod-9', variants: [{ id: 'v-1' }] }] } });
+    for (const order of [
+      [naming, reading],
+      [reading, naming],
+    ]) {
+      const judge = new RuleJudge([namesRead], target);
+      for (const x of order) judge.see(x);
+      expect(judge.settle(namesRead)).toMatchObject({
+        verdict: 'broken',
+        message: expect.stringMatching(/names prod-9$/),
+      });
+    }
+    const judge = new RuleJudge([namesRead], target);
+    judge.see(exchange({ json: { names: 'prod-8' } }));
+    judge.see(reading);
+    expect(judge.settle(namesRead).verdict).toBe('pass');
+  });
+
+  it('reports its own defect at the end, as a rule judged on arrival would', () => {
+    const judge = new RuleJudge([namesRead], target);
+    judge.see(exchange({ json: { names: 'throw' } }));
+    expect(judge.settle(namesRead)).toMatchObject({
+      verdict: 'error',
+      message: /harness defect judging #\d+: rule broke/,
+    });
+  });
+});
