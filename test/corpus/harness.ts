@@ -170,7 +170,13 @@ const NEEDS: Record<string, readonly string[]> = Object.fromEntries(
  * A suite whose checks tell its resources from another suite's: an order read must be told from
  * the orders checkout placed before it.
  */
-const SUITE_NEEDS: Record<string, string[]> = { order: ['checkout'] };
+const SUITE_NEEDS: Record<string, string[]> = { order: ['checkout'], 'idempotency.retention': ['idempotency.cart'] };
+
+/**
+ * A suite that applies always but judges what a capability's suites send: key retention replays the keys the
+ * cart's idempotency scenarios kept.
+ */
+const SUITE_CAPABILITIES: Record<string, string[]> = { 'idempotency.retention': ['shopping.cart'] };
 
 /** A rule that judges one operation's responses, which the mechanics suites do not bring back whole. */
 const RULE_SUBJECTS: Record<string, string[]> = { 'signatures.order-signed': ['order'] };
@@ -204,6 +210,7 @@ export function scopeOf(checkIds: readonly string[], area?: string): Scope {
         for (const n of [id, ...(SUITE_NEEDS[id] ?? [])]) named.add(n);
       if (s.appliesWhen === 'advertised') caps.add(s.capability);
       else if (RULES.includes(s.id)) rules = true;
+      for (const c of SUITE_CAPABILITIES[s.id] ?? []) caps.add(c);
     }
   }
   if (area && CAPABILITIES.includes(area)) caps.add(area);
