@@ -168,7 +168,18 @@ describe('an order placed and read back', () => {
     const sent = await place({ currency: 'USD', order: withAttribution({}) });
     const [create] = sent.calls.filter((c) => c.op === 'checkout.create');
     const ours = (create.opts.input as { members: { attribution: Record<string, string> } }).members.attribution;
-    expect(Object.keys(ours).length).toBeGreaterThan(0);
+    // Recognisable in a business's own analytics as the checker's.
+    expect(ours).toEqual({
+      utm_source: 'proto-conformance',
+      utm_medium: 'conformance-check',
+      utm_campaign: 'order-attribution',
+    });
+    // An empty attribution dropped every member: said, not failed (members are not shown).
+    expect(sent.verdict('order.attribution')).toMatchObject({
+      kind: 'held',
+      message:
+        'held; utm_source only in the checkout; utm_medium only in the checkout; utm_campaign only in the checkout',
+    });
 
     const same = await place({ currency: 'USD', order: withAttribution(ours) });
     expect(same.verdict('order.attribution')).toMatchObject({ kind: 'held', message: 'held' });
@@ -199,6 +210,12 @@ describe('an order placed and read back', () => {
       order: withAttribution({ utm_source: 'normalised' }),
     });
     expect(kept.verdict('order.attribution')).toMatchObject({ kind: 'held' });
+    // A checkout that answered an empty attribution shares nothing with any: the order's members are its own.
+    const emptied = await place({ currency: 'USD', echo: {}, order: withAttribution({ source: 'web' }) });
+    expect(emptied.verdict('order.attribution')).toMatchObject({
+      kind: 'held',
+      message: 'held; source only in the order',
+    });
   });
 
   it('reports an order another platform may read, and fails any other refusal than unauthorized', async () => {
