@@ -34,10 +34,11 @@ export default defineConfig({
     // The in-process corpus, the unit tests of the protocol primitives and of what the checks build on
     // (refusals, session rules; the request probes: a malformed body, members left out, the resource
     // held, credentials, platform profiles, signatures, the request probed, one scenario whole; the
-    // session flows, the TLS probe and the rate-limit burst, the ids the run read, the idempotency rules, the unknown-id read, the order read back,
-    // the signature rules of a business that signs nothing, the ask suite's notes, the ask, booking,
-    // checkout, catalog lookup and location lookup scenarios against a scripted business), and the
-    // pinned suite declarations (ids, titles, effects, requirements).
+    // session flows, the TLS probe and the rate-limit burst, the ids the run read, the idempotency
+    // rules, the unknown-id read, the order read back, the signature rules of a business that signs
+    // nothing, the ask suite's notes, the ask, booking, checkout, catalog lookup and location lookup
+    // scenarios against a scripted business), and the pinned suite declarations (ids, titles,
+    // effects, requirements).
     include: [
       'test/corpus/**/*.test.ts',
       'test/unit/suites-load.test.ts',
