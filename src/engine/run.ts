@@ -114,6 +114,12 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
   // Scenarios start in their declared order, up to `concurrency` at once; results are concluded in
   // that order too, whatever order the scenarios finish in.
   const slots = new Slots(plan.concurrency ?? 1);
+  // A burst starts once every other scenario is over: its refusals must not reach their requests, nor theirs its count.
+  let othersOver!: () => void;
+  const quiet = new Promise<void>((resolve) => {
+    othersOver = resolve;
+  });
+  const others: Promise<unknown>[] = [];
   const outcomes = plan.suites.flatMap((suite) =>
     suite.scenarios.map((scenario) => {
       const effectAllowed = allows(plan.allow, scenario.effect);
@@ -146,16 +152,21 @@ export async function runSuites(plan: RunPlan): Promise<RunReport> {
           });
         return out;
       };
-      return gate
-        ? Promise.resolve(finished(settleAll(scenario.checks, gate)))
-        : slots.run(async () => {
-            const halted = plan.stop?.reason && haltGate(plan.stop.reason);
-            if (halted) return finished(settleAll(scenario.checks, halted));
-            tell({ type: 'scenario-started', suite: suite.id, scenario: scenario.id, capability });
-            return finished(await withDraws(plan.info.seed, scenario.id, () => runScenario(plan, scenario, memo)));
-          });
+      if (gate) return Promise.resolve(finished(settleAll(scenario.checks, gate)));
+      const start = () =>
+        slots.run(async () => {
+          const halted = plan.stop?.reason && haltGate(plan.stop.reason);
+          if (halted) return finished(settleAll(scenario.checks, halted));
+          tell({ type: 'scenario-started', suite: suite.id, scenario: scenario.id, capability });
+          return finished(await withDraws(plan.info.seed, scenario.id, () => runScenario(plan, scenario, memo)));
+        });
+      if (scenario.burst) return quiet.then(start);
+      const outcome = start();
+      others.push(outcome);
+      return outcome;
     }),
   );
+  void Promise.allSettled(others).then(() => othersOver());
   for (const outcome of outcomes) {
     const batch = await outcome;
     for (const result of batch) conclude(unblocked(result, [...results, ...batch], waits.get(result)));

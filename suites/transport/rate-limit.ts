@@ -33,7 +33,8 @@ interface Answer {
  * served once alone, sent again and again in waves until the business refuses one or the burst is
  * spent. A refusal in the burst of what was served alone is for rate: it must be a 429. A 5xx is
  * its own meaning (503 "Temporary unavailability"), so it is reported, not failed; a business need
- * not limit at all.
+ * not limit at all. The engine starts it once every other scenario is over (`burst`), so no other
+ * check meets the limit it reaches.
  */
 export const rateLimitScenario = scenario({
   id: 'transport.rate-limit',

@@ -7,7 +7,7 @@ import { PROTO_DIALECT } from '../../src/dialect/dialect.js';
 import type { Target } from '../../src/discovery/target.js';
 import { HarnessError } from '../../src/engine/outcomes.js';
 import type { ScenarioContext } from '../../src/engine/context.js';
-import { runSuites } from '../../src/engine/run.js';
+import { type RunPlan, runSuites } from '../../src/engine/run.js';
 import { scenario as declareScenario, type Scenario, type ScenarioSpec, type Suite } from '../../src/engine/suite.js';
 import type { Exchange } from '../../src/report/exchange.js';
 import type { CheckResult, Effect } from '../../src/report/types.js';
@@ -42,7 +42,12 @@ function scenario(id: string, effect: Effect, checks: [string, string][], run: S
   });
 }
 
-async function run(suites: Suite[], allow: Effect = 'write', t: Target = target): Promise<Map<string, CheckResult>> {
+async function run(
+  suites: Suite[],
+  allow: Effect = 'write',
+  t: Target = target,
+  more: Partial<RunPlan> = {},
+): Promise<Map<string, CheckResult>> {
   const client = new HttpClient({
     dialect: PROTO_DIALECT,
     agentProfile: 'https://x.example/.well-known/proto',
@@ -66,6 +71,7 @@ async function run(suites: Suite[], allow: Effect = 'write', t: Target = target)
     reporters: [],
     requirement: (id) => register[id],
     strict: false,
+    ...more,
   });
   await client.close();
   return new Map(report.checks.map((c) => [c.id, c]));
@@ -81,6 +87,35 @@ const suite = (scenarios: Scenario[], extra: Partial<Suite> = {}): Suite => ({
 });
 
 describe('the engine', () => {
+  it('runs a burst only with --allow burst, and alone, once every other scenario is over', async () => {
+    const events: string[] = [];
+    const burst = declareScenario({
+      id: 'b',
+      title: 'b',
+      effect: 'read',
+      burst: true,
+      checks: [{ id: 'b', title: 'b', requirements: ['T-MUST'] }],
+      run: async (t) => {
+        events.push('burst');
+        t.pass('b');
+      },
+    });
+    const slow = scenario('o', 'read', [['o', 'T-MUST']], async (t) => {
+      events.push('other starts');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      events.push('other ends');
+      t.pass('o');
+    });
+    const r = await run([suite([burst, slow])], 'write', target, { burst: true, concurrency: 4 });
+    expect(events).toEqual(['other starts', 'other ends', 'burst']);
+    expect([r.get('b')?.verdict, r.get('o')?.verdict]).toEqual(['pass', 'pass']);
+    const without = await run([suite([burst])], 'write', target, { concurrency: 4 });
+    expect([without.get('b')?.verdict, without.get('b')?.message]).toEqual(['not-tested', 'needs --allow burst']);
+    // A class not allowed is named before the consent.
+    const readOnly = await run([suite([declareScenario({ ...burst, effect: 'write' } as never)])], 'read');
+    expect(readOnly.get('b')?.message).toBe('needs --allow write');
+  });
+
   it('maps a broken check to fail, warn or info by requirement level', async () => {
     const r = await run([
       suite([
